@@ -1,0 +1,10 @@
+/** The two operations of the v1 contract, as URL paths and as files under `public/`. */
+export const REGIONS_PATH = '/api/v1/regions';
+export const STATUS_PATH = '/api/v1/status';
+export const API_PATHS = [REGIONS_PATH, STATUS_PATH] as const;
+export type ApiPath = (typeof API_PATHS)[number];
+
+/** Where the document served at `urlPath` lives under a public directory. */
+export function documentFile(publicDir: string, urlPath: ApiPath): string {
+  return `${publicDir}${urlPath}`;
+}

@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import type { z } from 'zod';
+import { InputError } from '../errors/input-error.js';
+import { parseDocument } from './parse-document.js';
+
+/** Reads a JSON file and validates it; problems name the file relative to the working directory. */
+export async function readDocument<T extends z.ZodType>(file: string, schema: T): Promise<z.output<T>> {
+  const shown = displayPath(file);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason =
+      isErrnoException(error) && error.code === 'ENOENT' ? 'file not found' : `cannot be read (${String(error)})`;
+    throw new InputError(shown, [{ path: '', reason }], { cause: error });
+  }
+  return parseDocument(shown, text, schema);
+}
+
+/** A path as a person reading the error would type it. */
+export function displayPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel === '' || rel.startsWith('..') ? file : rel;
+}
+
+export function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error;
+}

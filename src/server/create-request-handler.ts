@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiDocument } from './api-document.js';
+import { ifNoneMatchHits } from './etag.js';
+import { encodePath, parseRequestTarget } from './request-target.js';
+import { sendError } from './send-error.js';
+
+const ALLOW = { Allow: 'GET, HEAD' } as const;
+
+export interface RequestHandlerOptions {
+  /** The API documents by URL path: answered from memory. */
+  readonly documents: ReadonlyMap<string, ApiDocument>;
+  /** Everything else, given a checked, canonical path. */
+  readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * The thin handler. The API paths are a map lookup on the raw target and an
+ * answer from memory; anything else is decoded once, checked and handed to
+ * the static files.
+ */
+export function createRequestHandler({ documents, serveStatic, log }: RequestHandlerOptions) {
+  function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      sendError(response, 'method_not_allowed', `${method} is not allowed here; use GET or HEAD`, ALLOW);
+      return;
+    }
+    const representation = document.current;
+    if (representation === undefined) {
+      sendError(response, 'service_unavailable', 'this document has not been published yet; try again shortly', {
+        'Retry-After': '5',
+      });
+      return;
+    }
+    if (ifNoneMatchHits(request.headers['if-none-match'], representation.etag)) {
+      response.writeHead(304, representation.notModifiedHeaders);
+      response.end();
+      return;
+    }
+    response.writeHead(200, representation.okHeaders);
+    // Node drops the body of a HEAD response itself and keeps the Content-Length.
+    response.end(representation.body);
+  }
+
+  return function handleRequest(request: IncomingMessage, response: ServerResponse): void {
+    const url = request.url ?? '';
+    const query = url.indexOf('?');
+    const fast = documents.get(query === -1 ? url : url.slice(0, query));
+    if (fast !== undefined) {
+      serveDocument(fast, request, response);
+      return;
+    }
+    const target = parseRequestTarget(url);
+    if (!target.ok) {
+      sendError(response, 'bad_request', target.reason);
+      return;
+    }
+    const document = documents.get(target.path);
+    if (document !== undefined) {
+      serveDocument(document, request, response);
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
+      return;
+    }
+    if (target.hidden) {
+      sendError(response, 'not_found', 'no such resource');
+      return;
+    }
+    serveStatic(request, response, encodePath(target.path)).catch((error: unknown) => {
+      log(`error serving ${target.path}: ${String(error)}`);
+      if (!response.headersSent) sendError(response, 'internal_error', 'the server could not read this file');
+      else response.destroy();
+    });
+  };
+}

@@ -1,0 +1,22 @@
+/** The error codes the server answers with, and their HTTP statuses. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Headers of every error response: JSON, never cached, readable cross-origin. */
+export const ERROR_HEADERS = {
+  'Content-Type': 'application/json',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Access-Control-Allow-Origin': '*',
+} as const;
+
+/** The one error body shape: `{"error":{"code":"not_found","message":"…"}}`. */
+export function renderError(code: ErrorCode, message: string): Buffer {
+  return Buffer.from(`${JSON.stringify({ error: { code, message } })}\n`);
+}

@@ -1,0 +1,14 @@
+import type { ServerResponse } from 'node:http';
+import { ERROR_HEADERS, ERROR_STATUS, type ErrorCode, renderError } from './json-error.js';
+
+/** Answers with the JSON error shape; `extra` adds headers such as `Allow`. */
+export function sendError(
+  response: ServerResponse,
+  code: ErrorCode,
+  message: string,
+  extra?: Readonly<Record<string, string>>,
+): void {
+  const body = renderError(code, message);
+  response.writeHead(ERROR_STATUS[code], { ...ERROR_HEADERS, ...extra, 'Content-Length': String(body.length) });
+  response.end(body);
+}

@@ -1,0 +1,68 @@
+import { createReadStream, type ReadStream } from 'node:fs';
+import { lstat, realpath } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import serveHandler from 'serve-handler';
+import type { HeaderRule } from '../schemas/headers-config.js';
+import type { ErrorCode } from './json-error.js';
+import { sendError } from './send-error.js';
+
+/**
+ * Everything in `public/` other than the API documents, through serve-handler
+ * with settings that are safe whatever its defaults: no directory listings,
+ * no symlinks anywhere on the path (serve-handler alone follows a symlinked
+ * directory), JSON errors, and no read stream left open when it answers 304.
+ * `publicDir` must already be a real path.
+ */
+export function createStaticFiles(publicDir: string, rules: readonly HeaderRule[]) {
+  const config = {
+    public: publicDir,
+    headers: rules.map(({ source, headers }) => ({
+      source,
+      headers: headers.map(({ key, value }) => ({ key, value })),
+    })),
+    directoryListing: false,
+    symlinks: false,
+    etag: true,
+    cleanUrls: true,
+  };
+
+  /** lstat that reports any path reached through a symlink as missing. */
+  async function lstatWithoutLinks(path: string) {
+    const real = await realpath(path);
+    if (real !== path) throw Object.assign(new Error(`${path} is reached through a symlink`), { code: 'ENOENT' });
+    return lstat(path);
+  }
+
+  function sendServeHandlerError(
+    _absolutePath: string,
+    response: ServerResponse,
+    _acceptsJSON: boolean,
+    _current: string,
+    _handlers: unknown,
+    _config: unknown,
+    spec: { statusCode: number; message: string },
+  ) {
+    const code: ErrorCode =
+      spec.statusCode === 404 ? 'not_found' : spec.statusCode === 400 ? 'bad_request' : 'internal_error';
+    sendError(response, code, code === 'not_found' ? 'no such resource' : spec.message);
+  }
+
+  /** Serves an already checked, canonical path. */
+  return async function serveStatic(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    const streams: ReadStream[] = [];
+    // serve-handler opens the file before it decides on a 304, and never closes it then.
+    response.once('close', () => {
+      for (const stream of streams) stream.destroy();
+    });
+    request.url = path;
+    await serveHandler(request, response, config, {
+      lstat: lstatWithoutLinks,
+      createReadStream: (file: string, options?: { start?: number; end?: number }) => {
+        const stream = createReadStream(file, options);
+        streams.push(stream);
+        return stream;
+      },
+      sendError: sendServeHandlerError,
+    } as unknown as Parameters<typeof serveHandler>[3]);
+  };
+}
