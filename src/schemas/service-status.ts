@@ -6,9 +6,15 @@ import { StatusValueSchema } from './status-value.js';
 export const TimestampSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, { error: 'must be UTC to the second, like 2026-11-21T04:37:59Z' })
-  .refine((value) => new Date(value).toISOString() === value.replace('Z', '.000Z'), {
+  .refine(isRealInstant, {
     error: 'is not a real date and time',
   });
+
+/** Whether a `YYYY-MM-DDTHH:MM:SSZ` string names a real instant (no 30 February, no hour 24). */
+function isRealInstant(value: string): boolean {
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && formatTimestamp(new Date(time)) === value;
+}
 
 /** Formats an instant the way `updated_at` carries it. */
 export function formatTimestamp(date: Date): string {
