@@ -12,7 +12,9 @@ import { strongEtag } from './etag.js';
 export const POLL_INTERVAL_MS = 500;
 
 /** A document ready to send: body plus the header sets decided once per version. */
-export interface Representation {
+export interface Representation<T> {
+  /** The validated document. */
+  readonly value: T;
   readonly body: Buffer;
   readonly etag: string;
   /** Headers of a 200: `headers.json` values plus ETag and Content-Length. */
@@ -21,10 +23,10 @@ export interface Representation {
   readonly notModifiedHeaders: Readonly<Record<string, string>>;
 }
 
-export interface ApiDocumentOptions {
+export interface ApiDocumentOptions<T> {
   readonly file: string;
   /** What a file must be to be served. */
-  readonly schema: z.ZodType;
+  readonly schema: z.ZodType<T>;
   /** The headers `headers.json` gives this path. */
   readonly headers: ReadonlyMap<string, ResolvedHeader>;
   readonly log: (message: string) => void;
@@ -35,31 +37,25 @@ export interface ApiDocumentOptions {
  * new version only when the file holds a whole, schema-valid document; a
  * missing, torn or corrupt file leaves the last good version in place.
  */
-export class ApiDocument {
+export class ApiDocument<T = unknown> {
   readonly file: string;
-  #current: Representation | undefined;
-  #lastValidatedAt: number | undefined;
+  #current: Representation<T> | undefined;
   #signature = '';
   #lastProblem = '';
   #checking: Promise<void> | undefined;
   #recheck = false;
   #poll: NodeJS.Timeout | undefined;
   #watcher: FSWatcher | undefined;
-  readonly #options: ApiDocumentOptions;
+  readonly #options: ApiDocumentOptions<T>;
 
-  constructor(options: ApiDocumentOptions) {
+  constructor(options: ApiDocumentOptions<T>) {
     this.file = options.file;
     this.#options = options;
   }
 
   /** The version being served, if any valid one has been seen. */
-  get current(): Representation | undefined {
+  get current(): Representation<T> | undefined {
     return this.#current;
-  }
-
-  /** The modification time (ms) of the file behind the version being served. */
-  get mtimeMs(): number | undefined {
-    return this.#lastValidatedAt;
   }
 
   /** Loads the file now and starts following it. */
@@ -97,11 +93,9 @@ export class ApiDocument {
 
   async #check(): Promise<void> {
     let signature: string;
-    let mtimeMs: number;
     try {
       const stats = await stat(this.file);
       signature = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
-      mtimeMs = stats.mtimeMs;
     } catch (error) {
       const reason = isErrnoException(error) && error.code === 'ENOENT' ? 'file not found' : String(error);
       this.#report(`${displayPath(this.file)}: ${reason}`);
@@ -111,10 +105,9 @@ export class ApiDocument {
     if (signature === this.#signature) return;
     try {
       const body = await readFile(this.file);
-      parseDocument(displayPath(this.file), body.toString('utf8'), this.#options.schema);
+      const value = parseDocument(displayPath(this.file), body.toString('utf8'), this.#options.schema);
       this.#signature = signature;
-      this.#current = this.#represent(body);
-      this.#lastValidatedAt = mtimeMs;
+      this.#current = this.#represent(value, body);
       if (this.#lastProblem !== '') this.#options.log(`${displayPath(this.file)}: valid again, now serving it`);
       this.#lastProblem = '';
     } catch (error) {
@@ -130,7 +123,7 @@ export class ApiDocument {
     this.#options.log(`${problem} (${keeping})`);
   }
 
-  #represent(body: Buffer): Representation {
+  #represent(value: T, body: Buffer): Representation<T> {
     const etag = strongEtag(body);
     const okHeaders: Record<string, string> = {};
     const notModifiedHeaders: Record<string, string> = {};
@@ -141,7 +134,7 @@ export class ApiDocument {
     okHeaders.ETag = etag;
     okHeaders['Content-Length'] = String(body.length);
     notModifiedHeaders.ETag = etag;
-    return { body, etag, okHeaders, notModifiedHeaders };
+    return { value, body, etag, okHeaders, notModifiedHeaders };
   }
 
   #watchDirectory(): void {

@@ -1,16 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiDocument } from './api-document.js';
+import type { Health } from './assess-health.js';
 import { ifNoneMatchHits } from './etag.js';
+import { GENERATED_JSON_HEADERS } from './json-error.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
 
 const ALLOW = { Allow: 'GET, HEAD' } as const;
+
+/** The liveness endpoint, outside `/api/v1` so that it is never part of the contract. */
+export const HEALTH_PATH = '/healthz';
 
 export interface RequestHandlerOptions {
   /** The API documents by URL path: answered from memory. */
   readonly documents: ReadonlyMap<string, ApiDocument>;
   /** Everything else, given a checked, canonical path. */
   readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
+  /** The origin's health, answered at `/healthz`. */
+  readonly health: () => Health;
   readonly log: (message: string) => void;
 }
 
@@ -19,7 +26,7 @@ export interface RequestHandlerOptions {
  * answer from memory; anything else is decoded once, checked and handed to
  * the static files.
  */
-export function createRequestHandler({ documents, serveStatic, log }: RequestHandlerOptions) {
+export function createRequestHandler({ documents, serveStatic, health, log }: RequestHandlerOptions) {
   function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -43,6 +50,23 @@ export function createRequestHandler({ documents, serveStatic, log }: RequestHan
     response.end(representation.body);
   }
 
+  function serveHealth(request: IncomingMessage, response: ServerResponse): void {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
+      return;
+    }
+    const result = health();
+    if (!result.healthy) {
+      sendError(response, result.code, result.message);
+      return;
+    }
+    const body = Buffer.from(
+      `${JSON.stringify({ status: 'ok', updated_at: result.updatedAt, age_seconds: result.ageSeconds })}\n`,
+    );
+    response.writeHead(200, { ...GENERATED_JSON_HEADERS, 'Content-Length': String(body.length) });
+    response.end(body);
+  }
+
   return function handleRequest(request: IncomingMessage, response: ServerResponse): void {
     const url = request.url ?? '';
     const query = url.indexOf('?');
@@ -59,6 +83,10 @@ export function createRequestHandler({ documents, serveStatic, log }: RequestHan
     const document = documents.get(target.path);
     if (document !== undefined) {
       serveDocument(document, request, response);
+      return;
+    }
+    if (target.path === HEALTH_PATH) {
+      serveHealth(request, response);
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -3,13 +3,17 @@ export const ERROR_STATUS = {
   bad_request: 400,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
+  header_fields_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
+  status_missing: 503,
+  status_stale: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Headers of every error response: JSON, never cached, readable cross-origin. */
-export const ERROR_HEADERS = {
+/** Headers of every response the server writes itself (errors, `/healthz`): JSON, never cached, readable cross-origin. */
+export const GENERATED_JSON_HEADERS = {
   'Content-Type': 'application/json',
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',

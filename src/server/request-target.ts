@@ -1,17 +1,23 @@
+/** `http://authority/path…`: group 1 is the path and query, empty when there is none. */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*(\/[^#]*|(?=[?#]|$))/i;
+
 /** A request target reduced to the one path the server will act on. */
 export type RequestTarget =
   | { readonly ok: true; readonly path: string; readonly hidden: boolean }
   | { readonly ok: false; readonly reason: string };
 
 /**
- * Decodes an origin-form request target exactly once and checks it. The
- * result's `path` is what the static handler sees, so there is no second
- * decoding for an attacker to play with. Rejected: absolute- and
- * asterisk-form targets, malformed percent-encoding, NUL, backslashes and
- * `..` segments. `hidden` marks dot-named segments (`.env`, `.git/`).
+ * Decodes a request target exactly once and checks it. The result's `path`
+ * is what the static handler sees, so there is no second decoding for an
+ * attacker to play with. Absolute-form targets are read for their path, as
+ * RFC 9112 asks of servers; rejected are the asterisk form, malformed
+ * percent-encoding, NUL, backslashes and `.`/`..` segments. `hidden` marks
+ * dot-named segments (`.env`, `.git/`).
  */
-export function parseRequestTarget(url: string): RequestTarget {
-  if (!url.startsWith('/')) return { ok: false, reason: 'request target must be an absolute path' };
+export function parseRequestTarget(target: string): RequestTarget {
+  const absolute = ABSOLUTE_FORM.exec(target);
+  const url = absolute ? absolute[1] || '/' : target;
+  if (!url.startsWith('/')) return { ok: false, reason: 'request target must be a path starting with /' };
   const end = url.search(/[?#]/);
   const rawPath = end === -1 ? url : url.slice(0, end);
   let decoded: string;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ERROR_HEADERS, ERROR_STATUS, type ErrorCode, renderError } from './json-error.js';
+import { ERROR_STATUS, type ErrorCode, GENERATED_JSON_HEADERS, renderError } from './json-error.js';
 
 /** Answers with the JSON error shape; `extra` adds headers such as `Allow`. */
 export function sendError(
@@ -9,6 +9,10 @@ export function sendError(
   extra?: Readonly<Record<string, string>>,
 ): void {
   const body = renderError(code, message);
-  response.writeHead(ERROR_STATUS[code], { ...ERROR_HEADERS, ...extra, 'Content-Length': String(body.length) });
+  response.writeHead(ERROR_STATUS[code], {
+    ...GENERATED_JSON_HEADERS,
+    ...extra,
+    'Content-Length': String(body.length),
+  });
   response.end(body);
 }

@@ -1,23 +1,40 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PATHS, documentFile, REGIONS_PATH } from '../api-paths.js';
+import type { z } from 'zod';
+import { type ApiPath, documentFile, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
+import { answerClientError, answerConnect } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
+import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { createRequestHandler } from './create-request-handler.js';
 import { createStaticFiles } from './static-files.js';
 
 /** Connection limits: a slow or idle client cannot hold a socket for long. */
-export const SERVER_LIMITS = {
+export interface ServerLimits {
+  /** Time allowed for the request line and headers to arrive. */
+  readonly headersTimeoutMs: number;
+  /** Time allowed for a whole request. */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  readonly keepAliveTimeoutMs: number;
+  /** Request line plus headers; larger gets 431. */
+  readonly maxHeaderSizeBytes: number;
+  /** How often Node checks the two timeouts above. */
+  readonly timeoutCheckIntervalMs: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxHeaderSizeBytes: 16 * 1024,
-} as const;
+  timeoutCheckIntervalMs: 1_000,
+};
 
 export interface ServerOptions {
   readonly publicDir: string;
@@ -25,6 +42,10 @@ export interface ServerOptions {
   readonly port: number;
   readonly host: string;
   readonly log?: (message: string) => void;
+  /** How old `updated_at` may be before `/healthz` answers 503. */
+  readonly staleAfterMs?: number;
+  readonly limits?: Partial<ServerLimits>;
+  readonly now?: () => Date;
 }
 
 export interface RunningServer {
@@ -46,29 +67,42 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const documents = new Map<string, ApiDocument>();
-  for (const path of API_PATHS) {
-    const schema = path === REGIONS_PATH ? RegionListSchema : ServiceStatusSchema;
-    const headers = resolveHeaders(headersConfig.headers, path);
-    const document = new ApiDocument({ file: documentFile(publicDir, path), schema, headers, log });
-    await document.start();
-    documents.set(path, document);
-  }
+  const follow = <T>(path: ApiPath, schema: z.ZodType<T>) =>
+    new ApiDocument({
+      file: documentFile(publicDir, path),
+      schema,
+      headers: resolveHeaders(headersConfig.headers, path),
+      log,
+    });
+  const regions = follow(REGIONS_PATH, RegionListSchema);
+  const status = follow(STATUS_PATH, ServiceStatusSchema);
+  await Promise.all([regions.start(), status.start()]);
+  const documents = new Map<string, ApiDocument>([
+    [REGIONS_PATH, regions],
+    [STATUS_PATH, status],
+  ]);
+  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const now = options.now ?? (() => new Date());
+  const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
   const handler = createRequestHandler({
     documents,
     serveStatic: createStaticFiles(publicDir, headersConfig.headers),
+    health: () => assessHealth(status.current?.value, now(), staleAfterMs),
     log,
   });
   const server = createServer(
     {
-      maxHeaderSize: SERVER_LIMITS.maxHeaderSizeBytes,
-      headersTimeout: SERVER_LIMITS.headersTimeoutMs,
-      requestTimeout: SERVER_LIMITS.requestTimeoutMs,
-      keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
+      maxHeaderSize: limits.maxHeaderSizeBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
     },
     handler,
   );
+  server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -84,7 +118,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const document of documents.values()) document.stop();
+        regions.stop();
+        status.stop();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();

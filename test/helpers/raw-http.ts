@@ -12,7 +12,8 @@ export function sendRaw(port: number, request: string | Buffer, timeoutMs = 5_00
       clearTimeout(timer);
       resolve(Buffer.concat(chunks).toString('latin1'));
     });
-    socket.end(request);
+    // No half-close: Node answers pipelined requests only while the client keeps its side open.
+    socket.write(request);
   });
 }
 

@@ -12,13 +12,17 @@ describe('parseRequestTarget', () => {
     ['/.git/config', '/.git/config', true],
     ['/%2egit/config', '/.git/config', true],
     ['/a%2fb', '/a/b', false],
+    ['http://example.test/api/v1/status?x', '/api/v1/status', false],
+    ['HTTP://example.test', '/', false],
+    ['http://example.test/.git/config', '/.git/config', true],
   ])('reads %s as %s', (url, path, hidden) => {
     expect(parseRequestTarget(url)).toEqual({ ok: true, path, hidden });
   });
 
   it.each([
-    ['an absolute-form target', 'http://example.test/api/v1/status'],
     ['the asterisk form', '*'],
+    ['an absolute-form target that escapes', 'http://example.test/../etc/passwd'],
+    ['another scheme', 'file:///etc/passwd'],
     ['a parent segment', '/../etc/passwd'],
     ['an encoded parent segment', '/%2e%2e/etc/passwd'],
     ['a mixed-case encoded parent segment', '/%2E%2e/etc/passwd'],
