@@ -45,3 +45,11 @@ describe('service-directory serve', () => {
     expect(result.stderr).toContain('environment: PORT:');
   });
 });
+
+describe('service-directory serve --stale-after', () => {
+  it('refuses a value that is not a positive number of seconds', async () => {
+    const result = await runCli(['serve', '--stale-after', 'soon'], { cwd: site.root, env: { PORT: '0' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--stale-after takes a positive number of seconds');
+  });
+});

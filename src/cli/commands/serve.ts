@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { readEnv } from '../../io/read-env.js';
 import { startServer } from '../../server/start-server.js';
 import { parseOptions } from '../parse-options.js';
+import { UsageError } from '../run-command.js';
 
-export const SERVE_USAGE = `Usage: service-directory serve [--public DIR] [--headers FILE]
+export const SERVE_USAGE = `Usage: service-directory serve [--public DIR] [--headers FILE] [--stale-after SECONDS]
 
 Serves DIR with the header rules applied; the API paths answer from memory.
 
-  --public DIR     the directory to serve (default: public)
-  --headers FILE   the response header rules (default: headers.json)
+  --public DIR             the directory to serve (default: public)
+  --headers FILE           the response header rules (default: headers.json)
+  --stale-after SECONDS    /healthz answers 503 once the status is older (default: 90)
 
 Environment: PORT (default 3000), HOST (default 127.0.0.1).`;
 
@@ -18,19 +20,31 @@ const ServeEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
 });
 
+function parseSeconds(flag: string, value: unknown): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`${flag} takes a positive number of seconds`);
+  return seconds;
+}
+
 export async function serve(args: string[]): Promise<void> {
   const parsed = parseOptions(
     args,
-    { public: { type: 'string', default: 'public' }, headers: { type: 'string', default: 'headers.json' } },
+    {
+      public: { type: 'string', default: 'public' },
+      headers: { type: 'string', default: 'headers.json' },
+      'stale-after': { type: 'string' },
+    },
     SERVE_USAGE,
   );
   if (!parsed) return;
+  const staleAfter = parsed.values['stale-after'];
   const env = readEnv(ServeEnvSchema);
   const running = await startServer({
     publicDir: resolve(String(parsed.values.public)),
     headersFile: resolve(String(parsed.values.headers)),
     port: env.PORT,
     host: env.HOST,
+    ...(staleAfter === undefined ? {} : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),
   });
   console.log(`serve: listening on ${running.url}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
