@@ -4,7 +4,11 @@ import { ifNoneMatchHits } from './etag.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
 
-const ALLOW = { Allow: 'GET, HEAD' } as const;
+/** The methods every path takes; a 405 lists them in `Allow`. */
+export const ALLOW = { Allow: 'GET, HEAD' } as const;
+
+/** What a 503 for a document that has not been published yet asks clients to wait. */
+export const UNPUBLISHED_RETRY_AFTER_S = 5;
 
 export interface RequestHandlerOptions {
   /** The API documents by URL path: answered from memory. */
@@ -29,7 +33,7 @@ export function createRequestHandler({ documents, serveStatic, log }: RequestHan
     const representation = document.current;
     if (representation === undefined) {
       sendError(response, 'service_unavailable', 'this document has not been published yet; try again shortly', {
-        'Retry-After': '5',
+        'Retry-After': String(UNPUBLISHED_RETRY_AFTER_S),
       });
       return;
     }

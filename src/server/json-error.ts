@@ -1,12 +1,15 @@
-/** The error codes the server answers with, and their HTTP statuses. */
+import type { ErrorBody, ErrorCode } from '../schemas/error-body.js';
+
+export type { ErrorCode } from '../schemas/error-body.js';
+
+/** The HTTP status of each error code; `satisfies` keeps it in step with the schema. */
 export const ERROR_STATUS = {
   bad_request: 400,
   not_found: 404,
   method_not_allowed: 405,
   internal_error: 500,
   service_unavailable: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+} as const satisfies Record<ErrorCode, number>;
 
 /** Headers of every error response: JSON, never cached, readable cross-origin. */
 export const ERROR_HEADERS = {
@@ -18,5 +21,6 @@ export const ERROR_HEADERS = {
 
 /** The one error body shape: `{"error":{"code":"not_found","message":"…"}}`. */
 export function renderError(code: ErrorCode, message: string): Buffer {
-  return Buffer.from(`${JSON.stringify({ error: { code, message } })}\n`);
+  const body: ErrorBody = { error: { code, message } };
+  return Buffer.from(`${JSON.stringify(body)}\n`);
 }
