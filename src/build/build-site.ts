@@ -1,8 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { REGIONS_PATH } from '../api-paths.js';
+import { join, resolve } from 'node:path';
+import { API_PATHS, REGIONS_PATH } from '../api-paths.js';
+import { listPublishedFiles } from '../exports/list-published-files.js';
+import { renderExports } from '../exports/render-exports.js';
 import { readDocument } from '../io/read-document.js';
-import { writeAtomically } from '../io/write-atomically.js';
+import { writeFiles } from '../io/write-files.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { renderSite } from './render-site.js';
@@ -14,6 +15,10 @@ export interface BuildOptions {
   readonly headersFile?: string;
   /** The directory that is served, `public`. */
   readonly publicDir: string;
+  /** Where the host exports other than `_headers` go (`dist-exports`); none are written without it. */
+  readonly exportsDir?: string;
+  /** The public directory as host configs name it, relative to the project root (default `public`). */
+  readonly hostPublicDir?: string;
 }
 
 export interface BuildResult {
@@ -28,31 +33,46 @@ export interface BuildResult {
 
 /**
  * Validates the regions data and the header rules, then publishes the
- * regions document, the OpenAPI document and the JSON Schemas. Everything is
- * validated and rendered before anything is written, so bad input leaves
- * `public/` as it was; each file is replaced atomically.
+ * regions document, the OpenAPI document, the JSON Schemas, `_headers`, and
+ * the other hosts' exports. Everything is validated and rendered before
+ * anything is written, so bad input leaves every output as it was; each file
+ * is replaced atomically.
  */
 export async function buildSite({
   regionsFile,
   headersFile = resolve('headers.json'),
   publicDir,
+  exportsDir,
+  hostPublicDir = 'public',
 }: BuildOptions): Promise<BuildResult> {
   const regions = await readDocument(regionsFile, RegionsFileSchema);
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
   const published = renderSite(regions, headersConfig.headers);
+  // Both API paths are exported even before the probe has written the status document.
+  const files = [
+    ...(await listPublishedFiles(publicDir)),
+    ...[...API_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
+  ];
+  const exports = renderExports(headersConfig.headers, files, hostPublicDir);
 
-  const files: string[] = [];
-  for (const { path, contents } of published) {
-    const target = join(publicDir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeAtomically(target, contents);
-    files.push(target);
-  }
+  const written = [
+    ...(await writeFiles(publicDir, published)),
+    ...(await writeFiles(
+      publicDir,
+      exports.publicFiles.map(({ name, contents }) => ({ path: name, contents })),
+    )),
+    ...(exportsDir === undefined
+      ? []
+      : await writeFiles(
+          exportsDir,
+          exports.hostFiles.map(({ name, contents }) => ({ path: name, contents })),
+        )),
+  ];
   const regionsDocument = published.find((file) => file.path === REGIONS_PATH)?.contents ?? '';
   return {
     regionsFile: join(publicDir, REGIONS_PATH),
     regionCount: regions.length,
     bytes: Buffer.byteLength(regionsDocument),
-    files,
+    files: written,
   };
 }

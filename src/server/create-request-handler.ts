@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import { ifNoneMatchHits } from './etag.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
@@ -69,7 +70,8 @@ export function createRequestHandler({ documents, serveStatic, log }: RequestHan
       sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
       return;
     }
-    if (target.hidden) {
+    // `_headers` and the like configure static hosts, which never serve them; neither do we.
+    if (target.hidden || HOST_CONFIG_FILES.has(target.path.slice(1))) {
       sendError(response, 'not_found', 'no such resource');
       return;
     }

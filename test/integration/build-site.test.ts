@@ -42,7 +42,7 @@ describe('buildSite', () => {
   it('writes the regions document, the OpenAPI document and one JSON Schema per document', async () => {
     const publicDir = await tempDir();
     const result = await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir });
-    expect(result.files).toEqual(GENERATED.map((path) => join(publicDir, path)));
+    expect(result.files).toEqual([...GENERATED, '/_headers'].map((path) => join(publicDir, path)));
     const tree = await readTree(publicDir);
     for (const path of GENERATED) expect(tree[path], path).toBeDefined();
     expect(JSON.parse(tree[OPENAPI_PATH] ?? '').openapi).toBe('3.1.0');
@@ -97,5 +97,59 @@ describe('the generated documents, served', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(body).toBe(await readFile(join(dir, path), 'utf8'));
+  });
+});
+
+describe('buildSite host exports', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  async function build(): Promise<{ publicDir: string; exportsDir: string }> {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    const publicDir = join(dir, 'public');
+    const exportsDir = join(dir, 'dist-exports');
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    return { publicDir, exportsDir };
+  }
+
+  it('writes _headers into the build output and the other hosts into the exports directory', async () => {
+    const { publicDir, exportsDir } = await build();
+    expect(await readFile(join(publicDir, '_headers'), 'utf8')).toContain('/api/v1/status\n');
+    expect(Object.keys(await readTree(exportsDir)).sort()).toEqual([
+      '/firebase.json',
+      '/nginx-locations.conf',
+      '/s3-upload.sh',
+      '/vercel.json',
+    ]);
+  });
+
+  it('picks up other published files and writes the same bytes when rebuilt', async () => {
+    const { publicDir, exportsDir } = await build();
+    await writeFile(join(publicDir, 'index.html'), '<!doctype html><title>status</title>\n');
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    const first = { ...(await readTree(publicDir)), ...(await readTree(exportsDir)) };
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    const second = { ...(await readTree(publicDir)), ...(await readTree(exportsDir)) };
+    expect(second).toEqual(first);
+    expect(first['/_headers']).toContain('\n/\n  X-Content-Type-Options: nosniff\n');
+    expect(first['/_headers']).not.toContain('/_headers');
+  });
+
+  it('is not served by the thin handler, as static hosts do not serve it', async () => {
+    const { publicDir } = await build();
+    const running = await startServer({
+      publicDir,
+      headersFile: HEADERS_FILE,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    cleanups.unshift(() => running.close());
+    const response = await fetch(`${running.url}/_headers`);
+    await response.text();
+    expect(response.status).toBe(404);
   });
 });
