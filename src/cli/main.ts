@@ -7,7 +7,8 @@ import { runCommand, UsageError } from './run-command.js';
 const USAGE = `Usage: service-directory <command> [options]
 
 Commands:
-  build   validate data/regions.json and write public/api/v1/regions
+  build   validate data/regions.json and headers.json; write the regions document,
+          OpenAPI, JSON Schemas, public/_headers and dist-exports/
   serve   serve public/ with headers.json applied (PORT, HOST)
   verify  check a live deployment against the contract
 
