@@ -8,3 +8,9 @@ export type ApiPath = (typeof API_PATHS)[number];
 export function documentFile(publicDir: string, urlPath: ApiPath): string {
   return `${publicDir}${urlPath}`;
 }
+
+/** The OpenAPI document describing both operations, generated at build time. */
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+/** The directory of the JSON Schemas, one per document, generated at build time. */
+export const SCHEMAS_PATH = '/api/v1/schemas';

@@ -1,33 +1,78 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { documentFile, REGIONS_PATH } from '../api-paths.js';
+import { join, resolve } from 'node:path';
+import { API_PATHS, REGIONS_PATH } from '../api-paths.js';
+import { listPublishedFiles } from '../exports/list-published-files.js';
+import { renderExports } from '../exports/render-exports.js';
 import { readDocument } from '../io/read-document.js';
-import { writeAtomically } from '../io/write-atomically.js';
+import { writeFiles } from '../io/write-files.js';
+import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
-import { renderRegions } from './render-regions.js';
+import { renderSite } from './render-site.js';
 
 export interface BuildOptions {
   /** The regions source, `data/regions.json`. */
   readonly regionsFile: string;
+  /** The response header rules, `headers.json` (default: `headers.json` in the working directory). */
+  readonly headersFile?: string;
   /** The directory that is served, `public`. */
   readonly publicDir: string;
+  /** Where the host exports other than `_headers` go (`dist-exports`); none are written without it. */
+  readonly exportsDir?: string;
+  /** The public directory as host configs name it, relative to the project root (default `public`). */
+  readonly hostPublicDir?: string;
 }
 
 export interface BuildResult {
+  /** Where the regions document was written. */
   readonly regionsFile: string;
   readonly regionCount: number;
+  /** Size of the regions document. */
   readonly bytes: number;
+  /** Every file written, absolute, in the order written. */
+  readonly files: readonly string[];
 }
 
 /**
- * Validates the regions data and publishes the regions document. Everything is
- * validated before anything is written, so bad data leaves `public/` as it was.
+ * Validates the regions data and the header rules, then publishes the
+ * regions document, the OpenAPI document, the JSON Schemas, `_headers`, and
+ * the other hosts' exports. Everything is validated and rendered before
+ * anything is written, so bad input leaves every output as it was; each file
+ * is replaced atomically.
  */
-export async function buildSite({ regionsFile, publicDir }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({
+  regionsFile,
+  headersFile = resolve('headers.json'),
+  publicDir,
+  exportsDir,
+  hostPublicDir = 'public',
+}: BuildOptions): Promise<BuildResult> {
   const regions = await readDocument(regionsFile, RegionsFileSchema);
-  const body = renderRegions(regions);
-  const target = documentFile(publicDir, REGIONS_PATH);
-  await mkdir(dirname(target), { recursive: true });
-  await writeAtomically(target, body);
-  return { regionsFile: target, regionCount: regions.length, bytes: Buffer.byteLength(body) };
+  const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
+  const published = renderSite(regions, headersConfig.headers);
+  // Both API paths are exported even before the probe has written the status document.
+  const files = [
+    ...(await listPublishedFiles(publicDir)),
+    ...[...API_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
+  ];
+  const exports = renderExports(headersConfig.headers, files, hostPublicDir);
+
+  const written = [
+    ...(await writeFiles(publicDir, published)),
+    ...(await writeFiles(
+      publicDir,
+      exports.publicFiles.map(({ name, contents }) => ({ path: name, contents })),
+    )),
+    ...(exportsDir === undefined
+      ? []
+      : await writeFiles(
+          exportsDir,
+          exports.hostFiles.map(({ name, contents }) => ({ path: name, contents })),
+        )),
+  ];
+  const regionsDocument = published.find((file) => file.path === REGIONS_PATH)?.contents ?? '';
+  return {
+    regionsFile: join(publicDir, REGIONS_PATH),
+    regionCount: regions.length,
+    bytes: Buffer.byteLength(regionsDocument),
+    files: written,
+  };
 }

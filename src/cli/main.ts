@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 import { build } from './commands/build.js';
 import { serve } from './commands/serve.js';
+import { verify } from './commands/verify.js';
 import { runCommand, UsageError } from './run-command.js';
 
 const USAGE = `Usage: service-directory <command> [options]
 
 Commands:
-  build   validate data/regions.json and write public/api/v1/regions
+  build   validate data/regions.json and headers.json; write the regions document,
+          OpenAPI, JSON Schemas, public/_headers and dist-exports/
   serve   serve public/ with headers.json applied (PORT, HOST)
+  verify  check a live deployment against the contract
 
 Run 'service-directory <command> --help' for a command's options.`;
 
 /** Each subcommand lives in ./commands/<name>.ts; this file only dispatches. */
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { build, serve };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { build, serve, verify };
 
 const [command, ...rest] = process.argv.slice(2);
 await runCommand(async () => {

@@ -8,7 +8,9 @@ export const TimestampSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, { error: 'must be UTC to the second, like 2026-11-21T04:37:59Z' })
   .refine(isRealInstant, {
     error: 'is not a real date and time',
-  });
+  })
+  // The refinement has no JSON Schema form; `date-time` says the same to a validator that checks formats.
+  .meta({ format: 'date-time' });
 
 /** Whether a `YYYY-MM-DDTHH:MM:SSZ` string names a real instant (no 30 February, no hour 24). */
 function isRealInstant(value: string): boolean {
@@ -21,18 +23,31 @@ export function formatTimestamp(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
 }
 
-export const ComponentSchema = z.strictObject({
-  name: LabelSchema,
-  status: StatusValueSchema,
-});
+export const ComponentSchema = z
+  .strictObject({
+    name: LabelSchema.meta({
+      description: 'Component name (human-readable, capitalised words).',
+      examples: ['Scheduler'],
+    }),
+    status: StatusValueSchema.meta({ description: 'Component status.' }),
+  })
+  .meta({ title: 'Component' });
 export type Component = z.infer<typeof ComponentSchema>;
 
 /** The `/api/v1/status` response body. */
-export const ServiceStatusSchema = z.strictObject({
-  status: StatusValueSchema,
-  version: z.literal('v1'),
-  region: LabelSchema,
-  components: z.array(ComponentSchema),
-  updated_at: TimestampSchema,
-});
+export const ServiceStatusSchema = z
+  .strictObject({
+    status: StatusValueSchema.meta({ description: 'Overall status.' }),
+    version: z.literal('v1').meta({ description: 'API version label.' }),
+    region: LabelSchema.meta({
+      description: 'Human-readable name of the region that served the response.',
+      examples: ['Amsterdam 1'],
+    }),
+    components: z.array(ComponentSchema).meta({ description: 'Status per component.' }),
+    updated_at: TimestampSchema.meta({
+      description: 'When the status was last determined: ISO 8601 UTC, second precision, trailing `Z`.',
+      examples: ['2026-11-21T04:37:59Z'],
+    }),
+  })
+  .meta({ title: 'ServiceStatus', description: 'The machine-readable status of the service and its components.' });
 export type ServiceStatus = z.infer<typeof ServiceStatusSchema>;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
 import { ifNoneMatchHits } from './etag.js';
@@ -6,7 +7,11 @@ import { GENERATED_JSON_HEADERS } from './json-error.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
 
-const ALLOW = { Allow: 'GET, HEAD' } as const;
+/** The methods every path takes; a 405 lists them in `Allow`. */
+export const ALLOW = { Allow: 'GET, HEAD' } as const;
+
+/** What a 503 for a document that has not been published yet asks clients to wait. */
+export const UNPUBLISHED_RETRY_AFTER_S = 5;
 
 /** The liveness endpoint, outside `/api/v1` so that it is never part of the contract. */
 export const HEALTH_PATH = '/healthz';
@@ -36,7 +41,7 @@ export function createRequestHandler({ documents, serveStatic, health, log }: Re
     const representation = document.current;
     if (representation === undefined) {
       sendError(response, 'service_unavailable', 'this document has not been published yet; try again shortly', {
-        'Retry-After': '5',
+        'Retry-After': String(UNPUBLISHED_RETRY_AFTER_S),
       });
       return;
     }
@@ -93,7 +98,8 @@ export function createRequestHandler({ documents, serveStatic, health, log }: Re
       sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
       return;
     }
-    if (target.hidden) {
+    // `_headers` and the like configure static hosts, which never serve them; neither do we.
+    if (target.hidden || HOST_CONFIG_FILES.has(target.path.slice(1))) {
       sendError(response, 'not_found', 'no such resource');
       return;
     }

@@ -1,4 +1,8 @@
-/** The error codes the server answers with, and their HTTP statuses. */
+import type { ErrorBody, ErrorCode } from '../schemas/error-body.js';
+
+export type { ErrorCode } from '../schemas/error-body.js';
+
+/** The HTTP status of each error code; `satisfies` keeps it in step with the schema. */
 export const ERROR_STATUS = {
   bad_request: 400,
   not_found: 404,
@@ -9,8 +13,7 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   status_missing: 503,
   status_stale: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+} as const satisfies Record<ErrorCode, number>;
 
 /** Headers of every response the server writes itself (errors, `/healthz`): JSON, never cached, readable cross-origin. */
 export const GENERATED_JSON_HEADERS = {
@@ -22,5 +25,6 @@ export const GENERATED_JSON_HEADERS = {
 
 /** The one error body shape: `{"error":{"code":"not_found","message":"…"}}`. */
 export function renderError(code: ErrorCode, message: string): Buffer {
-  return Buffer.from(`${JSON.stringify({ error: { code, message } })}\n`);
+  const body: ErrorBody = { error: { code, message } };
+  return Buffer.from(`${JSON.stringify(body)}\n`);
 }

@@ -68,6 +68,15 @@ describe('RegionsFileSchema', () => {
     ]);
   });
 
+  it('reports a duplicate even when another region is invalid', () => {
+    const result = RegionsFileSchema.safeParse([
+      valid,
+      { ...valid, code: 'ams2', country: 'XX' },
+      { ...valid, code: 'ams3' },
+    ]);
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['1.country', '1.name', '2.name']);
+  });
+
   it('rejects something that is not a list', () => {
     expect(RegionsFileSchema.safeParse({ regions: [valid] }).success).toBe(false);
   });

@@ -1,24 +1,41 @@
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { buildSite } from '../../build/build-site.js';
 import { parseOptions } from '../parse-options.js';
 
-export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--public DIR]
+export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--headers FILE] [--public DIR] [--exports DIR]
 
-Validates the regions data and writes DIR/api/v1/regions.
+Validates the regions data and the header rules, then writes DIR/api/v1/regions,
+DIR/api/v1/openapi.json, DIR/api/v1/schemas/*.json and DIR/_headers, and the
+other static hosts' header configurations to the exports directory.
 
-  --data FILE   the regions source (default: data/regions.json)
-  --public DIR  the directory that is served (default: public)`;
+  --data FILE     the regions source (default: data/regions.json)
+  --headers FILE  the response header rules (default: headers.json)
+  --public DIR    the directory that is served (default: public)
+  --exports DIR   where vercel.json, firebase.json, nginx-locations.conf and
+                  s3-upload.sh go (default: dist-exports)`;
 
 export async function build(args: string[]): Promise<void> {
   const parsed = parseOptions(
     args,
-    { data: { type: 'string', default: 'data/regions.json' }, public: { type: 'string', default: 'public' } },
+    {
+      data: { type: 'string', default: 'data/regions.json' },
+      headers: { type: 'string', default: 'headers.json' },
+      public: { type: 'string', default: 'public' },
+      exports: { type: 'string', default: 'dist-exports' },
+    },
     BUILD_USAGE,
   );
   if (!parsed) return;
+  const publicDir = resolve(String(parsed.values.public));
   const result = await buildSite({
     regionsFile: resolve(String(parsed.values.data)),
-    publicDir: resolve(String(parsed.values.public)),
+    headersFile: resolve(String(parsed.values.headers)),
+    publicDir,
+    exportsDir: resolve(String(parsed.values.exports)),
+    hostPublicDir: relative(process.cwd(), publicDir).split(sep).join('/') || '.',
   });
   console.log(`build: wrote ${result.regionCount} regions (${result.bytes} bytes) to ${result.regionsFile}`);
+  for (const file of result.files) {
+    if (file !== result.regionsFile) console.log(`build: wrote ${file}`);
+  }
 }

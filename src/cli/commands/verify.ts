@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { renderVerifyTable } from '../../verify/render-verify-table.js';
+import { DEFAULT_MAX_AGE_S, verifyDeployment } from '../../verify/verify-deployment.js';
+import { parseOptions } from '../parse-options.js';
+import { UsageError } from '../run-command.js';
+
+export const VERIFY_USAGE = `Usage: service-directory verify <base_url> [--json] [--max-age SECONDS] [--regions-url URL]
+
+Checks a live deployment (our server, or a CDN in front of it) against the
+contract: status codes, exact Content-Type and Cache-Control, CORS, bodies
+against the schemas, updated_at freshness, and that the status names a known
+region. Exits 1 if any check fails.
+
+  --json             print the report as JSON instead of a table
+  --max-age SECONDS  how old updated_at may be (default: ${DEFAULT_MAX_AGE_S})
+  --regions-url URL  fetch the regions document from URL instead of <base_url>/api/v1/regions`;
+
+const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const VerifyArgsSchema = z.object({
+  baseUrl: HttpUrlSchema,
+  regionsUrl: HttpUrlSchema.optional(),
+  maxAgeS: z.coerce.number().int().positive({ error: 'must be a whole number of seconds above 0' }),
+});
+
+export async function verify(args: string[]): Promise<void> {
+  const parsed = parseOptions(
+    args,
+    {
+      json: { type: 'boolean', default: false },
+      'max-age': { type: 'string', default: String(DEFAULT_MAX_AGE_S) },
+      'regions-url': { type: 'string' },
+    },
+    VERIFY_USAGE,
+  );
+  if (!parsed) return;
+  if (parsed.positionals.length !== 1) {
+    throw new UsageError(`verify takes exactly one <base_url>\n\n${VERIFY_USAGE}`);
+  }
+  const checked = VerifyArgsSchema.safeParse({
+    baseUrl: parsed.positionals[0],
+    regionsUrl: parsed.values['regions-url'],
+    maxAgeS: parsed.values['max-age'],
+  });
+  if (!checked.success) {
+    const flags: Record<string, string> = { baseUrl: '<base_url>', regionsUrl: '--regions-url', maxAgeS: '--max-age' };
+    const lines = checked.error.issues.map((issue) => `${flags[String(issue.path[0])] ?? ''}: ${issue.message}`);
+    throw new UsageError(`${lines.join('\n')}\n\n${VERIFY_USAGE}`);
+  }
+  const { baseUrl, regionsUrl, maxAgeS } = checked.data;
+  const report = await verifyDeployment({ baseUrl, maxAgeS, ...(regionsUrl !== undefined && { regionsUrl }) });
+  process.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : renderVerifyTable(report));
+  if (!report.ok) process.exitCode = 1;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The checks `verify` runs on each endpoint, in the order they are reported. */
+export const CHECK_NAMES = [
+  'reachable',
+  'status-code',
+  'content-type',
+  'cache-control',
+  'cors',
+  'body',
+  'freshness',
+  'known-region',
+] as const;
+export const CheckNameSchema = z.enum(CHECK_NAMES);
+export type CheckName = z.infer<typeof CheckNameSchema>;
+
+/** `skip` means a check could not run because one it depends on failed. */
+export const CheckOutcomeSchema = z.enum(['pass', 'fail', 'skip']);
+export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;
+
+export const CheckResultSchema = z.strictObject({
+  endpoint: z.enum(['regions', 'status']),
+  check: CheckNameSchema,
+  outcome: CheckOutcomeSchema,
+  url: z.string(),
+  expected: z.string(),
+  actual: z.string(),
+});
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+/** What `verify --json` prints: one object, `ok` false if any check failed. */
+export const VerifyReportSchema = z.strictObject({
+  ok: z.boolean(),
+  base_url: z.string(),
+  regions_url: z.string(),
+  status_url: z.string(),
+  checked_at: z.string(),
+  max_age_s: z.number().int().positive(),
+  checks: z.array(CheckResultSchema),
+});
+export type VerifyReport = z.infer<typeof VerifyReportSchema>;

@@ -1,0 +1,155 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fetch } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js';
+import { buildSite } from '../../src/build/build-site.js';
+import { InputError } from '../../src/errors/input-error.js';
+import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../support/fixtures.js';
+
+const GENERATED = [
+  REGIONS_PATH,
+  OPENAPI_PATH,
+  `${SCHEMAS_PATH}/region-list.json`,
+  `${SCHEMAS_PATH}/service-status.json`,
+  `${SCHEMAS_PATH}/error.json`,
+];
+
+async function readTree(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const file = join(entry.parentPath, entry.name);
+      out[file.slice(dir.length)] = await readFile(file, 'utf8');
+    }
+  }
+  return out;
+}
+
+describe('buildSite', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  async function tempDir(): Promise<string> {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    return dir;
+  }
+
+  it('writes the regions document, the OpenAPI document and one JSON Schema per document', async () => {
+    const publicDir = await tempDir();
+    const result = await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir });
+    expect(result.files).toEqual([...GENERATED, '/_headers'].map((path) => join(publicDir, path)));
+    const tree = await readTree(publicDir);
+    for (const path of GENERATED) expect(tree[path], path).toBeDefined();
+    expect(JSON.parse(tree[OPENAPI_PATH] ?? '').openapi).toBe('3.1.0');
+  });
+
+  it('writes the same bytes on every build', async () => {
+    const first = await tempDir();
+    const second = await tempDir();
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: first });
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: second });
+    expect(await readTree(second)).toEqual(await readTree(first));
+  });
+
+  it('leaves public/ untouched when headers.json is invalid', async () => {
+    const publicDir = await tempDir();
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir });
+    const before = await readTree(publicDir);
+    const badHeaders = join(await tempDir(), 'headers.json');
+    await writeFile(badHeaders, JSON.stringify({ headers: [{ source: 'api/v1/regions', headers: [] }] }));
+    await expect(buildSite({ regionsFile: REGIONS_FILE, headersFile: badHeaders, publicDir })).rejects.toThrow(
+      InputError,
+    );
+    expect(await readTree(publicDir)).toEqual(before);
+  });
+});
+
+describe('the generated documents, served', () => {
+  let running: RunningServer | undefined;
+  let removeDir: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await running?.close();
+    await removeDir?.();
+    running = undefined;
+    removeDir = undefined;
+  });
+
+  it.each(GENERATED.slice(1))('%s is served as application/json with the headers.json Cache-Control', async (path) => {
+    const { dir, remove } = await makeTempDir();
+    removeDir = remove;
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
+    running = await startServer({
+      publicDir: dir,
+      headersFile: HEADERS_FILE,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    const response = await fetch(`${running.url}${path}`);
+    const body = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(body).toBe(await readFile(join(dir, path), 'utf8'));
+  });
+});
+
+describe('buildSite host exports', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  async function build(): Promise<{ publicDir: string; exportsDir: string }> {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    const publicDir = join(dir, 'public');
+    const exportsDir = join(dir, 'dist-exports');
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    return { publicDir, exportsDir };
+  }
+
+  it('writes _headers into the build output and the other hosts into the exports directory', async () => {
+    const { publicDir, exportsDir } = await build();
+    expect(await readFile(join(publicDir, '_headers'), 'utf8')).toContain('/api/v1/status\n');
+    expect(Object.keys(await readTree(exportsDir)).sort()).toEqual([
+      '/firebase.json',
+      '/nginx-locations.conf',
+      '/s3-upload.sh',
+      '/vercel.json',
+    ]);
+  });
+
+  it('picks up other published files and writes the same bytes when rebuilt', async () => {
+    const { publicDir, exportsDir } = await build();
+    await writeFile(join(publicDir, 'index.html'), '<!doctype html><title>status</title>\n');
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    const first = { ...(await readTree(publicDir)), ...(await readTree(exportsDir)) };
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    const second = { ...(await readTree(publicDir)), ...(await readTree(exportsDir)) };
+    expect(second).toEqual(first);
+    expect(first['/_headers']).toContain('\n/\n  X-Content-Type-Options: nosniff\n');
+    expect(first['/_headers']).not.toContain('/_headers');
+  });
+
+  it('is not served by the thin handler, as static hosts do not serve it', async () => {
+    const { publicDir } = await build();
+    const running = await startServer({
+      publicDir,
+      headersFile: HEADERS_FILE,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    cleanups.unshift(() => running.close());
+    const response = await fetch(`${running.url}/_headers`);
+    await response.text();
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fetch } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
+import { buildSite } from '../../src/build/build-site.js';
+import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { verifyDeployment } from '../../src/verify/verify-deployment.js';
+import { HEADERS_FILE, makeStatus, makeTempDir, REGIONS_FILE } from '../support/fixtures.js';
+
+const NGINX = '/usr/sbin/nginx';
+const STARTUP_TIMEOUT_MS = 10_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nginx did not listen on ${port} within ${STARTUP_TIMEOUT_MS} ms`);
+}
+
+// Runs where nginx is installed (`apt-get install nginx-light`); elsewhere the parsed-output tests cover the export.
+describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('passes verify, even under a server-wide charset and add_header', async () => {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    const publicDir = join(dir, 'public');
+    const exportsDir = join(dir, 'exports');
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    const statusFile = documentFile(publicDir, STATUS_PATH);
+    await mkdir(dirname(statusFile), { recursive: true });
+    await writeFile(statusFile, JSON.stringify(makeStatus(formatTimestamp(new Date()))));
+
+    const port = await freePort();
+    // One foreground process as the current user: no workers switching to a user that cannot read the temp dir.
+    await writeFile(
+      join(dir, 'nginx.conf'),
+      `daemon off;
+master_process off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events {}
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  charset utf-8;
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${publicDir};
+    add_header X-Server-Wide "not inherited by the locations";
+    include ${exportsDir}/nginx-locations.conf;
+  }
+}
+`,
+    );
+    const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    cleanups.push(() => {
+      child.kill('SIGTERM');
+    });
+    await waitForPort(port, child);
+
+    const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}` });
+    expect(report.checks.filter((check) => check.outcome !== 'pass')).toEqual([]);
+
+    const openapi = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
+    await openapi.text();
+    expect(openapi.headers.get('content-type')).toBe('application/json');
+    expect(openapi.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+});

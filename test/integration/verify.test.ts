@@ -1,0 +1,269 @@
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { dirname } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
+import { buildSite } from '../../src/build/build-site.js';
+import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { startServer } from '../../src/server/start-server.js';
+import { verifyDeployment } from '../../src/verify/verify-deployment.js';
+import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-report.js';
+import { type CannedResponse, GOOD_REGIONS, goodStatus, startFakeDeployment } from '../support/fake-deployment.js';
+import { HEADERS_FILE, makeStatus, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../support/fixtures.js';
+
+const NOW = new Date('2026-11-21T04:40:00Z');
+const FRESH = '2026-11-21T04:39:30Z';
+const now = () => NOW;
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function fakeDeployment(answers: { regions?: CannedResponse; status?: CannedResponse }): Promise<string> {
+  const fake = await startFakeDeployment(answers);
+  cleanups.push(() => fake.close());
+  return fake.url;
+}
+
+function failedChecks(report: VerifyReport): string[] {
+  return report.checks.filter((check) => check.outcome === 'fail').map((check) => `${check.endpoint} ${check.check}`);
+}
+
+/** A loopback port that nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('verifyDeployment against our own server', () => {
+  it('passes every check once a fresh status is published', async () => {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
+    const statusFile = documentFile(dir, STATUS_PATH);
+    await mkdir(dirname(statusFile), { recursive: true });
+    await writeFile(statusFile, JSON.stringify(makeStatus(formatTimestamp(new Date()))));
+    const running = await startServer({
+      publicDir: dir,
+      headersFile: HEADERS_FILE,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    cleanups.push(() => running.close());
+
+    const report = await verifyDeployment({ baseUrl: running.url });
+    expect(failedChecks(report)).toEqual([]);
+    expect(report.checks.every((check) => check.outcome === 'pass')).toBe(true);
+    expect(report.ok).toBe(true);
+  });
+
+  it('fails only the status code while no status has been published', async () => {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
+    const running = await startServer({
+      publicDir: dir,
+      headersFile: HEADERS_FILE,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    cleanups.push(() => running.close());
+
+    const report = await verifyDeployment({ baseUrl: running.url });
+    expect(failedChecks(report)).toEqual(['status status-code']);
+    expect(report.ok).toBe(false);
+  });
+});
+
+describe('verifyDeployment against misconfigured deployments', () => {
+  const status = goodStatus(FRESH);
+
+  it.each<[string, { regions?: CannedResponse; status?: CannedResponse }, string[]]>([
+    ['a correct deployment', { regions: GOOD_REGIONS, status }, []],
+    [
+      'a charset on the regions Content-Type',
+      {
+        regions: {
+          ...GOOD_REGIONS,
+          headers: { ...GOOD_REGIONS.headers, 'Content-Type': 'application/json; charset=utf-8' },
+        },
+        status,
+      },
+      ['regions content-type'],
+    ],
+    [
+      'a cacheable status',
+      { regions: GOOD_REGIONS, status: { ...status, headers: { ...status.headers, 'Cache-Control': 'max-age=60' } } },
+      ['status cache-control'],
+    ],
+    [
+      'a regions document without Cache-Control',
+      {
+        regions: {
+          ...GOOD_REGIONS,
+          headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' },
+        },
+        status,
+      },
+      ['regions cache-control'],
+    ],
+    [
+      'no CORS header anywhere',
+      {
+        regions: {
+          ...GOOD_REGIONS,
+          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' },
+        },
+        status: { ...status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } },
+      },
+      ['regions cors', 'status cors'],
+    ],
+    [
+      'a status without components',
+      { regions: GOOD_REGIONS, status: goodStatus(FRESH, { ...makeStatus(FRESH), components: undefined }) },
+      ['status body'],
+    ],
+    [
+      'a region without a country',
+      {
+        regions: {
+          ...GOOD_REGIONS,
+          body: JSON.stringify({
+            object: 'list',
+            data: [{ code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', status: 'operational' }],
+          }),
+        },
+        status,
+      },
+      ['regions body'],
+    ],
+    ['a body that is not JSON', { regions: GOOD_REGIONS, status: { ...status, body: '<html>' } }, ['status body']],
+    ['a stale status', { regions: GOOD_REGIONS, status: goodStatus('2026-11-21T04:30:00Z') }, ['status freshness']],
+    [
+      'a status from the future',
+      { regions: GOOD_REGIONS, status: goodStatus('2026-11-21T05:00:00Z') },
+      ['status freshness'],
+    ],
+    [
+      'an unknown region',
+      { regions: GOOD_REGIONS, status: goodStatus(FRESH, makeStatus(FRESH, { region: 'Atlantis 1' })) },
+      ['status known-region'],
+    ],
+    ['a missing regions document', { status }, ['regions status-code']],
+    [
+      'a status that errors',
+      { regions: GOOD_REGIONS, status: { status: 500, headers: { 'Content-Type': 'application/json' }, body: '{}' } },
+      ['status status-code'],
+    ],
+  ])('%s fails exactly %j', async (_description, answers, failures) => {
+    const baseUrl = await fakeDeployment(answers);
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(failedChecks(report)).toEqual(failures);
+    expect(report.ok).toBe(failures.length === 0);
+  });
+
+  it('skips the checks that depend on a failed one instead of passing them', async () => {
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS });
+    const report = await verifyDeployment({ baseUrl, now });
+    const outcomes = Object.fromEntries(
+      report.checks.filter((check) => check.endpoint === 'status').map((check) => [check.check, check.outcome]),
+    );
+    expect(outcomes).toEqual({
+      reachable: 'pass',
+      'status-code': 'fail',
+      'content-type': 'skip',
+      'cache-control': 'skip',
+      cors: 'skip',
+      body: 'skip',
+      freshness: 'skip',
+      'known-region': 'skip',
+    });
+  });
+
+  it('honours a longer --max-age', async () => {
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status: goodStatus('2026-11-21T04:30:00Z') });
+    const report = await verifyDeployment({ baseUrl, now, maxAgeS: 900 });
+    expect(failedChecks(report)).toEqual([]);
+  });
+
+  it('reads the regions from --regions-url when they live elsewhere', async () => {
+    const regionsHost = await fakeDeployment({ regions: GOOD_REGIONS });
+    const statusHost = await fakeDeployment({ status: goodStatus(FRESH) });
+    const report = await verifyDeployment({ baseUrl: statusHost, regionsUrl: `${regionsHost}/api/v1/regions`, now });
+    expect(failedChecks(report)).toEqual([]);
+    expect(report.regions_url).toBe(`${regionsHost}/api/v1/regions`);
+  });
+
+  it('reports an unreachable deployment as not reachable, naming the error', async () => {
+    const port = await closedPort();
+    const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, now });
+    expect(failedChecks(report)).toEqual(['regions reachable', 'status reachable']);
+    expect(report.checks[0]?.actual).toContain('ECONNREFUSED');
+  });
+});
+
+describe('service-directory verify (child process)', () => {
+  function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'verify', ...args], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      cleanups.push(async () => {
+        child.kill();
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it('exits 0 and prints a passing JSON report for a correct deployment', async () => {
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status: goodStatus(formatTimestamp(new Date())) });
+    const { code, stdout } = await runCli([baseUrl, '--json']);
+    const report = VerifyReportSchema.parse(JSON.parse(stdout));
+    expect(report.ok).toBe(true);
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 and names the failed check in the JSON report', async () => {
+    const baseUrl = await fakeDeployment({
+      regions: GOOD_REGIONS,
+      status: goodStatus(formatTimestamp(new Date(Date.now() - 600_000))),
+    });
+    const { code, stdout } = await runCli([baseUrl, '--json', '--max-age', '120']);
+    const report = VerifyReportSchema.parse(JSON.parse(stdout));
+    expect(failedChecks(report)).toEqual(['status freshness']);
+    expect(report.max_age_s).toBe(120);
+    expect(code).toBe(1);
+  });
+
+  it('prints a table whose verdict says the server cannot be reached', async () => {
+    const port = await closedPort();
+    const { code, stdout } = await runCli([`http://127.0.0.1:${port}`]);
+    expect(stdout).toMatch(/^FAIL\s+regions\s+reachable\s/m);
+    expect(stdout).toContain(`FAIL: cannot reach http://127.0.0.1:${port}/api/v1/regions`);
+    expect(code).toBe(1);
+  });
+
+  it('rejects a base URL that is not http(s) with a usage message', async () => {
+    const { code, stderr } = await runCli(['ftp://127.0.0.1/']);
+    expect(stderr).toContain('<base_url>: must be an http:// or https:// URL');
+    expect(code).toBe(1);
+  });
+});

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../../src/api-paths.js';
+import { ExportError } from '../../../src/errors/export-error.js';
+import { collectHeaderTargets } from '../../../src/exports/header-targets.js';
+import { renderExports } from '../../../src/exports/render-exports.js';
+import { renderNetlifyHeaders } from '../../../src/exports/render-netlify-headers.js';
+import { renderNginxLocations } from '../../../src/exports/render-nginx-locations.js';
+import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
+import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
+import { HEADERS_FILE } from '../../support/fixtures.js';
+
+const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
+const FILES = ['api/v1/regions', 'api/v1/status', 'api/v1/openapi.json', 'index.html'];
+const exported = renderExports(RULES, FILES, 'public');
+
+function file(name: string): string {
+  const found = [...exported.publicFiles, ...exported.hostFiles].find((f) => f.name === name);
+  if (found === undefined) throw new Error(`no export named ${name}`);
+  return found.contents;
+}
+
+/** What the server sends for `path`, as lower-case name → value. */
+function expectedHeaders(path: string): Record<string, string> {
+  return Object.fromEntries([...resolveHeaders(RULES, path)].map(([name, { value }]) => [name, value]));
+}
+
+type HeaderSets = Map<string, Record<string, string>>;
+
+/** Netlify's documented `_headers` syntax: a path line, then indented `Name: value` lines; `#` comments. */
+function parseHeadersFile(text: string): HeaderSets {
+  const sets: HeaderSets = new Map();
+  let current: Record<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = {};
+      expect(sets.has(line), `${line} appears once`).toBe(false);
+      sets.set(line, current);
+      continue;
+    }
+    const match = /^\s+([^:\s]+):\s*(.*)$/.exec(line);
+    if (!match?.[1] || match[2] === undefined || !current) throw new Error(`unparsable line: ${line}`);
+    current[match[1].toLowerCase()] = match[2];
+  }
+  return sets;
+}
+
+/** `{ source, headers: [{ key, value }] }` rules, as vercel.json and firebase.json have them. */
+function parseJsonRules(rules: unknown): HeaderSets {
+  const sets: HeaderSets = new Map();
+  for (const rule of rules as { source: string; headers: { key: string; value: string }[] }[]) {
+    expect(sets.has(rule.source), `${rule.source} appears once`).toBe(false);
+    sets.set(rule.source, Object.fromEntries(rule.headers.map(({ key, value }) => [key.toLowerCase(), value])));
+  }
+  return sets;
+}
+
+function parseNginx(text: string): HeaderSets {
+  const sets: HeaderSets = new Map();
+  for (const [, path, body] of text.matchAll(/^location = (\S+) \{\n([\s\S]*?)^\}/gm)) {
+    const headers: Record<string, string> = {};
+    for (const [, key, value] of (body ?? '').matchAll(/^ {4}add_header (\S+) "((?:[^"\\]|\\.)*)";$/gm)) {
+      headers[(key ?? '').toLowerCase()] = value ?? '';
+    }
+    const type = /^ {4}default_type "((?:[^"\\]|\\.)*)";$/m.exec(body ?? '');
+    if (type?.[1] !== undefined) {
+      // Only an empty `types {}` makes default_type apply to every file, whatever its extension.
+      expect(body).toMatch(/^ {4}types \{ \}$/m);
+      headers['content-type'] = type[1];
+    }
+    sets.set(path ?? '', headers);
+  }
+  return sets;
+}
+
+describe.each<[string, () => HeaderSets]>([
+  ['_headers (Netlify, Cloudflare Pages)', () => parseHeadersFile(file('_headers'))],
+  ['vercel.json', () => parseJsonRules(JSON.parse(file('vercel.json')).headers)],
+  ['firebase.json', () => parseJsonRules(JSON.parse(file('firebase.json')).hosting.headers)],
+  ['nginx-locations.conf', () => parseNginx(file('nginx-locations.conf'))],
+])('the %s export', (_name, parse) => {
+  it.each(API_PATHS)('gives %s exactly the headers headers.json resolves to', (path) => {
+    expect(parse().get(path)).toEqual(expectedHeaders(path));
+  });
+
+  it('gives the status document no-store and the regions document public, max-age=300', () => {
+    const sets = parse();
+    expect(sets.get('/api/v1/regions')?.['cache-control']).toBe('public, max-age=300');
+    expect(sets.get('/api/v1/status')?.['cache-control']).toBe('no-store');
+    expect(sets.get('/api/v1/regions')?.['content-type']).toBe('application/json');
+    expect(sets.get('/api/v1/status')?.['content-type']).toBe('application/json');
+  });
+
+  it('covers every published file, including the page at /', () => {
+    expect([...parse().keys()]).toEqual([
+      '/',
+      '/api/v1/openapi.json',
+      '/api/v1/regions',
+      '/api/v1/status',
+      '/index.html',
+    ]);
+  });
+});
+
+describe('the S3 upload export', () => {
+  const script = file('s3-upload.sh');
+
+  it.each(API_PATHS)('uploads %s with exactly its Content-Type and Cache-Control', (path) => {
+    const expected = expectedHeaders(path);
+    const line = script.split('\n').find((l) => l.startsWith(`aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
+    expect(line).toBe(
+      `aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
+        `--content-type '${expected['content-type']}' --cache-control '${expected['cache-control']}'`,
+    );
+  });
+
+  it('names the headers S3 cannot store for a CloudFront response headers policy', () => {
+    expect(script).toContain(
+      '# CloudFront response headers policy for /api/v1/status: X-Content-Type-Options: nosniff; Access-Control-Allow-Origin: *',
+    );
+  });
+
+  it('quotes values for the shell', () => {
+    const rules = [{ source: 'x', headers: [{ key: 'Cache-Control', value: "it's" }] }];
+    expect(renderExports(rules, ['x'], 'public').hostFiles.find((f) => f.name === 's3-upload.sh')?.contents).toContain(
+      `--cache-control 'it'\\''s'`,
+    );
+  });
+});
+
+describe('host limits', () => {
+  const nosniff = [{ source: '**', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
+
+  it('refuses more than the 100 rules Cloudflare Pages takes', () => {
+    const files = Array.from({ length: 101 }, (_, index) => `f${index}.json`);
+    expect(() => renderNetlifyHeaders(collectHeaderTargets(nosniff, files))).toThrow(/at most 100 rules/);
+  });
+
+  it('takes exactly 100 rules', () => {
+    const files = Array.from({ length: 100 }, (_, index) => `f${index}.json`);
+    expect(() => renderNetlifyHeaders(collectHeaderTargets(nosniff, files))).not.toThrow();
+  });
+
+  it('refuses a line longer than the 2,000 characters Cloudflare Pages takes', () => {
+    const rules = [{ source: 'x', headers: [{ key: 'Link', value: 'a'.repeat(2000) }] }];
+    expect(() => renderNetlifyHeaders(collectHeaderTargets(rules, ['x']))).toThrow(/at most 2000/);
+  });
+
+  it('refuses a header Netlify would silently ignore', () => {
+    const rules = [{ source: 'x', headers: [{ key: 'Allow', value: 'GET' }] }];
+    expect(() => renderNetlifyHeaders(collectHeaderTargets(rules, ['x']))).toThrow(ExportError);
+  });
+
+  it('refuses a value nginx would read as a variable', () => {
+    const rules = [{ source: 'x', headers: [{ key: 'X-Cost', value: '$5' }] }];
+    expect(() => renderNginxLocations(collectHeaderTargets(rules, ['x']))).toThrow(/variable/);
+  });
+
+  it('escapes quotes and backslashes in nginx values', () => {
+    const rules = [{ source: 'x', headers: [{ key: 'X-Note', value: 'a "b" \\c' }] }];
+    expect(renderNginxLocations(collectHeaderTargets(rules, ['x']))).toContain('add_header X-Note "a \\"b\\" \\\\c";');
+  });
+});

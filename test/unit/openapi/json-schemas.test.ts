@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { renderRegions } from '../../../src/build/render-regions.js';
+import { DOCUMENT_SCHEMAS } from '../../../src/openapi/document-schemas.js';
+import { renderJsonSchema } from '../../../src/openapi/to-json-schema.js';
+import { RegionsFileSchema } from '../../../src/schemas/region.js';
+import { renderError } from '../../../src/server/json-error.js';
+import { makeStatus, REGIONS_FILE } from '../../support/fixtures.js';
+
+const regionsDocument = JSON.parse(
+  renderRegions(RegionsFileSchema.parse(JSON.parse(readFileSync(REGIONS_FILE, 'utf8')))),
+);
+const region = { code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'NL', status: 'operational' };
+const status = makeStatus('2026-11-21T04:37:59Z');
+
+function compile(schema: z.ZodType) {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats.default(ajv);
+  return ajv.compile(JSON.parse(renderJsonSchema(schema)));
+}
+
+type Case = readonly [description: string, document: unknown, valid: boolean];
+
+const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
+  regionList: [
+    ['the built regions document', regionsDocument, true],
+    ['an empty list', { object: 'list', data: [] }, true],
+    ['a country that is not ISO 3166-1', { object: 'list', data: [{ ...region, country: 'XX' }] }, false],
+    ['a country name', { object: 'list', data: [{ ...region, country: 'Germany' }] }, false],
+    ['a code without a digit', { object: 'list', data: [{ ...region, code: 'ams' }] }, false],
+    ['a name with trailing space', { object: 'list', data: [{ ...region, name: 'Amsterdam 1 ' }] }, false],
+    ['an unknown status', { object: 'list', data: [{ ...region, status: 'ok' }] }, false],
+    ['an extra field', { object: 'list', data: [{ ...region, id: 7 }] }, false],
+    ['a missing zone', { object: 'list', data: [{ ...region, zone: undefined }] }, false],
+    ['pagination fields', { object: 'list', data: [], has_more: false }, false],
+    ['a wrong object label', { object: 'regions', data: [] }, false],
+  ],
+  serviceStatus: [
+    ['a status document', status, true],
+    ['a status with no components', { ...status, components: [] }, true],
+    ['a degraded component', { ...status, components: [{ name: 'Registry', status: 'major_outage' }] }, true],
+    ['milliseconds in updated_at', { ...status, updated_at: '2026-11-21T04:37:59.000Z' }, false],
+    ['an offset in updated_at', { ...status, updated_at: '2026-11-21T04:37:59+01:00' }, false],
+    ['version v2', { ...status, version: 'v2' }, false],
+    ['a missing region', { ...status, region: undefined }, false],
+    ['an empty region', { ...status, region: '' }, false],
+    ['an extra field', { ...status, uptime: 1 }, false],
+    ['a component without status', { ...status, components: [{ name: 'Registry' }] }, false],
+  ],
+  error: [
+    ['the server error body', JSON.parse(renderError('not_found', 'no such resource').toString()), true],
+    ['an unknown code', { error: { code: 'teapot', message: 'short and stout' } }, false],
+    ['an empty message', { error: { code: 'not_found', message: '' } }, false],
+    ['a bare message', { message: 'nope' }, false],
+  ],
+};
+
+describe.each(Object.entries(CASES))('the %s JSON Schema', (key, cases) => {
+  const { schema } = DOCUMENT_SCHEMAS[key as keyof typeof DOCUMENT_SCHEMAS];
+  const validate = compile(schema);
+
+  it.each(cases)('judges %s as the zod schema does', (_description, document, valid) => {
+    // JSON round trip: `undefined` fields are absent on the wire.
+    const wire: unknown = JSON.parse(JSON.stringify(document));
+    expect(validate(wire)).toBe(valid);
+    expect(schema.safeParse(wire).success).toBe(valid);
+  });
+});
+
+describe('renderJsonSchema', () => {
+  it('declares the 2020-12 dialect and renders the same bytes every time', () => {
+    const text = renderJsonSchema(DOCUMENT_SCHEMAS.serviceStatus.schema);
+    expect(JSON.parse(text).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(renderJsonSchema(DOCUMENT_SCHEMAS.serviceStatus.schema)).toBe(text);
+  });
+});

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { API_PATHS, REGIONS_PATH, STATUS_PATH } from '../../../src/api-paths.js';
+import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
+import { buildOpenApi, renderOpenApi } from '../../../src/openapi/render-openapi.js';
+import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
+import { HEADERS_FILE } from '../../support/fixtures.js';
+
+const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
+
+/** Walks a JSON value by keys, failing the test on a missing step. */
+function at(value: unknown, ...keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (typeof current !== 'object' || current === null || !(key in current)) {
+      throw new Error(`no ${keys.join('.')} (stopped at ${key})`);
+    }
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+describe('renderOpenApi', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(JSON.parse(renderOpenApi(RULES)));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('fails validation when a referenced schema is missing, so the check above can fail', async () => {
+    const document = buildOpenApi(RULES);
+    delete (at(document, 'components', 'schemas') as Record<string, unknown>).RegionList;
+    const result = await new Validator().validate(document);
+    expect(result.valid).toBe(false);
+  });
+
+  it.each(API_PATHS)('gives %s the Content-Type and Cache-Control that headers.json resolves to', (path) => {
+    const document = buildOpenApi(RULES);
+    const resolved = resolveHeaders(RULES, path);
+    for (const method of ['get', 'head']) {
+      const ok = at(document, 'paths', path, method, 'responses', '200');
+      expect(at(ok, 'headers', 'Cache-Control', 'schema', 'const')).toBe(resolved.get('cache-control')?.value);
+      const notModified = at(document, 'paths', path, method, 'responses', '304');
+      expect(at(notModified, 'headers', 'Cache-Control', 'schema', 'const')).toBe(resolved.get('cache-control')?.value);
+    }
+    const content = at(document, 'paths', path, 'get', 'responses', '200', 'content') as object;
+    expect(Object.keys(content)).toEqual([resolved.get('content-type')?.value]);
+  });
+
+  it('documents the exact spec values for both operations', () => {
+    const document = buildOpenApi(RULES);
+    const cacheControl = (path: string) =>
+      at(document, 'paths', path, 'get', 'responses', '200', 'headers', 'Cache-Control', 'schema', 'const');
+    expect(cacheControl(REGIONS_PATH)).toBe('public, max-age=300');
+    expect(cacheControl(STATUS_PATH)).toBe('no-store');
+    expect(Object.keys(at(document, 'paths', STATUS_PATH, 'get', 'responses', '200', 'content') as object)).toEqual([
+      'application/json',
+    ]);
+  });
+
+  it('follows a changed headers.json rather than restating the values', () => {
+    const rules = [...RULES, { source: 'api/v1/regions', headers: [{ key: 'Cache-Control', value: 'max-age=60' }] }];
+    const document = buildOpenApi(rules);
+    expect(
+      at(document, 'paths', REGIONS_PATH, 'get', 'responses', '200', 'headers', 'Cache-Control', 'schema', 'const'),
+    ).toBe('max-age=60');
+  });
+
+  it('documents 503 before publication and 405 with Allow, both with the error body', () => {
+    const document = buildOpenApi(RULES);
+    for (const path of API_PATHS) {
+      expect(at(document, 'paths', path, 'get', 'responses', '503')).toEqual({
+        $ref: '#/components/responses/NotPublished',
+      });
+    }
+    const responses = at(document, 'components', 'responses');
+    expect(at(responses, 'MethodNotAllowed', 'headers', 'Allow', 'schema', 'const')).toBe('GET, HEAD');
+    expect(at(responses, 'NotPublished', 'headers', 'Cache-Control', 'schema', 'const')).toBe('no-store');
+    expect(at(responses, 'NotPublished', 'headers', 'Retry-After', 'schema', 'const')).toBe('5');
+    for (const name of ['MethodNotAllowed', 'NotPublished']) {
+      expect(at(responses, name, 'content', 'application/json', 'schema')).toEqual({
+        $ref: '#/components/schemas/ErrorBody',
+      });
+    }
+  });
+
+  it('renders the same bytes every time', () => {
+    expect(renderOpenApi(RULES)).toBe(renderOpenApi(RULES));
+  });
+});
