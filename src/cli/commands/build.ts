@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { buildSite } from '../../build/build-site.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 
 export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--headers FILE] [--public DIR] [--exports DIR]
 
@@ -14,17 +14,16 @@ other static hosts' header configurations to the exports directory.
   --exports DIR   where vercel.json, firebase.json, nginx-locations.conf and
                   s3-upload.sh go (default: dist-exports)`;
 
+/** The command's flags; the deploy-recipe tests check the recipes against them. */
+export const BUILD_OPTIONS = {
+  data: { type: 'string', default: 'data/regions.json' },
+  headers: { type: 'string', default: 'headers.json' },
+  public: { type: 'string', default: 'public' },
+  exports: { type: 'string', default: 'dist-exports' },
+} satisfies OptionSpec;
+
 export async function build(args: string[]): Promise<void> {
-  const parsed = parseOptions(
-    args,
-    {
-      data: { type: 'string', default: 'data/regions.json' },
-      headers: { type: 'string', default: 'headers.json' },
-      public: { type: 'string', default: 'public' },
-      exports: { type: 'string', default: 'dist-exports' },
-    },
-    BUILD_USAGE,
-  );
+  const parsed = parseOptions(args, BUILD_OPTIONS, BUILD_USAGE);
   if (!parsed) return;
   const publicDir = resolve(String(parsed.values.public));
   const result = await buildSite({

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { readEnv } from '../../io/read-env.js';
 import { startServer } from '../../server/start-server.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 
 export const SERVE_USAGE = `Usage: service-directory serve [--public DIR] [--headers FILE] [--stale-after SECONDS]
@@ -26,16 +26,15 @@ function parseSeconds(flag: string, value: unknown): number {
   return seconds;
 }
 
+/** The command's flags; the deploy-recipe tests check the recipes against them. */
+export const SERVE_OPTIONS = {
+  public: { type: 'string', default: 'public' },
+  headers: { type: 'string', default: 'headers.json' },
+  'stale-after': { type: 'string' },
+} satisfies OptionSpec;
+
 export async function serve(args: string[]): Promise<void> {
-  const parsed = parseOptions(
-    args,
-    {
-      public: { type: 'string', default: 'public' },
-      headers: { type: 'string', default: 'headers.json' },
-      'stale-after': { type: 'string' },
-    },
-    SERVE_USAGE,
-  );
+  const parsed = parseOptions(args, SERVE_OPTIONS, SERVE_USAGE);
   if (!parsed) return;
   const staleAfter = parsed.values['stale-after'];
   const env = readEnv(ServeEnvSchema);

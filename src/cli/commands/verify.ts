@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { renderVerifyTable } from '../../verify/render-verify-table.js';
 import { DEFAULT_MAX_AGE_S, verifyDeployment } from '../../verify/verify-deployment.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 
 export const VERIFY_USAGE = `Usage: service-directory verify <base_url> [--json] [--max-age SECONDS] [--regions-url URL]
@@ -23,16 +23,15 @@ const VerifyArgsSchema = z.object({
   maxAgeS: z.coerce.number().int().positive({ error: 'must be a whole number of seconds above 0' }),
 });
 
+/** The command's flags; the deploy-recipe tests check the recipes against them. */
+export const VERIFY_OPTIONS = {
+  json: { type: 'boolean', default: false },
+  'max-age': { type: 'string', default: String(DEFAULT_MAX_AGE_S) },
+  'regions-url': { type: 'string' },
+} satisfies OptionSpec;
+
 export async function verify(args: string[]): Promise<void> {
-  const parsed = parseOptions(
-    args,
-    {
-      json: { type: 'boolean', default: false },
-      'max-age': { type: 'string', default: String(DEFAULT_MAX_AGE_S) },
-      'regions-url': { type: 'string' },
-    },
-    VERIFY_USAGE,
-  );
+  const parsed = parseOptions(args, VERIFY_OPTIONS, VERIFY_USAGE);
   if (!parsed) return;
   if (parsed.positionals.length !== 1) {
     throw new UsageError(`verify takes exactly one <base_url>\n\n${VERIFY_USAGE}`);

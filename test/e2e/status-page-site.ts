@@ -1,0 +1,65 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
+import { buildSite } from '../../src/build/build-site.js';
+import { writeAtomically } from '../../src/io/write-atomically.js';
+import type { ServiceStatus } from '../../src/schemas/service-status.js';
+import { type RunningServer, startServer } from '../../src/server/start-server.js';
+
+/** The status page's files, as committed under `public/`. */
+export const PAGE_FILES = ['index.html', 'status-page.css', 'status-page.js', 'favicon.svg'] as const;
+
+export const REGIONS_FILE = resolve('data/regions.json');
+const HEADERS_FILE = resolve('headers.json');
+
+/** The real server over a temp public dir holding the page, the built regions and (optionally) a status. */
+export interface StatusPageSite {
+  readonly url: string;
+  readonly publicDir: string;
+  /** What the server logged. */
+  readonly logs: string[];
+  /** Publishes a status document the way the probe does: atomically. */
+  writeStatus(status: ServiceStatus): Promise<void>;
+  /** Stops the server but keeps the files. */
+  stopServer(): Promise<void>;
+  /** Stops the server and removes the temp dir. */
+  close(): Promise<void>;
+}
+
+export async function startStatusPageSite(status?: ServiceStatus): Promise<StatusPageSite> {
+  const publicDir = await mkdtemp(join(tmpdir(), 'status-page-'));
+  for (const file of PAGE_FILES) await copyFile(resolve('public', file), join(publicDir, file));
+  await buildSite({ regionsFile: REGIONS_FILE, publicDir });
+  const writeStatus = (next: ServiceStatus) =>
+    writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
+  if (status) await writeStatus(status);
+
+  const logs: string[] = [];
+  let running: RunningServer | undefined = await startServer({
+    publicDir,
+    headersFile: HEADERS_FILE,
+    port: 0,
+    host: '127.0.0.1',
+    log: (message) => logs.push(message),
+  });
+  const url = running.url;
+
+  async function stopServer(): Promise<void> {
+    const server = running;
+    running = undefined;
+    await server?.close();
+  }
+
+  return {
+    url,
+    publicDir,
+    logs,
+    writeStatus,
+    stopServer,
+    close: async () => {
+      await stopServer();
+      await rm(publicDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,304 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readDocument } from '../../src/io/read-document.js';
+import { type Region, RegionsFileSchema } from '../../src/schemas/region.js';
+import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
+import { contrastRatio, launchChromium, type PageProblems, waitForFirstRender, watchPage } from './browser.js';
+import { REGIONS_FILE, type StatusPageSite, startStatusPageSite } from './status-page-site.js';
+
+const ARTIFACTS_DIR = 'test-results';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** The page's own constants (public/status-page.js). */
+const REFRESH_INTERVAL_MS = 15_000;
+
+const LABELS = {
+  operational: 'Operational',
+  under_maintenance: 'Under maintenance',
+  degraded_performance: 'Degraded performance',
+  partial_outage: 'Partial outage',
+  major_outage: 'Major outage',
+} as const;
+
+function statusUpdated(agoMs: number, overrides: Partial<ServiceStatus> = {}): ServiceStatus {
+  return {
+    status: 'partial_outage',
+    version: 'v1',
+    region: 'Amsterdam 1',
+    components: [
+      { name: 'Control API', status: 'operational' },
+      { name: 'Scheduler', status: 'degraded_performance' },
+      { name: 'Build Service', status: 'partial_outage' },
+      { name: 'Registry', status: 'under_maintenance' },
+    ],
+    updated_at: formatTimestamp(new Date(Date.now() - agoMs)),
+    ...overrides,
+  };
+}
+
+function expectNoProblems(problems: PageProblems): void {
+  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [], errorResponses: [] });
+}
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let site: StatusPageSite | undefined;
+let regions: Region[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  regions = await readDocument(REGIONS_FILE, RegionsFileSchema);
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  await site?.close();
+  site = undefined;
+});
+
+async function openPage(
+  status: ServiceStatus | undefined,
+  viewport = DESKTOP,
+  beforeLoad?: (page: Page) => Promise<void>,
+): Promise<{ page: Page; problems: PageProblems }> {
+  site = await startStatusPageSite(status);
+  context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC', isMobile: viewport === PHONE });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await beforeLoad?.(page);
+  await page.goto(`${site.url}/`);
+  await waitForFirstRender(page);
+  return { page, problems };
+}
+
+describe('status page', () => {
+  it('shows the overall status and every component with its status in words', async () => {
+    const status = statusUpdated(5_000);
+    const { page, problems } = await openPage(status);
+
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe(
+      'Overall status: Partial outage (3 of 4 components affected)',
+    );
+    await expect(page.locator('#overall').getAttribute('data-status')).resolves.toBe('partial_outage');
+    const items = page.getByRole('region', { name: 'Components' }).getByRole('listitem');
+    await expect(items.count()).resolves.toBe(status.components.length);
+    for (const component of status.components) {
+      const item = items.filter({ hasText: component.name });
+      await expect(item.locator('.badge-text').textContent()).resolves.toBe(LABELS[component.status]);
+      await expect(item.getAttribute('data-status')).resolves.toBe(component.status);
+    }
+    await expect(page.title()).resolves.toBe('Partial outage · Platform status');
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-desktop.png`, fullPage: true });
+    expectNoProblems(problems);
+  });
+
+  it('says all systems are operational when they are', async () => {
+    const components = statusUpdated(0).components.map(({ name }) => ({ name, status: 'operational' as const }));
+    const { page, problems } = await openPage(statusUpdated(5_000, { status: 'operational', components }));
+
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe('All systems operational');
+    expectNoProblems(problems);
+  });
+
+  it('lists every region under its zone, with its country and status', async () => {
+    const { page, problems } = await openPage(statusUpdated(5_000));
+
+    const zones = [...new Set(regions.map((region) => region.zone))].sort();
+    const headings = await page.getByRole('region', { name: 'Regions' }).getByRole('heading', { level: 3 }).all();
+    expect(await Promise.all(headings.map((heading) => heading.textContent()))).toEqual(
+      zones.map((zone) => {
+        const count = regions.filter((region) => region.zone === zone).length;
+        return `${zone} · ${count} region${count === 1 ? '' : 's'}`;
+      }),
+    );
+    const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    for (const zone of zones) {
+      const table = page.getByRole('table', { name: `Regions in zone ${zone}` });
+      const rows = table.locator('tbody tr');
+      const inZone = regions.filter((region) => region.zone === zone);
+      await expect(rows.count()).resolves.toBe(inZone.length);
+      for (const region of inZone) {
+        const row = table.locator(`tbody tr[data-code="${region.code}"]`);
+        const cells = await row.locator('th, td').allTextContents();
+        expect(cells).toEqual([
+          `${region.name} ${region.code}`,
+          `${countryNames.of(region.country)} ${region.country}`,
+          `✓${LABELS[region.status]}`,
+        ]);
+      }
+    }
+    expectNoProblems(problems);
+  });
+
+  it('shows how long ago the status was updated, and the count goes up by itself', async () => {
+    const { page, problems } = await openPage(statusUpdated(5_000), DESKTOP, (page) => page.clock.install());
+
+    const age = page.locator('#age');
+    const first = await age.textContent();
+    // Five seconds old when written, plus however long the server and browser took to start.
+    expect(first).toMatch(/^\d+ seconds ago$/);
+    expect(Number.parseInt(first ?? '', 10)).toBeGreaterThanOrEqual(4);
+    expect(Number.parseInt(first ?? '', 10)).toBeLessThan(60);
+    await expect(page.locator('#freshness').isVisible()).resolves.toBe(true);
+    await expect(page.locator('#updated-at').getAttribute('datetime')).resolves.toMatch(/Z$/);
+    await page.clock.runFor(3_000);
+    const later = await age.textContent();
+    // Three ticks of one second; where they fall against the first render decides the last digit.
+    const increase = Number.parseInt(later ?? '', 10) - Number.parseInt(first ?? '', 10);
+    expect(increase).toBeGreaterThanOrEqual(2);
+    expect(increase).toBeLessThanOrEqual(4);
+    await expect(page.locator('#notice').isHidden()).resolves.toBe(true);
+    expectNoProblems(problems);
+  });
+
+  it('warns that the data is stale when updated_at is older than three probe intervals', async () => {
+    const { page, problems } = await openPage(statusUpdated(10 * 60_000));
+
+    const notice = page.locator('#notice');
+    await expect(notice.isVisible()).resolves.toBe(true);
+    await expect(notice.textContent()).resolves.toMatch(/^Stale data: this status is more than 90 seconds old/);
+    await expect(page.locator('#overall-text').textContent()).resolves.toMatch(/^Last known status: Partial outage/);
+    await expect(page.locator('#age').textContent()).resolves.toBe('10 minutes ago');
+    await expect(page.locator('#freshness').getAttribute('data-stale')).resolves.toBe('true');
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-stale.png` });
+    expectNoProblems(problems);
+  });
+
+  it('does not call a status stale that is 60 seconds old', async () => {
+    const { page, problems } = await openPage(statusUpdated(60_000));
+
+    await expect(page.locator('#notice').isHidden()).resolves.toBe(true);
+    await expect(page.locator('#freshness').getAttribute('data-stale')).resolves.toBe('false');
+    expectNoProblems(problems);
+  });
+
+  it('says the status is unavailable when none has been published, and still lists the regions', async () => {
+    const { page, problems } = await openPage(undefined);
+
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe('Status unavailable');
+    await expect(page.locator('#notice').textContent()).resolves.toMatch(
+      /^No status has been published yet \(HTTP 503\)/,
+    );
+    await expect(page.locator('#freshness').isHidden()).resolves.toBe(true);
+    await expect(page.locator('tbody tr').count()).resolves.toBe(regions.length);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-unavailable.png` });
+    // The browser itself logs the 503; the page adds nothing.
+    expect(problems.errorResponses).toEqual([`503 ${site?.url}/api/v1/status`]);
+    expect(problems.consoleErrors.every((text) => text.includes('503'))).toBe(true);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
+  });
+
+  it('refreshes by itself and shows a newly published status', async () => {
+    const { page, problems } = await openPage(statusUpdated(5_000), DESKTOP, (page) => page.clock.install());
+    const current = site;
+    if (!current) throw new Error('no site');
+
+    const recovered = statusUpdated(0, {
+      status: 'operational',
+      components: statusUpdated(0).components.map(({ name }) => ({ name, status: 'operational' as const })),
+    });
+    await current.writeStatus(recovered);
+    await expect
+      .poll(async () => (await fetch(`${current.url}/api/v1/status`)).json(), { timeout: 10_000 })
+      .toEqual(recovered);
+    await page.clock.runFor(REFRESH_INTERVAL_MS);
+    await page.waitForFunction(() => document.getElementById('overall')?.dataset.status === 'operational');
+
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe('All systems operational');
+    await expect(page.locator('.component .badge-text').allTextContents()).resolves.toEqual(
+      Array(4).fill('Operational'),
+    );
+    expectNoProblems(problems);
+  });
+
+  it('keeps the last status and says so when a refresh cannot reach the server', async () => {
+    const { page, problems } = await openPage(statusUpdated(5_000), DESKTOP, (page) => page.clock.install());
+
+    await site?.stopServer();
+    await page.clock.runFor(REFRESH_INTERVAL_MS);
+    await page.waitForFunction(() => document.getElementById('notice')?.hidden === false);
+
+    await expect(page.locator('#notice').textContent()).resolves.toMatch(
+      /^Showing the last status received\. The status API could not be reached/,
+    );
+    await expect(page.locator('#overall-text').textContent()).resolves.toMatch(/^Overall status: Partial outage/);
+    await expect(page.locator('.component').count()).resolves.toBe(4);
+    expect(problems.failedRequests.length).toBeGreaterThan(0);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    const { page, problems } = await openPage(statusUpdated(5_000), PHONE);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-phone.png`, fullPage: true });
+    expectNoProblems(problems);
+  });
+
+  it('gives a screen reader landmarks, a heading outline and a polite live region', async () => {
+    const { page, problems } = await openPage(statusUpdated(5_000));
+
+    for (const role of ['banner', 'main', 'contentinfo'] as const) {
+      await expect(page.getByRole(role).count()).resolves.toBe(1);
+    }
+    await expect(page.getByRole('heading', { level: 1 }).allTextContents()).resolves.toEqual(['Platform status']);
+    await expect(page.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
+      'Current status',
+      'Components',
+      'Regions',
+    ]);
+    const live = page.locator('[aria-live="polite"]');
+    await expect(live.count()).resolves.toBe(1);
+    await expect(live.locator('#overall').count()).resolves.toBe(1);
+    // The age changes every second, so it must not be read out every second.
+    await expect(live.locator('#age').count()).resolves.toBe(0);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await expect(page.locator('meta[name="viewport"]').getAttribute('content')).resolves.toContain(
+      'width=device-width',
+    );
+    expectNoProblems(problems);
+  });
+
+  it('draws every status text with at least 4.5:1 contrast', async () => {
+    const { page, problems } = await openPage(statusUpdated(10 * 60_000));
+
+    const pairs = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.badge, #overall, #notice, #age, .code, .lede')].map((node) => {
+        let back = node;
+        while (getComputedStyle(back).backgroundColor === 'rgba(0, 0, 0, 0)' && back.parentElement) {
+          back = back.parentElement;
+        }
+        return {
+          what: `${node.id || node.className}: ${node.textContent?.trim()}`,
+          colour: getComputedStyle(node).color,
+          background: getComputedStyle(back).backgroundColor,
+        };
+      }),
+    );
+    expect(pairs.length).toBeGreaterThan(20);
+    const weak = pairs.filter((pair) => contrastRatio(pair.colour, pair.background) < 4.5);
+    expect(weak).toEqual([]);
+    expectNoProblems(problems);
+  });
+
+  it('is served with a Content-Security-Policy that allows no inline script or style', async () => {
+    const { page, problems } = await openPage(statusUpdated(5_000));
+
+    const response = await page.request.get(`${site?.url}/`);
+    const policy = response.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+    await expect(page.locator('script:not([src]), style, [style]').count()).resolves.toBe(0);
+    expectNoProblems(problems);
+  });
+});
