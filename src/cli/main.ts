@@ -1,18 +1,24 @@
 #!/usr/bin/env node
 import { build } from './commands/build.js';
+import { probe } from './commands/probe.js';
 import { serve } from './commands/serve.js';
+import { standins } from './commands/standins.js';
+import { start } from './commands/start.js';
 import { runCommand, UsageError } from './run-command.js';
 
 const USAGE = `Usage: service-directory <command> [options]
 
 Commands:
-  build   validate data/regions.json and write public/api/v1/regions
-  serve   serve public/ with headers.json applied (PORT, HOST)
+  build     validate data/regions.json and write public/api/v1/regions
+  serve     serve public/ with headers.json applied (PORT, HOST)
+  probe     check data/components.json's components and write public/api/v1/status (--once for cron)
+  standins  run the stand-in platform: four local HTTP services whose behaviour can be switched
+  start     build, launch the stand-ins, serve, and run the probe as a sidecar: the whole system
 
 Run 'service-directory <command> --help' for a command's options.`;
 
 /** Each subcommand lives in ./commands/<name>.ts; this file only dispatches. */
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { build, serve };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { build, serve, probe, standins, start };
 
 const [command, ...rest] = process.argv.slice(2);
 await runCommand(async () => {
