@@ -38,7 +38,8 @@ export function describeRequestError(error: unknown): FailureReason {
   if (code === undefined) return `error (${error instanceof Error ? error.name : typeof error})`;
   const known = REASON_BY_CODE[code];
   if (known !== undefined) return known;
-  if (/^ERR_(TLS|SSL)_|CERT|SELF_SIGNED/.test(code)) return 'tls';
+  // OpenSSL's verification codes (CERT_HAS_EXPIRED, UNABLE_TO_VERIFY_LEAF_SIGNATURE, ...) and Node's TLS errors.
+  if (/^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|^UNABLE_TO_|SIGNATURE|HOSTNAME_MISMATCH/.test(code)) return 'tls';
   return `error (${code})`;
 }
 

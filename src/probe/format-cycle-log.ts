@@ -33,7 +33,7 @@ export function formatSummary(outcome: Observed, thresholds: Thresholds): string
   return [
     `cycle done in ${outcome.durationMs} ms`,
     `overall ${outcome.status.status}`,
-    `${outcome.components.length} components: ${counts.join(', ')}`,
+    `${outcome.components.length} component${outcome.components.length === 1 ? '' : 's'}: ${counts.join(', ')}`,
     ...(pending.length > 0 ? [`waiting to publish: ${pending.join(', ')}`] : []),
     `updated_at ${outcome.status.updated_at}`,
   ].join('; ');

@@ -55,17 +55,30 @@ const CheckOptionsShape = {
   expect_status: ExpectStatusSchema.optional(),
 };
 
-export const CheckConfigSchema = z.strictObject({ url: HttpUrlSchema, ...CheckOptionsShape });
+/** A message for a value of the wrong type; other problems (unknown keys) keep zod's own. */
+const onlyForWrongType = (message: string) => (issue: { code?: string }) =>
+  issue.code === 'invalid_type' ? message : undefined;
+
+const requiredString = (what: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `is required: ${what}` : 'must be a string') });
+
+export const CheckConfigSchema = z.strictObject(
+  { url: requiredString('the URL to request').pipe(HttpUrlSchema), ...CheckOptionsShape },
+  { error: onlyForWrongType('must be an object with a "url"') },
+);
 export type CheckConfig = z.infer<typeof CheckConfigSchema>;
 
 /** A component watched at one `url`, or at several `checks`. */
 export const ComponentConfigSchema = z
-  .strictObject({
-    name: LabelSchema,
-    url: HttpUrlSchema.optional(),
-    checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
-    ...CheckOptionsShape,
-  })
+  .strictObject(
+    {
+      name: requiredString('the name the status shows').pipe(LabelSchema),
+      url: HttpUrlSchema.optional(),
+      checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
+      ...CheckOptionsShape,
+    },
+    { error: onlyForWrongType('must be an object with a "name" and a "url" or "checks"') },
+  )
   .superRefine((component, ctx) => {
     if (component.url === undefined && component.checks === undefined) {
       ctx.addIssue({ code: 'custom', path: [], message: 'needs either "url" or "checks"' });
@@ -110,36 +123,46 @@ const ThresholdSchema = z
  * Defaults are filled in here, so everything downstream sees complete values.
  */
 export const ComponentsConfigSchema = z
-  .strictObject({
-    $schema: z.string().optional(),
-    region: z
-      .string()
-      .regex(REGION_CODE_PATTERN, { error: (issue) => `${JSON.stringify(issue.input)} is not a region code like ams1` })
-      .optional(),
-    schedule: z
-      .string({ error: 'must be a node-cron schedule string' })
-      .superRefine((expression, ctx) => {
-        const result = validateDetailed(expression);
-        if (result.valid) return;
-        const detail = result.errors.map((error) => `${error.field}: ${error.message}`).join('; ');
-        ctx.addIssue({
-          code: 'custom',
-          message: `${JSON.stringify(expression)} is not a node-cron schedule${detail === '' ? '' : ` (${detail})`}`,
-        });
-      })
-      .default(DEFAULT_SCHEDULE),
-    failure_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
-    success_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
-    concurrency: z
-      .number({ error: 'must be a number of checks' })
-      .int({ error: 'must be a whole number of checks' })
-      .min(1, { error: 'must be at least 1' })
-      .max(1_024, { error: 'must be at most 1024' })
-      .default(DEFAULT_CONCURRENCY),
-    connectivity_url: HttpUrlSchema.optional(),
-    maintenance: z.array(MaintenanceWindowSchema).default([]),
-    components: z.array(ComponentConfigSchema).min(1, { error: 'must list at least one component' }),
-  })
+  .strictObject(
+    {
+      $schema: z.string().optional(),
+      region: z
+        .string()
+        .regex(REGION_CODE_PATTERN, {
+          error: (issue) => `${JSON.stringify(issue.input)} is not a region code like ams1`,
+        })
+        .optional(),
+      schedule: z
+        .string({ error: 'must be a node-cron schedule string' })
+        .superRefine((expression, ctx) => {
+          const result = validateDetailed(expression);
+          if (result.valid) return;
+          const detail = result.errors.map((error) => `${error.field}: ${error.message}`).join('; ');
+          ctx.addIssue({
+            code: 'custom',
+            message: `${JSON.stringify(expression)} is not a node-cron schedule${detail === '' ? '' : ` (${detail})`}`,
+          });
+        })
+        .default(DEFAULT_SCHEDULE),
+      failure_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
+      success_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
+      concurrency: z
+        .number({ error: 'must be a number of checks' })
+        .int({ error: 'must be a whole number of checks' })
+        .min(1, { error: 'must be at least 1' })
+        .max(1_024, { error: 'must be at most 1024' })
+        .default(DEFAULT_CONCURRENCY),
+      connectivity_url: HttpUrlSchema.optional(),
+      maintenance: z.array(MaintenanceWindowSchema).default([]),
+      components: z
+        .array(ComponentConfigSchema, {
+          error: (issue) =>
+            issue.input === undefined ? 'is required: the list of components to probe' : 'must be a list of components',
+        })
+        .min(1, { error: 'must list at least one component' }),
+    },
+    { error: onlyForWrongType('must be a JSON object with a "components" list') },
+  )
   .superRefine((config, ctx) => {
     const firstIndex = new Map<string, number>();
     config.components.forEach((component, index) => {
@@ -173,7 +196,8 @@ function checkTimings(component: ComponentConfig, path: (string | number)[], ctx
   checks.forEach((check, index) => {
     const timeoutMs = check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS;
     const degradedMs = check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS;
-    if (degradedMs < timeoutMs) return;
+    // Refinements also run over values that already failed a check; those have their own problem.
+    if (!(timeoutMs > 0 && degradedMs > 0) || degradedMs < timeoutMs) return;
     const where = component.checks === undefined ? path : [...path, 'checks', index];
     ctx.addIssue({
       code: 'custom',

@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './temp-site.js';
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export const CLI_ENTRY = join(REPO_ROOT, 'src', 'cli', 'main.ts');
+/** tsx's loader by absolute URL, so the CLI runs from any working directory. */
+export const TSX_LOADER = pathToFileURL(join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+/** The argv that runs the CLI from source in a child process. */
+export function cliArgv(args: readonly string[]): string[] {
+  return ['--import', TSX_LOADER, CLI_ENTRY, ...args];
+}
+
+/** Runs the real CLI in a child process (through tsx) and collects its output. */
+export function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, cliArgv(args), {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A long-running CLI child process whose output can be awaited. */
+export interface CliProcess {
+  readonly child: ChildProcess;
+  output(): string;
+  /** Resolves with the first match of `pattern` in stdout+stderr. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code once the process has ended. */
+  exited(): Promise<number | null>;
+}
+
+export function startCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): CliProcess {
+  const child = spawn(process.execPath, cliArgv(args), {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    child,
+    output: () => text,
+    exited: () => exit,
+    waitForOutput(pattern, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (!match) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no ${pattern} in output within ${timeoutMs} ms:\n${text}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
+
+/** A throwaway project directory: a copy of `data/` and `headers.json`, and an empty `public/`. */
+export interface TempSite {
+  readonly root: string;
+  readonly publicDir: string;
+  readonly regionsFile: string;
+  readonly headersFile: string;
+  remove(): Promise<void>;
+}
+
+export async function makeTempSite(): Promise<TempSite> {
+  const root = await mkdtemp(join(tmpdir(), 'service-directory-'));
+  await cp(join(REPO_ROOT, 'data'), join(root, 'data'), { recursive: true });
+  await cp(join(REPO_ROOT, 'headers.json'), join(root, 'headers.json'));
+  await mkdir(join(root, 'public'));
+  return {
+    root,
+    publicDir: join(root, 'public'),
+    regionsFile: join(root, 'data', 'regions.json'),
+    headersFile: join(root, 'headers.json'),
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** Every file below `dir` with its bytes, for byte-for-byte before/after comparisons. */
+export async function snapshotTree(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  async function walk(current: string): Promise<void> {
+    for (const entry of await readdir(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else out[relative(dir, path)] = (await readFile(path)).toString('base64');
+    }
+  }
+  if ((await stat(dir).catch(() => undefined))?.isDirectory()) await walk(dir);
+  return out;
+}
