@@ -5,7 +5,7 @@ import type { StandinMode } from './standin-mode.js';
 /** How long `slow` waits: over the default `degraded_ms` (1000), well under the default timeout (5000). */
 export const DEFAULT_SLOW_MS = 1_500;
 /** `huge` stops here even if nobody hangs up, so a stand-in cannot fill a pipe forever. */
-export const HUGE_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_HUGE_BODY_BYTES = 256 * 1024 * 1024;
 const HUGE_CHUNK = Buffer.alloc(64 * 1024, 'x');
 
 export interface StandinOptions {
@@ -18,6 +18,8 @@ export interface StandinOptions {
   /** What `healthy` answers: 200, or 401 for a registry that wants credentials. */
   readonly healthyStatus?: number;
   readonly slowMs?: number;
+  /** How much `huge` sends before it ends the body. */
+  readonly hugeBodyBytes?: number;
 }
 
 export interface Standin {
@@ -93,7 +95,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
         response.write(Buffer.alloc(1024, ' '), () => response.socket?.resetAndDestroy());
         return;
       case 'huge':
-        void streamHugeBody(response);
+        void streamHugeBody(response, options.hugeBodyBytes ?? DEFAULT_HUGE_BODY_BYTES);
         return;
       case 'redirect':
         send(response, 302, { status: 'moved' }, { Location: '/moved' });
@@ -141,10 +143,10 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
 }
 
 /** Writes chunk after chunk, waiting for the reader, until it hangs up or the limit is reached. */
-async function streamHugeBody(response: ServerResponse): Promise<void> {
+async function streamHugeBody(response: ServerResponse, limitBytes: number): Promise<void> {
   response.writeHead(200, { 'Content-Type': 'application/octet-stream' });
   let sent = 0;
-  while (!response.destroyed && sent < HUGE_BODY_LIMIT_BYTES) {
+  while (!response.destroyed && sent < limitBytes) {
     sent += HUGE_CHUNK.length;
     if (!response.write(HUGE_CHUNK)) {
       await new Promise<void>((resolve) => {
