@@ -69,7 +69,13 @@ describe('scheduleCycles', () => {
   it('runs no cycle after stop', async () => {
     const { log } = recorder();
     let cycles = 0;
-    const scheduled = scheduleCycles({ schedule: EVERY_SECOND, log, runCycle: async () => void (cycles += 1) });
+    const scheduled = scheduleCycles({
+      schedule: EVERY_SECOND,
+      log,
+      runCycle: async () => {
+        cycles += 1;
+      },
+    });
     await scheduled.stop();
     await sleep(1_200);
     expect(cycles).toBe(1);
