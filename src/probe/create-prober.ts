@@ -51,6 +51,7 @@ export function createProber(options: ProberOptions): Prober {
   checkStateLocation(stateFile, options.publicDir);
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const statusFile = documentFile(options.publicDir, STATUS_PATH);
+  const now = options.now ?? (() => new Date());
   let state: ProbeState | undefined;
 
   async function prepare(): Promise<ProbeState> {
@@ -61,7 +62,7 @@ export function createProber(options: ProberOptions): Prober {
       });
       if (removed.length > 0) log.info(`removed ${removed.length} stale temp file(s) next to ${displayPath(file)}`);
     }
-    return readProbeState(stateFile, log.error);
+    return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
   async function publish(body: string): Promise<boolean> {
@@ -85,7 +86,7 @@ export function createProber(options: ProberOptions): Prober {
         settings,
         state,
         ...(options.check ? { check: options.check } : {}),
-        ...(options.now ? { now: options.now } : {}),
+        now,
         ...(signal ? { signal } : {}),
       });
       if (outcome.kind === 'aborted') {
@@ -104,7 +105,7 @@ export function createProber(options: ProberOptions): Prober {
       }
       state = outcome.state;
       try {
-        await writeProbeState(stateFile, state);
+        await writeProbeState(stateFile, state, now());
       } catch (error) {
         log.error(`could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}`);
       }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProbeStateSchema } from '../../src/schemas/probe-state.js';
+import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { type CliProcess, type CliResult, cliArgv, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
@@ -99,7 +99,7 @@ describe('probe --once', () => {
       published.push((await readStatus()).status);
     }
     expect(published).toEqual(['operational', 'operational', 'major_outage']);
-    const state = ProbeStateSchema.parse(JSON.parse(await readFile(stateFile(), 'utf8')));
+    const state = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile(), 'utf8')));
     expect(state.components).toEqual([
       { name: 'Scheduler', published: 'major_outage', observed: 'major_outage', pending: null },
     ]);

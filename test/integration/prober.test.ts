@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import { createProber } from '../../src/probe/create-prober.js';
 import type { ProbeLog } from '../../src/probe/probe-log.js';
-import { ProbeStateSchema } from '../../src/schemas/probe-state.js';
+import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
@@ -54,7 +54,8 @@ describe('createProber', () => {
     const { prober } = await proberFor('healthy');
     expect(await prober.runCycle()).toEqual({ published: true, statusFile: join(statusDir(), 'status') });
     expect((await readStatus()).components).toEqual([{ name: 'Scheduler', status: 'operational' }]);
-    expect(ProbeStateSchema.parse(JSON.parse(await readFile(stateFile, 'utf8'))).components).toEqual([
+    const saved = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile, 'utf8')));
+    expect(saved.components).toEqual([
       { name: 'Scheduler', published: 'operational', observed: 'operational', pending: null },
     ]);
     expect(await readdir(statusDir())).toEqual(['status']);
@@ -122,6 +123,20 @@ describe('createProber', () => {
     expect(
       lines.some(({ level, line }) => level === 'error' && line.includes('starting without flapping memory')),
     ).toBe(true);
+  });
+
+  it('sets aside memory saved more than an hour before, publishing what it observes', async () => {
+    const { component, prober: first } = await proberFor('healthy', { now: () => new Date('2026-11-21T01:00:00Z') });
+    await first.runCycle();
+    await component.setMode('failing');
+    const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
+    const soon = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T01:59:00Z') });
+    await soon.runCycle();
+    expect((await readStatus()).status).toBe('operational');
+    const later = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T03:00:00Z') });
+    await later.runCycle();
+    expect((await readStatus()).status).toBe('major_outage');
+    expect(lines.some(({ line }) => line.includes('saved at 2026-11-21T01:59:00Z, too long ago to count'))).toBe(true);
   });
 
   it('never lets concurrent readers see a partial status document', async () => {

@@ -5,6 +5,7 @@ import {
   describeStandinPlatform,
   startStandinPlatform,
 } from '../../standins/start-standin-platform.js';
+import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
@@ -41,6 +42,8 @@ export async function standins(args: string[]): Promise<void> {
     basePort: port.data,
     slowMs: slowMs.data,
     log: (line) => console.log(`standins: ${line}`),
+  }).catch((error: unknown) => {
+    throw explainPortInUse(error, 'pick other ports with --port BASE');
   });
   for (const line of describeStandinPlatform(platform)) console.log(`standins: ${line}`);
   const signal = await waitForSignal();

@@ -14,6 +14,7 @@ import {
   type StandinPlatform,
   startStandinPlatform,
 } from '../../standins/start-standin-platform.js';
+import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
@@ -71,6 +72,8 @@ export async function start(args: string[]): Promise<void> {
       platform = await startStandinPlatform({
         basePort: standinsPort.data,
         log: (line) => console.log(`standins: ${line}`),
+      }).catch((error: unknown) => {
+        throw explainPortInUse(error, 'pick other stand-in ports with --standins-port BASE');
       });
       for (const line of describeStandinPlatform(platform)) console.log(`standins: ${line}`);
     }
@@ -79,6 +82,8 @@ export async function start(args: string[]): Promise<void> {
       headersFile: resolve(String(values.headers)),
       port: env.PORT,
       host: env.HOST,
+    }).catch((error: unknown) => {
+      throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
     console.log(`start: serving on ${server.url} (try ${server.url}/api/v1/status)`);
     sidecar = startSidecar({
