@@ -40,7 +40,8 @@ export interface CheckEndpointOptions {
  * away up to `MAX_BODY_BYTES`, then the connection is dropped. Redirects are
  * not followed: a 3xx is just a status, unexpected unless listed. Each check
  * opens a fresh connection (`reset`), so a dead listener cannot hide behind
- * a pooled socket, and nothing lingers between cycles. Never throws.
+ * a pooled socket, and nothing lingers between cycles. Credentials in the URL
+ * are sent as Basic authentication. Never throws.
  */
 export async function checkEndpoint(check: EndpointCheck, options: CheckEndpointOptions = {}): Promise<CheckResult> {
   const clock = options.clock ?? (() => performance.now());
@@ -53,9 +54,14 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
   const elapsed = () => Math.round(clock() - started);
   try {
     if (options.signal?.aborted) throw options.signal.reason;
-    const response = await request(check.url, {
+    const { url, authorization } = splitCredentials(check.url);
+    const response = await request(url, {
       method: 'GET',
-      headers: { 'user-agent': PROBE_USER_AGENT, accept: '*/*' },
+      headers: {
+        'user-agent': PROBE_USER_AGENT,
+        accept: '*/*',
+        ...(authorization === undefined ? {} : { authorization }),
+      },
       signal: controller.signal,
       reset: true,
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
@@ -72,6 +78,19 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
   }
+}
+
+/**
+ * Credentials written into a URL (`https://user:token@host/`) become a Basic
+ * `Authorization` header, as curl does; undici would drop them silently.
+ */
+function splitCredentials(raw: string): { url: string; authorization: string | undefined } {
+  const url = new URL(raw);
+  if (url.username === '' && url.password === '') return { url: raw, authorization: undefined };
+  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  url.username = '';
+  url.password = '';
+  return { url: url.href, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
 }
 
 function isExpected(status: number, expectStatus: readonly number[] | undefined): boolean {

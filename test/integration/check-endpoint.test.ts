@@ -139,6 +139,19 @@ describe('checkEndpoint', () => {
     expect(seen[0]?.port).not.toBe(seen[1]?.port);
   });
 
+  it('sends credentials written into the URL as Basic authentication, not in the request line', async () => {
+    const seen: { authorization: string | undefined; url: string | undefined }[] = [];
+    const origin = await serve((request, response) => {
+      seen.push({ authorization: request.headers.authorization, url: request.url });
+      response.end('ok');
+    });
+    const result = await check(`${origin.replace('http://', 'http://probe:s%40cret@')}/healthz?token=abc`);
+    expect(result.ok).toBe(true);
+    expect(seen).toEqual([
+      { authorization: `Basic ${Buffer.from('probe:s@cret').toString('base64')}`, url: '/healthz?token=abc' },
+    ]);
+  });
+
   it('ends at once, as a failure, when aborted from outside', async () => {
     const { origin } = await standin({ mode: 'hanging' });
     const controller = new AbortController();
