@@ -1,0 +1,24 @@
+import type { StatusValue } from '../schemas/status-value.js';
+import type { CheckResult } from './check-endpoint.js';
+
+/** One check's result next to the latency above which a success counts as slow. */
+export interface JudgedCheck {
+  readonly result: CheckResult;
+  readonly degradedMs: number;
+}
+
+/**
+ * A component's observed state from this cycle's checks:
+ * inside a maintenance window `under_maintenance` whatever the checks say;
+ * otherwise all failed `major_outage`, some failed `partial_outage`, all
+ * succeeded but one slower than its `degraded_ms` `degraded_performance`,
+ * else `operational`. A slow failure is a failure, not "degraded".
+ */
+export function classifyComponent(checks: readonly JudgedCheck[], underMaintenance: boolean): StatusValue {
+  if (underMaintenance) return 'under_maintenance';
+  const failed = checks.filter((check) => !check.result.ok).length;
+  if (checks.length > 0 && failed === checks.length) return 'major_outage';
+  if (failed > 0) return 'partial_outage';
+  const slow = checks.some((check) => check.result.latency_ms > check.degradedMs);
+  return slow ? 'degraded_performance' : 'operational';
+}

@@ -1,0 +1,125 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { documentFile, STATUS_PATH } from '../api-paths.js';
+import { displayPath, isErrnoException } from '../io/read-document.js';
+import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import type { ProbeState } from '../schemas/probe-state.js';
+import { ServiceStatusSchema } from '../schemas/service-status.js';
+import { formatChange, formatOffline, formatSummary } from './format-cycle-log.js';
+import { CONSOLE_PROBE_LOG, type ProbeLog } from './probe-log.js';
+import type { ProbeSettings } from './probe-settings.js';
+import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
+import { serializeStatus } from './render-status.js';
+import { type CheckFunction, runCycle } from './run-cycle.js';
+
+export interface ProberOptions {
+  readonly settings: ProbeSettings;
+  /** The served directory: the status goes to `DIR/api/v1/status`. */
+  readonly publicDir: string;
+  /** The flapping-protection memory, kept outside `publicDir`. */
+  readonly stateFile: string;
+  readonly log?: ProbeLog;
+  readonly check?: CheckFunction;
+  readonly now?: () => Date;
+}
+
+/** How a cycle ended, for exit codes and tests. */
+export type CycleReport =
+  | { readonly published: true; readonly statusFile: string }
+  | { readonly published: false; readonly why: 'offline' | 'write_failed' | 'aborted' };
+
+export interface Prober {
+  readonly statusFile: string;
+  /**
+   * Runs one cycle: probe, decide, publish the status atomically, remember
+   * the state, log. Never throws for anything a component or the disk does.
+   * Not reentrant: the caller runs one cycle at a time.
+   */
+  runCycle(signal?: AbortSignal): Promise<CycleReport>;
+}
+
+/**
+ * The probe with its memory. The state file is read before the first cycle
+ * (which also clears temp files a killed writer left behind) and then held in
+ * memory; it is written after every published cycle so that `--once` runs
+ * under cron carry it from one run to the next. Throws `InputError` if the
+ * state file would be inside `publicDir`.
+ */
+export function createProber(options: ProberOptions): Prober {
+  const { settings, stateFile } = options;
+  checkStateLocation(stateFile, options.publicDir);
+  const log = options.log ?? CONSOLE_PROBE_LOG;
+  const statusFile = documentFile(options.publicDir, STATUS_PATH);
+  const now = options.now ?? (() => new Date());
+  let state: ProbeState | undefined;
+
+  async function prepare(): Promise<ProbeState> {
+    for (const file of [statusFile, stateFile]) {
+      const removed = await removeStaleTempFiles(file).catch((error: unknown) => {
+        log.error(`could not clear stale temp files next to ${displayPath(file)}: ${describeIoError(error)}`);
+        return [];
+      });
+      if (removed.length > 0) log.info(`removed ${removed.length} stale temp file(s) next to ${displayPath(file)}`);
+    }
+    return readProbeState(stateFile, { now: now(), onProblem: log.error });
+  }
+
+  async function publish(body: string): Promise<boolean> {
+    try {
+      await mkdir(dirname(statusFile), { recursive: true });
+      await writeAtomically(statusFile, body);
+      return true;
+    } catch (error) {
+      log.error(
+        `could not write ${displayPath(statusFile)}: ${describeIoError(error)}; the old document is left as it was`,
+      );
+      return false;
+    }
+  }
+
+  return {
+    statusFile,
+    async runCycle(signal) {
+      state ??= await prepare();
+      const outcome = await runCycle({
+        settings,
+        state,
+        ...(options.check ? { check: options.check } : {}),
+        now,
+        ...(signal ? { signal } : {}),
+      });
+      if (outcome.kind === 'aborted') {
+        log.info(`cycle stopped after ${outcome.durationMs} ms by shutdown; nothing published`);
+        return { published: false, why: 'aborted' };
+      }
+      if (outcome.kind === 'offline') {
+        log.error(formatOffline(outcome));
+        return { published: false, why: 'offline' };
+      }
+      // A bug here must never reach readers: the server would refuse the file anyway.
+      const status = ServiceStatusSchema.parse(outcome.status);
+      if (!(await publish(serializeStatus(status)))) {
+        log.error(`${formatSummary(outcome, settings)}; NOT published`);
+        return { published: false, why: 'write_failed' };
+      }
+      state = outcome.state;
+      try {
+        await writeProbeState(stateFile, state, now());
+      } catch (error) {
+        log.error(`could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}`);
+      }
+      for (const component of outcome.components) {
+        const line = formatChange(component);
+        if (line !== undefined) log.info(line);
+      }
+      log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
+      return { published: true, statusFile };
+    },
+  };
+}
+
+function describeIoError(error: unknown): string {
+  if (isErrnoException(error) && error.code !== undefined) return `${error.code} (${error.message})`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,68 @@
+import { STATUS_VALUES } from '../schemas/status-value.js';
+import type { Thresholds } from './apply-thresholds.js';
+import { redactUrl } from './redact-url.js';
+import type { CheckOutcome, ComponentOutcome, CycleOutcome } from './run-cycle.js';
+
+type Observed = Extract<CycleOutcome, { kind: 'observed' }>;
+type Offline = Extract<CycleOutcome, { kind: 'offline' }>;
+
+/**
+ * The log line for a component whose published state changed this cycle,
+ * with why; `undefined` when it did not change. URLs are redacted.
+ */
+export function formatChange(component: ComponentOutcome): string | undefined {
+  const { before, memory } = component;
+  if (before === memory.published) return undefined;
+  const why = explainObservation(component);
+  if (before === undefined) return `${component.name}: ${memory.published} (first observation: ${why})`;
+  return `${component.name}: ${before} -> ${memory.published} (${why})`;
+}
+
+/** One line for a finished cycle: overall, counts by published state, and changes still waiting on a threshold. */
+export function formatSummary(outcome: Observed, thresholds: Thresholds): string {
+  const counts = STATUS_VALUES.map(
+    (value) => [value, outcome.components.filter((component) => component.memory.published === value).length] as const,
+  )
+    .filter(([, count]) => count > 0)
+    .map(([value, count]) => `${count} ${value}`);
+  const pending = outcome.components.flatMap(({ name, memory }) => {
+    if (memory.pending === null) return [];
+    const needed = memory.pending.direction === 'worse' ? thresholds.failureThreshold : thresholds.successThreshold;
+    return [`${name} ${memory.observed} ${memory.pending.cycles}/${needed}`];
+  });
+  return [
+    `cycle done in ${outcome.durationMs} ms`,
+    `overall ${outcome.status.status}`,
+    `${outcome.components.length} component${outcome.components.length === 1 ? '' : 's'}: ${counts.join(', ')}`,
+    ...(pending.length > 0 ? [`waiting to publish: ${pending.join(', ')}`] : []),
+    `updated_at ${outcome.status.updated_at}`,
+  ].join('; ');
+}
+
+/** Why a cycle whose connectivity check failed publishes nothing. */
+export function formatOffline(outcome: Offline): string {
+  return (
+    `connectivity check ${redactUrl(outcome.url)} failed (${outcome.result.error ?? 'unknown'}) after ${outcome.durationMs} ms: ` +
+    'the probe cannot reach the network, so it publishes nothing and the status keeps its old updated_at'
+  );
+}
+
+function explainObservation({ checks, underMaintenance }: ComponentOutcome): string {
+  if (underMaintenance) return 'inside a maintenance window';
+  const failed = checks.filter(({ result }) => !result.ok);
+  if (failed.length > 0) return failed.map(describeFailure).join('; ');
+  const slow = checks.filter(({ check, result }) => result.latency_ms > check.degradedMs);
+  if (slow.length > 0) {
+    return slow
+      .map(
+        ({ check, result }) => `${redactUrl(check.url)}: ${result.latency_ms} ms, slower than ${check.degradedMs} ms`,
+      )
+      .join('; ');
+  }
+  return checks.length === 1 ? 'check passed' : `all ${checks.length} checks passed`;
+}
+
+function describeFailure({ check, result }: CheckOutcome): string {
+  const reason = result.error === 'timeout' ? `timeout after ${check.timeoutMs} ms` : (result.error ?? 'failed');
+  return `${redactUrl(check.url)}: ${reason}`;
+}

@@ -1,0 +1,107 @@
+import { InputError } from '../errors/input-error.js';
+import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
+import type { Region } from '../schemas/region.js';
+import type { Thresholds } from './apply-thresholds.js';
+import type { EndpointCheck } from './check-endpoint.js';
+import type { MaintenancePeriod } from './is-under-maintenance.js';
+
+/** One check with every default filled in. */
+export interface CheckSettings extends EndpointCheck {
+  readonly degradedMs: number;
+}
+
+export interface ComponentSettings {
+  readonly name: string;
+  readonly checks: readonly CheckSettings[];
+}
+
+/** Everything a cycle needs, decided once at start-up. */
+export interface ProbeSettings extends Thresholds {
+  readonly regionCode: string;
+  /** What `region` in the status document says. */
+  readonly regionName: string;
+  readonly schedule: string;
+  readonly concurrency: number;
+  /** Checked before anything else; when it fails, the cycle publishes nothing. */
+  readonly connectivity: EndpointCheck | undefined;
+  readonly maintenance: readonly MaintenancePeriod[];
+  readonly components: readonly ComponentSettings[];
+}
+
+/** Where the region code came from, to name it when it is wrong: a file and JSON path, `--region`, or `environment`/`REGION`. */
+export interface RegionSource {
+  readonly code: string | undefined;
+  readonly file: string;
+  readonly path: string;
+}
+
+export interface SettingsInput {
+  readonly config: ComponentsConfig;
+  /** The config file as shown in messages. */
+  readonly configFile: string;
+  readonly regions: readonly Region[];
+  /** The regions file as shown in messages. */
+  readonly regionsFile: string;
+  /** The region code chosen by flag or environment; `undefined` leaves the config's. */
+  readonly regionOverride?: RegionSource | undefined;
+}
+
+/**
+ * Resolves a validated config into settings: inherited check options, the
+ * region's name, maintenance windows as instants. Throws `InputError` when no
+ * region is given or its code is not in the regions file.
+ */
+export function resolveProbeSettings({
+  config,
+  configFile,
+  regions,
+  regionsFile,
+  regionOverride,
+}: SettingsInput): ProbeSettings {
+  const source = regionOverride ?? { code: config.region, file: configFile, path: 'region' };
+  const region = resolveRegion(source, regions, regionsFile);
+  return {
+    regionCode: region.code,
+    regionName: region.name,
+    schedule: config.schedule,
+    concurrency: config.concurrency,
+    failureThreshold: config.failure_threshold,
+    successThreshold: config.success_threshold,
+    connectivity:
+      config.connectivity_url === undefined
+        ? undefined
+        : { url: config.connectivity_url, timeoutMs: DEFAULT_TIMEOUT_MS, expectStatus: undefined },
+    maintenance: config.maintenance.map((window) => ({
+      startMs: Date.parse(window.start),
+      endMs: Date.parse(window.end),
+      components: window.components,
+    })),
+    components: config.components.map((component) => ({
+      name: component.name,
+      checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check) => ({
+        url: check.url,
+        timeoutMs: check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+        degradedMs: check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS,
+        expectStatus: check.expect_status ?? component.expect_status,
+      })),
+    })),
+  };
+}
+
+/** The region a code names; an unknown code is an error that lists the known ones. */
+export function resolveRegion(source: RegionSource, regions: readonly Region[], regionsFile: string): Region {
+  if (source.code === undefined) {
+    throw new InputError(source.file, [
+      { path: source.path, reason: 'no region given: set "region" here, pass --region CODE, or set REGION' },
+    ]);
+  }
+  const region = regions.find((candidate) => candidate.code === source.code);
+  if (region !== undefined) return region;
+  const known = regions.map((candidate) => candidate.code).join(', ');
+  throw new InputError(source.file, [
+    {
+      path: source.path,
+      reason: `unknown region ${JSON.stringify(source.code)}: not in ${regionsFile}; known codes: ${known}`,
+    },
+  ]);
+}

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import type { z } from 'zod';
+import { InputError } from '../errors/input-error.js';
+import { displayPath, isErrnoException, readDocument } from '../io/read-document.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import { EMPTY_PROBE_STATE, type ProbeState, ProbeStateFileSchema } from '../schemas/probe-state.js';
+import { formatTimestamp } from '../schemas/service-status.js';
+
+/** Where the flapping-protection memory lives by default: never under `public/`. */
+export const DEFAULT_STATE_FILE = '.state/probe-state.json';
+
+/**
+ * Memory older than this is set aside: "consecutive cycles" means little
+ * across a long gap, and a restarted probe should not hold back what it sees
+ * because of what it saw yesterday. An hour covers cron runs up to every 30 minutes.
+ */
+export const STATE_MAX_AGE_MS = 60 * 60 * 1000;
+
+export interface ReadStateOptions {
+  readonly now: Date;
+  /** Told why a file was set aside; a missing file is a first run and says nothing. */
+  readonly onProblem: (message: string) => void;
+  readonly maxAgeMs?: number;
+}
+
+/**
+ * Reads the state file. A missing file is a first run. A file that is not a
+ * valid state, or too old, is reported and treated as a first run: the probe
+ * then publishes what it observes, which is true, rather than nothing.
+ */
+export async function readProbeState(
+  file: string,
+  { now, onProblem, maxAgeMs = STATE_MAX_AGE_MS }: ReadStateOptions,
+): Promise<ProbeState> {
+  let saved: z.infer<typeof ProbeStateFileSchema>;
+  try {
+    saved = await readDocument(file, ProbeStateFileSchema);
+  } catch (error) {
+    if (error instanceof InputError && isErrnoException(error.cause) && error.cause.code === 'ENOENT') {
+      return EMPTY_PROBE_STATE;
+    }
+    onProblem(`${error instanceof Error ? error.message : String(error)} (starting without flapping memory)`);
+    return EMPTY_PROBE_STATE;
+  }
+  if (now.getTime() - Date.parse(saved.saved_at) > maxAgeMs) {
+    onProblem(
+      `${displayPath(file)}: saved at ${saved.saved_at}, too long ago to count (starting without flapping memory)`,
+    );
+    return EMPTY_PROBE_STATE;
+  }
+  return { version: saved.version, components: saved.components };
+}
+
+/** Writes the state file atomically, creating its directory. */
+export async function writeProbeState(file: string, state: ProbeState, savedAt: Date): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const contents = { version: state.version, saved_at: formatTimestamp(savedAt), components: state.components };
+  await writeAtomically(file, `${JSON.stringify(contents, null, 2)}\n`);
+}
+
+/**
+ * Refuses a state file inside the served directory: it is the probe's
+ * private memory, and everything under `public/` is published.
+ */
+export function checkStateLocation(stateFile: string, publicDir: string): void {
+  const inside = relative(resolve(publicDir), resolve(stateFile));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return;
+  throw new InputError('--state', [
+    {
+      path: '',
+      reason: `${displayPath(stateFile)} is inside the served directory ${displayPath(publicDir)}; keep the probe state out of what is published`,
+    },
+  ]);
+}

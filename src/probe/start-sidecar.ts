@@ -1,0 +1,34 @@
+import { displayPath } from '../io/read-document.js';
+import { createProber, type Prober, type ProberOptions } from './create-prober.js';
+import { CONSOLE_PROBE_LOG } from './probe-log.js';
+import { redactUrl } from './redact-url.js';
+import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
+
+export interface Sidecar {
+  readonly prober: Prober;
+  /** Ends the schedule and the cycle in flight; resolves once nothing is left writing. */
+  stop(): Promise<void>;
+}
+
+/** Components listed one per line at start-up up to this many; beyond it, only the count. */
+const LISTED_COMPONENTS_MAX = 20;
+
+/** The probe as a long-running process: a cycle at start, then one per scheduled tick. */
+export function startSidecar(options: ProberOptions): Sidecar {
+  const log = options.log ?? CONSOLE_PROBE_LOG;
+  const prober = createProber({ ...options, log });
+  const { settings } = options;
+  log.info(
+    `sidecar for ${settings.regionName} (${settings.regionCode}): ${settings.components.length} components on "${settings.schedule}", ` +
+      `publishing to ${displayPath(prober.statusFile)}`,
+  );
+  for (const component of settings.components.slice(0, LISTED_COMPONENTS_MAX)) {
+    log.info(`  ${component.name}: ${component.checks.map((check) => redactUrl(check.url)).join(', ')}`);
+  }
+  const cycles: ScheduledCycles = scheduleCycles({
+    schedule: settings.schedule,
+    runCycle: (signal) => prober.runCycle(signal),
+    log,
+  });
+  return { prober, stop: () => cycles.stop() };
+}

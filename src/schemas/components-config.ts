@@ -1,0 +1,208 @@
+import { validateDetailed } from 'node-cron';
+import { z } from 'zod';
+import { LabelSchema } from './label.js';
+
+/** Whole request, connect plus headers plus body. */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+/** A successful check slower than this makes its component `degraded_performance`. */
+export const DEFAULT_DEGRADED_MS = 1_000;
+/** Every 30 seconds (node-cron, with a seconds field). */
+export const DEFAULT_SCHEDULE = '*/30 * * * * *';
+/** Consecutive cycles that must agree before the published state moves. */
+export const DEFAULT_THRESHOLD_CYCLES = 2;
+/** Checks in flight at once: a cycle of many components stays bounded in sockets and memory. */
+export const DEFAULT_CONCURRENCY = 64;
+/** Upper bound on any timeout, so a typo cannot park a cycle for hours. */
+export const MAX_TIMEOUT_MS = 60_000;
+
+const REGION_CODE_PATTERN = /^[a-z]+[0-9]$/;
+
+/**
+ * An http or https URL. The reason never echoes the value: a URL may carry
+ * credentials, and those must not reach a log.
+ */
+export const HttpUrlSchema = z.string().refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol, hostname } = new URL(value);
+    return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+  },
+  { error: 'must be an absolute http or https URL' },
+);
+
+const MillisecondsSchema = z
+  .number({ error: 'must be a number of milliseconds' })
+  .int({ error: 'must be a whole number of milliseconds' })
+  .positive({ error: 'must be greater than 0' })
+  .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS}` });
+
+const ExpectStatusSchema = z
+  .array(
+    z
+      .number({ error: 'must be an HTTP status code' })
+      .int({ error: 'must be an HTTP status code' })
+      .min(100, { error: 'must be an HTTP status code (100-599)' })
+      .max(599, { error: 'must be an HTTP status code (100-599)' }),
+    { error: 'must be a list of HTTP status codes' },
+  )
+  .min(1, { error: 'must list at least one status code' })
+  .refine((codes) => new Set(codes).size === codes.length, { error: 'must not list a status code twice' });
+
+/** How one request is judged; a check inherits what it leaves out from its component. */
+const CheckOptionsShape = {
+  timeout_ms: MillisecondsSchema.optional(),
+  degraded_ms: MillisecondsSchema.optional(),
+  expect_status: ExpectStatusSchema.optional(),
+};
+
+/** A message for a value of the wrong type; other problems (unknown keys) keep zod's own. */
+const onlyForWrongType = (message: string) => (issue: { code?: string }) =>
+  issue.code === 'invalid_type' ? message : undefined;
+
+const requiredString = (what: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `is required: ${what}` : 'must be a string') });
+
+export const CheckConfigSchema = z.strictObject(
+  { url: requiredString('the URL to request').pipe(HttpUrlSchema), ...CheckOptionsShape },
+  { error: onlyForWrongType('must be an object with a "url"') },
+);
+export type CheckConfig = z.infer<typeof CheckConfigSchema>;
+
+/** A component watched at one `url`, or at several `checks`. */
+export const ComponentConfigSchema = z
+  .strictObject(
+    {
+      name: requiredString('the name the status shows').pipe(LabelSchema),
+      url: HttpUrlSchema.optional(),
+      checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
+      ...CheckOptionsShape,
+    },
+    { error: onlyForWrongType('must be an object with a "name" and a "url" or "checks"') },
+  )
+  .superRefine((component, ctx) => {
+    if (component.url === undefined && component.checks === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs either "url" or "checks"' });
+    }
+    if (component.url !== undefined && component.checks !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'has both "url" and "checks"; give one' });
+    }
+  });
+export type ComponentConfig = z.infer<typeof ComponentConfigSchema>;
+
+/** A planned maintenance: components inside it are published `under_maintenance`. */
+export const MaintenanceWindowSchema = z
+  .strictObject({
+    start: z.iso.datetime({
+      offset: true,
+      error: 'must be an ISO 8601 date and time with a zone, like 2026-11-21T02:00:00Z',
+    }),
+    end: z.iso.datetime({
+      offset: true,
+      error: 'must be an ISO 8601 date and time with a zone, like 2026-11-21T04:00:00Z',
+    }),
+    /** Component names; left out, the window covers every component. */
+    components: z.array(LabelSchema).min(1, { error: 'must name at least one component, or be left out' }).optional(),
+    /** For the people reading the file; never published. */
+    note: z.string().optional(),
+  })
+  .superRefine((window, ctx) => {
+    if (Date.parse(window.end) <= Date.parse(window.start)) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
+    }
+  });
+export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
+
+const ThresholdSchema = z
+  .number({ error: 'must be a number of cycles' })
+  .int({ error: 'must be a whole number of cycles' })
+  .min(1, { error: 'must be at least 1' })
+  .max(1_000, { error: 'must be at most 1000' });
+
+/**
+ * `data/components.json`: what the probe watches, how often, and how it judges.
+ * Defaults are filled in here, so everything downstream sees complete values.
+ */
+export const ComponentsConfigSchema = z
+  .strictObject(
+    {
+      $schema: z.string().optional(),
+      region: z
+        .string()
+        .regex(REGION_CODE_PATTERN, {
+          error: (issue) => `${JSON.stringify(issue.input)} is not a region code like ams1`,
+        })
+        .optional(),
+      schedule: z
+        .string({ error: 'must be a node-cron schedule string' })
+        .superRefine((expression, ctx) => {
+          const result = validateDetailed(expression);
+          if (result.valid) return;
+          const detail = result.errors.map((error) => `${error.field}: ${error.message}`).join('; ');
+          ctx.addIssue({
+            code: 'custom',
+            message: `${JSON.stringify(expression)} is not a node-cron schedule${detail === '' ? '' : ` (${detail})`}`,
+          });
+        })
+        .default(DEFAULT_SCHEDULE),
+      failure_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
+      success_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
+      concurrency: z
+        .number({ error: 'must be a number of checks' })
+        .int({ error: 'must be a whole number of checks' })
+        .min(1, { error: 'must be at least 1' })
+        .max(1_024, { error: 'must be at most 1024' })
+        .default(DEFAULT_CONCURRENCY),
+      connectivity_url: HttpUrlSchema.optional(),
+      maintenance: z.array(MaintenanceWindowSchema).default([]),
+      components: z
+        .array(ComponentConfigSchema, {
+          error: (issue) =>
+            issue.input === undefined ? 'is required: the list of components to probe' : 'must be a list of components',
+        })
+        .min(1, { error: 'must list at least one component' }),
+    },
+    { error: onlyForWrongType('must be a JSON object with a "components" list') },
+  )
+  .superRefine((config, ctx) => {
+    const firstIndex = new Map<string, number>();
+    config.components.forEach((component, index) => {
+      const seen = firstIndex.get(component.name);
+      if (seen === undefined) firstIndex.set(component.name, index);
+      else {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['components', index, 'name'],
+          message: `${JSON.stringify(component.name)} is already used by components[${seen}]`,
+        });
+      }
+      checkTimings(component, ['components', index], ctx);
+    });
+    config.maintenance.forEach((window, index) => {
+      window.components?.forEach((name, nameIndex) => {
+        if (firstIndex.has(name)) return;
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maintenance', index, 'components', nameIndex],
+          message: `${JSON.stringify(name)} is not the name of a component`,
+        });
+      });
+    });
+  });
+export type ComponentsConfig = z.infer<typeof ComponentsConfigSchema>;
+
+/** `degraded_ms` only means something below `timeout_ms`, after inheritance. */
+function checkTimings(component: ComponentConfig, path: (string | number)[], ctx: z.RefinementCtx): void {
+  const checks = component.checks ?? [{ url: component.url ?? '' }];
+  checks.forEach((check, index) => {
+    const timeoutMs = check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+    const degradedMs = check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS;
+    // Refinements also run over values that already failed a check; those have their own problem.
+    if (!(timeoutMs > 0 && degradedMs > 0) || degradedMs < timeoutMs) return;
+    const where = component.checks === undefined ? path : [...path, 'checks', index];
+    ctx.addIssue({
+      code: 'custom',
+      path: [...where, 'degraded_ms'],
+      message: `degraded_ms (${degradedMs}) must be less than timeout_ms (${timeoutMs})`,
+    });
+  });
+}

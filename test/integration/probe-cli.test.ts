@@ -1,0 +1,305 @@
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
+import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
+import { type CliProcess, type CliResult, cliArgv, runCli, startCli } from '../helpers/run-cli.js';
+import { useStandins } from '../helpers/standins.js';
+import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+
+const standin = useStandins();
+let site: TempSite;
+let children: CliProcess[];
+beforeEach(async () => {
+  site = await makeTempSite();
+  children = [];
+});
+afterEach(async () => {
+  for (const child of children) {
+    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+    await child.exited();
+  }
+  await site.remove();
+});
+
+const configFile = () => join(site.root, 'components.json');
+const stateFile = () => join(site.root, '.state', 'probe-state.json');
+const statusFile = () => join(site.publicDir, 'api', 'v1', 'status');
+const readStatus = async (): Promise<ServiceStatus> =>
+  ServiceStatusSchema.parse(JSON.parse(await readFile(statusFile(), 'utf8')));
+
+async function writeConfig(config: object): Promise<void> {
+  await writeFile(configFile(), JSON.stringify(config, null, 2));
+}
+
+/** `probe --once` with every path inside the temp site. */
+function probeOnce(extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runCli(
+    [
+      'probe',
+      '--once',
+      '--config',
+      configFile(),
+      '--out',
+      site.publicDir,
+      '--regions',
+      site.regionsFile,
+      '--state',
+      stateFile(),
+      ...extra,
+    ],
+    { cwd: site.root, env: { REGION: '', ...env } },
+  );
+}
+
+describe('probe --once', () => {
+  it('against 200, 503, hanging and slow: publishes each state, overall major_outage, in about one timeout', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    const failing = await standin({ mode: 'failing' });
+    const hanging = await standin({ mode: 'hanging' });
+    const slow = await standin({ mode: 'slow', slowMs: 1200 });
+    await writeConfig({
+      region: 'ams1',
+      components: [
+        { name: 'Control API', url: `${healthy.origin}/healthz` },
+        { name: 'Scheduler', url: `${failing.origin}/healthz` },
+        { name: 'Build Service', url: `${hanging.origin}/healthz` },
+        { name: 'Registry', url: `${slow.origin}/v2/` },
+      ].map((component) => ({ ...component, timeout_ms: 2000, degraded_ms: 800 })),
+    });
+    const result = await probeOnce();
+    expect(result.code).toBe(0);
+    const status = await readStatus();
+    expect(status).toMatchObject({
+      status: 'major_outage',
+      version: 'v1',
+      region: 'Amsterdam 1',
+      components: [
+        { name: 'Control API', status: 'operational' },
+        { name: 'Scheduler', status: 'major_outage' },
+        { name: 'Build Service', status: 'major_outage' },
+        { name: 'Registry', status: 'degraded_performance' },
+      ],
+    });
+    // The hanging check's 2000 ms, not 2000 + 1200 + the rest.
+    const cycleMs = Number(result.stdout.match(/cycle done in (\d+) ms/)?.[1]);
+    expect(cycleMs).toBeGreaterThanOrEqual(1950);
+    expect(cycleMs).toBeLessThan(2900);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['status']);
+  });
+
+  it('carries the flapping memory from one run to the next in the state file', async () => {
+    const scheduler = await standin({ mode: 'healthy' });
+    await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: `${scheduler.origin}/healthz` }] });
+    const published: string[] = [];
+    for (const mode of ['healthy', 'failing', 'failing'] as const) {
+      await scheduler.setMode(mode);
+      expect((await probeOnce()).code).toBe(0);
+      published.push((await readStatus()).status);
+    }
+    expect(published).toEqual(['operational', 'operational', 'major_outage']);
+    const state = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile(), 'utf8')));
+    expect(state.components).toEqual([
+      { name: 'Scheduler', published: 'major_outage', observed: 'major_outage', pending: null },
+    ]);
+    expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual(['api/v1/status']);
+  });
+
+  it('exits 1 on an invalid config, naming file, path and reason, and leaves public/ as it was', async () => {
+    await writeConfig({
+      region: 'ams1',
+      components: [
+        { name: 'Scheduler', url: 'not a url' },
+        { name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 0 },
+      ],
+    });
+    const before = await snapshotTree(site.publicDir);
+    const result = await probeOnce();
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'components.json: components[0].url: must be an absolute http or https URL',
+      'components.json: components[1].timeout_ms: must be greater than 0',
+      'components.json: components[1].name: "Scheduler" is already used by components[0]',
+    ]);
+    expect(await snapshotTree(site.publicDir)).toEqual(before);
+  });
+
+  it('exits 1 on a missing config file', async () => {
+    const result = await probeOnce();
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('components.json: file not found');
+  });
+
+  it.each<[string, string[], NodeJS.ProcessEnv, string]>([
+    ['in the config', [], {}, 'components.json: region: unknown region "xyz1"'],
+    ['from --region', ['--region', 'xyz1'], {}, '--region: unknown region "xyz1"'],
+    ['from REGION', [], { REGION: 'xyz1' }, 'environment: REGION: unknown region "xyz1"'],
+  ])('exits 1 on an unknown region %s, naming it and listing the known codes', async (_where, args, env, start) => {
+    await writeConfig({
+      region: args.length === 0 && env.REGION === undefined ? 'xyz1' : 'ams1',
+      components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/' }],
+    });
+    const result = await probeOnce(args, env);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `${start}: not in data/regions.json; known codes: ams1, ams2, fra1, waw1, lhr1, iad1, yyz1, sfo1, nrt1, icn1, sin1, syd1`,
+    );
+  });
+
+  it('takes the region from REGION over the config, and from --region over both', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: `${healthy.origin}/` }] });
+    expect((await probeOnce([], { REGION: 'nrt1' })).code).toBe(0);
+    expect((await readStatus()).region).toBe('Tokyo 1');
+    expect((await probeOnce(['--region', 'sin1'], { REGION: 'nrt1' })).code).toBe(0);
+    expect((await readStatus()).region).toBe('Singapore 1');
+  });
+
+  it('exits 2 and keeps the old document when the connectivity check fails', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    const offline = await standin({ mode: 'refusing' });
+    await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: `${healthy.origin}/` }] });
+    expect((await probeOnce()).code).toBe(0);
+    const before = await readFile(statusFile(), 'utf8');
+    await writeConfig({
+      region: 'ams1',
+      connectivity_url: `${offline.origin.replace('http://', 'http://probe:s3cret@')}/ping?token=abc`,
+      components: [{ name: 'Scheduler', url: `${healthy.origin}/` }],
+    });
+    const result = await probeOnce();
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`connectivity check ${offline.origin}/ping failed (refused)`);
+    expect(result.stdout + result.stderr).not.toMatch(/s3cret|token|abc/);
+    expect(await readFile(statusFile(), 'utf8')).toBe(before);
+  });
+
+  it('exits 2 when the write fails (disk full), leaving the old document and no temp file', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: `${healthy.origin}/` }] });
+    expect((await probeOnce()).code).toBe(0);
+    const before = await readFile(statusFile(), 'utf8');
+    // A file-size limit of 0 makes every write fail with EFBIG, even for root; Node ignores SIGXFSZ.
+    const argv = cliArgv([
+      'probe',
+      '--once',
+      '--config',
+      configFile(),
+      '--out',
+      site.publicDir,
+      '--regions',
+      site.regionsFile,
+      '--state',
+      stateFile(),
+    ]);
+    const child = spawn('sh', ['-c', 'ulimit -f 0 && exec "$@"', 'sh', process.execPath, ...argv], {
+      cwd: site.root,
+      env: { ...process.env, REGION: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/could not write .*api\/v1\/status: EFBIG.*the old document is left as it was/);
+    expect(await readFile(statusFile(), 'utf8')).toBe(before);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['status']);
+  });
+
+  it('refuses a state file under the served directory', async () => {
+    await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/' }] });
+    const result = await runCli(
+      [
+        'probe',
+        '--once',
+        '--config',
+        configFile(),
+        '--out',
+        site.publicDir,
+        '--regions',
+        site.regionsFile,
+        '--state',
+        join(site.publicDir, 'state.json'),
+      ],
+      { cwd: site.root },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^--state: public\/state\.json is inside the served directory public/);
+  });
+});
+
+describe('probe (sidecar)', () => {
+  function startSidecar(): CliProcess {
+    const child = startCli(
+      [
+        'probe',
+        '--config',
+        configFile(),
+        '--out',
+        site.publicDir,
+        '--regions',
+        site.regionsFile,
+        '--state',
+        stateFile(),
+      ],
+      { cwd: site.root, env: { REGION: '' } },
+    );
+    children.push(child);
+    return child;
+  }
+
+  it('runs a cycle at start and then on the schedule, and ends cleanly on SIGTERM', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    await writeConfig({
+      region: 'ams1',
+      schedule: '* * * * * *',
+      components: [{ name: 'Scheduler', url: `${healthy.origin}/healthz` }],
+    });
+    const sidecar = startSidecar();
+    await sidecar.waitForOutput(/(cycle done[\s\S]*){3}/, 15_000);
+    expect((await readStatus()).components).toEqual([{ name: 'Scheduler', status: 'operational' }]);
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+    expect(sidecar.output()).toContain('probe: SIGTERM: stopping');
+    expect(sidecar.output()).toContain('probe: stopped');
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['status']);
+    expect(await readdir(join(site.root, '.state'))).toEqual(['probe-state.json']);
+  });
+
+  it('ends at once on SIGTERM in the middle of a hanging check, publishing nothing half-done', async () => {
+    const hanging = await standin({ mode: 'hanging' });
+    await writeConfig({
+      region: 'ams1',
+      components: [{ name: 'Scheduler', url: `${hanging.origin}/healthz`, timeout_ms: 30_000 }],
+    });
+    const sidecar = startSidecar();
+    await sidecar.waitForOutput(/sidecar for Amsterdam 1/);
+    // Give the first check time to be in flight.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopping = Date.now();
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    expect(sidecar.output()).toContain('nothing published');
+    expect(await snapshotTree(site.publicDir)).toEqual({});
+  });
+
+  it('keeps running when a cycle cannot write, and says so each time', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    await writeConfig({
+      region: 'ams1',
+      schedule: '* * * * * *',
+      components: [{ name: 'Scheduler', url: `${healthy.origin}/healthz` }],
+    });
+    // api/v1 is a file, so the status can never be written.
+    await mkdir(join(site.publicDir, 'api'), { recursive: true });
+    await writeFile(join(site.publicDir, 'api', 'v1'), 'not a directory');
+    const sidecar = startSidecar();
+    await sidecar.waitForOutput(/(NOT published[\s\S]*){2}/, 15_000);
+    expect(sidecar.child.exitCode).toBeNull();
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+  });
+});

@@ -1,0 +1,275 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors/input-error.js';
+import { parseDocument } from '../../src/io/parse-document.js';
+import {
+  ComponentsConfigSchema,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_SCHEDULE,
+  DEFAULT_THRESHOLD_CYCLES,
+} from '../../src/schemas/components-config.js';
+import { REPO_ROOT } from '../helpers/temp-site.js';
+
+const FILE = 'data/components.json';
+const minimal = { region: 'ams1', components: [{ name: 'Control API', url: 'http://127.0.0.1:4101/healthz' }] };
+
+/** The problems a config has, as the lines a user would read. */
+function problemsOf(config: unknown): string[] {
+  try {
+    parseDocument(FILE, typeof config === 'string' ? config : JSON.stringify(config), ComponentsConfigSchema);
+  } catch (error) {
+    if (error instanceof InputError) return error.message.split('\n');
+    throw error;
+  }
+  return [];
+}
+
+describe('ComponentsConfigSchema', () => {
+  it('accepts the shipped data/components.json with four components', async () => {
+    const text = await readFile(join(REPO_ROOT, 'data', 'components.json'), 'utf8');
+    const config = parseDocument(FILE, text, ComponentsConfigSchema);
+    expect(config.components.map((component) => component.name)).toEqual([
+      'Control API',
+      'Scheduler',
+      'Build Service',
+      'Registry',
+    ]);
+  });
+
+  it('fills in the defaults for everything optional', () => {
+    const config = ComponentsConfigSchema.parse({ components: minimal.components });
+    expect(config).toMatchObject({
+      schedule: DEFAULT_SCHEDULE,
+      failure_threshold: DEFAULT_THRESHOLD_CYCLES,
+      success_threshold: DEFAULT_THRESHOLD_CYCLES,
+      concurrency: DEFAULT_CONCURRENCY,
+      maintenance: [],
+    });
+    expect(config.region).toBeUndefined();
+    expect(config.connectivity_url).toBeUndefined();
+  });
+
+  it.each([
+    ['several checks for one component', { checks: [{ url: 'http://127.0.0.1:1/a' }, { url: 'https://x.example/b' }] }],
+    ['options per component', { url: 'http://127.0.0.1:1/', timeout_ms: 2000, degraded_ms: 800, expect_status: [401] }],
+    ['options per check', { checks: [{ url: 'http://127.0.0.1:1/', timeout_ms: 300, degraded_ms: 100 }] }],
+  ])('accepts %s', (_name, component) => {
+    expect(problemsOf({ components: [{ name: 'Registry', ...component }] })).toEqual([]);
+  });
+
+  it('accepts a maintenance window for named components and one for all', () => {
+    const config = {
+      ...minimal,
+      maintenance: [
+        { start: '2026-11-21T02:00:00Z', end: '2026-11-21T04:00:00Z', components: ['Control API'] },
+        { start: '2026-11-22T02:00:00+01:00', end: '2026-11-22T03:00:00+01:00', note: 'kernel upgrades' },
+      ],
+    };
+    expect(problemsOf(config)).toEqual([]);
+  });
+
+  it.each<[string, unknown, string[]]>([
+    ['an empty file', '', [`${FILE}: is empty`]],
+    ['text that is not JSON', '{ components: ', [expect.stringMatching(/^data\/components\.json: is not valid JSON/)]],
+    ['a list instead of an object', [], [`${FILE}: must be a JSON object with a "components" list`]],
+    ['no components', { region: 'ams1' }, [`${FILE}: components: is required: the list of components to probe`]],
+    ['components as an object', { components: {} }, [`${FILE}: components: must be a list of components`]],
+    [
+      'a component that is not an object',
+      { components: ['Scheduler'] },
+      [`${FILE}: components[0]: must be an object with a "name" and a "url" or "checks"`],
+    ],
+    ['an empty component list', { components: [] }, [`${FILE}: components: must list at least one component`]],
+    [
+      'a component without a name',
+      { components: [{ url: 'http://127.0.0.1:1/' }] },
+      [`${FILE}: components[0].name: is required: the name the status shows`],
+    ],
+    [
+      'a check without a URL',
+      { components: [{ name: 'Scheduler', checks: [{ timeout_ms: 100 }] }] },
+      [`${FILE}: components[0].checks[0].url: is required: the URL to request`],
+    ],
+    [
+      'an empty name',
+      { components: [{ name: '', url: 'http://127.0.0.1:1/' }] },
+      [`${FILE}: components[0].name: must not be empty`],
+    ],
+    [
+      'neither url nor checks',
+      { components: [{ name: 'Scheduler' }] },
+      [`${FILE}: components[0]: needs either "url" or "checks"`],
+    ],
+    [
+      'both url and checks',
+      { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', checks: [{ url: 'http://127.0.0.1:2/' }] }] },
+      [`${FILE}: components[0]: has both "url" and "checks"; give one`],
+    ],
+    [
+      'an empty check list',
+      { components: [{ name: 'Scheduler', checks: [] }] },
+      [`${FILE}: components[0].checks: must list at least one check`],
+    ],
+    [
+      'a URL that is not a URL',
+      { components: [{ name: 'Scheduler', url: 'not a url' }] },
+      [`${FILE}: components[0].url: must be an absolute http or https URL`],
+    ],
+    [
+      'a relative URL',
+      { components: [{ name: 'Scheduler', url: '/healthz' }] },
+      [`${FILE}: components[0].url: must be an absolute http or https URL`],
+    ],
+    [
+      'an ftp URL',
+      { components: [{ name: 'Scheduler', url: 'ftp://127.0.0.1/x' }] },
+      [`${FILE}: components[0].url: must be an absolute http or https URL`],
+    ],
+    [
+      'a bad URL in a check',
+      { components: [{ name: 'Scheduler', checks: [{ url: 'http//x' }] }] },
+      [`${FILE}: components[0].checks[0].url: must be an absolute http or https URL`],
+    ],
+    [
+      'a duplicate name',
+      {
+        components: [
+          { name: 'Scheduler', url: 'http://127.0.0.1:1/' },
+          { name: 'Scheduler', url: 'http://127.0.0.1:2/' },
+        ],
+      },
+      [`${FILE}: components[1].name: "Scheduler" is already used by components[0]`],
+    ],
+    [
+      'a zero timeout',
+      { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 0 }] },
+      [`${FILE}: components[0].timeout_ms: must be greater than 0`],
+    ],
+    [
+      'a timeout in seconds as text',
+      { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: '5s' }] },
+      [`${FILE}: components[0].timeout_ms: must be a number of milliseconds`],
+    ],
+    [
+      'a fractional timeout',
+      { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 1.5 }] },
+      [`${FILE}: components[0].timeout_ms: must be a whole number of milliseconds`],
+    ],
+    [
+      'an hour-long timeout',
+      { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 3_600_000 }] },
+      [`${FILE}: components[0].timeout_ms: must be at most 60000`],
+    ],
+    [
+      'degraded_ms not below timeout_ms',
+      { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 1000, degraded_ms: 1000 }] },
+      [`${FILE}: components[0].degraded_ms: degraded_ms (1000) must be less than timeout_ms (1000)`],
+    ],
+    [
+      'an inherited degraded_ms not below a check timeout',
+      {
+        components: [
+          { name: 'Scheduler', degraded_ms: 900, checks: [{ url: 'http://127.0.0.1:1/', timeout_ms: 500 }] },
+        ],
+      },
+      [`${FILE}: components[0].checks[0].degraded_ms: degraded_ms (900) must be less than timeout_ms (500)`],
+    ],
+    [
+      'a status code out of range',
+      { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: [200, 700] }] },
+      [`${FILE}: components[0].expect_status[1]: must be an HTTP status code (100-599)`],
+    ],
+    [
+      'an empty expect_status',
+      { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: [] }] },
+      [`${FILE}: components[0].expect_status: must list at least one status code`],
+    ],
+    [
+      'a status code listed twice',
+      { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: [200, 200] }] },
+      [`${FILE}: components[0].expect_status: must not list a status code twice`],
+    ],
+    [
+      'expect_status as one number',
+      { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: 200 }] },
+      [`${FILE}: components[0].expect_status: must be a list of HTTP status codes`],
+    ],
+    [
+      'a misspelt option',
+      { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', timeout: 5 }] },
+      [`${FILE}: components[0]: Unrecognized key: "timeout"`],
+    ],
+    ['an unknown top-level key', { ...minimal, regoin: 'ams1' }, [`${FILE}: Unrecognized key: "regoin"`]],
+    [
+      'a region that is not a code',
+      { ...minimal, region: 'Amsterdam 1' },
+      [`${FILE}: region: "Amsterdam 1" is not a region code like ams1`],
+    ],
+    [
+      'a schedule that is not cron',
+      { ...minimal, schedule: 'every 30 seconds' },
+      [expect.stringMatching(/^data\/components\.json: schedule: "every 30 seconds" is not a node-cron schedule/)],
+    ],
+    [
+      'a schedule with a second 61',
+      { ...minimal, schedule: '61 * * * * *' },
+      [expect.stringMatching(/^data\/components\.json: schedule: "61 \* \* \* \* \*" is not a node-cron schedule/)],
+    ],
+    [
+      'a zero failure threshold',
+      { ...minimal, failure_threshold: 0 },
+      [`${FILE}: failure_threshold: must be at least 1`],
+    ],
+    [
+      'a fractional success threshold',
+      { ...minimal, success_threshold: 1.5 },
+      [`${FILE}: success_threshold: must be a whole number of cycles`],
+    ],
+    ['a zero concurrency', { ...minimal, concurrency: 0 }, [`${FILE}: concurrency: must be at least 1`]],
+    [
+      'a bad connectivity URL',
+      { ...minimal, connectivity_url: 'example.com' },
+      [`${FILE}: connectivity_url: must be an absolute http or https URL`],
+    ],
+    [
+      'a maintenance window without a zone',
+      { ...minimal, maintenance: [{ start: '2026-11-21T02:00:00', end: '2026-11-21T04:00:00Z' }] },
+      [`${FILE}: maintenance[0].start: must be an ISO 8601 date and time with a zone, like 2026-11-21T02:00:00Z`],
+    ],
+    [
+      'a maintenance window that ends before it starts',
+      { ...minimal, maintenance: [{ start: '2026-11-21T04:00:00Z', end: '2026-11-21T02:00:00Z' }] },
+      [`${FILE}: maintenance[0].end: must be after start`],
+    ],
+    [
+      'a maintenance window for an unknown component',
+      {
+        ...minimal,
+        maintenance: [{ start: '2026-11-21T02:00:00Z', end: '2026-11-21T04:00:00Z', components: ['Sheduler'] }],
+      },
+      [`${FILE}: maintenance[0].components[0]: "Sheduler" is not the name of a component`],
+    ],
+    [
+      'a maintenance window naming no component',
+      { ...minimal, maintenance: [{ start: '2026-11-21T02:00:00Z', end: '2026-11-21T04:00:00Z', components: [] }] },
+      [`${FILE}: maintenance[0].components: must name at least one component, or be left out`],
+    ],
+  ])('rejects %s, naming the file, the path and the reason', (_name, config, expected) => {
+    expect(problemsOf(config)).toEqual(expected);
+  });
+
+  it('reports every problem of one component, one line each', () => {
+    const problems = problemsOf({ components: [{ name: '', url: 'nope', timeout_ms: -1 }] });
+    expect(problems).toEqual([
+      `${FILE}: components[0].name: must not be empty`,
+      `${FILE}: components[0].url: must be an absolute http or https URL`,
+      `${FILE}: components[0].timeout_ms: must be greater than 0`,
+    ]);
+  });
+
+  it('never echoes a URL, which may carry credentials, in a problem', () => {
+    const problems = problemsOf({ components: [{ name: 'Registry', url: 'ftp://user:s3cret@127.0.0.1/?token=abc' }] });
+    expect(problems.join('\n')).not.toMatch(/s3cret|token|abc/);
+  });
+});

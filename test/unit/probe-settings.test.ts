@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors/input-error.js';
+import { resolveProbeSettings } from '../../src/probe/probe-settings.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../../src/schemas/components-config.js';
+import type { Region } from '../../src/schemas/region.js';
+
+const regions: Region[] = [
+  { code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'NL', status: 'operational' },
+  { code: 'nrt1', name: 'Tokyo 1', zone: 'ap-northeast', country: 'JP', status: 'operational' },
+];
+const config = (extra: object = {}): ComponentsConfig =>
+  ComponentsConfigSchema.parse({
+    region: 'ams1',
+    components: [{ name: 'Control API', url: 'http://127.0.0.1:4101/healthz' }],
+    ...extra,
+  });
+const input = { configFile: 'data/components.json', regions, regionsFile: 'data/regions.json' };
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InputError) return error.message;
+    throw error;
+  }
+  throw new Error('expected an InputError');
+}
+
+describe('resolveProbeSettings', () => {
+  it('names the region of the config code', () => {
+    expect(resolveProbeSettings({ ...input, config: config() })).toMatchObject({
+      regionCode: 'ams1',
+      regionName: 'Amsterdam 1',
+    });
+  });
+
+  it('lets an override win over the config region', () => {
+    const settings = resolveProbeSettings({
+      ...input,
+      config: config(),
+      regionOverride: { code: 'nrt1', file: '--region', path: '' },
+    });
+    expect(settings.regionName).toBe('Tokyo 1');
+  });
+
+  it('rejects an unknown code in the config, naming it and listing the known codes', () => {
+    expect(messageOf(() => resolveProbeSettings({ ...input, config: config({ region: 'xyz9' }) }))).toBe(
+      'data/components.json: region: unknown region "xyz9": not in data/regions.json; known codes: ams1, nrt1',
+    );
+  });
+
+  it('rejects an unknown code from REGION, naming the variable', () => {
+    const regionOverride = { code: 'lon1', file: 'environment', path: 'REGION' };
+    expect(messageOf(() => resolveProbeSettings({ ...input, config: config(), regionOverride }))).toBe(
+      'environment: REGION: unknown region "lon1": not in data/regions.json; known codes: ams1, nrt1',
+    );
+  });
+
+  it('asks for a region when none is given anywhere', () => {
+    const { region: _none, ...rest } = config();
+    expect(messageOf(() => resolveProbeSettings({ ...input, config: rest }))).toBe(
+      'data/components.json: region: no region given: set "region" here, pass --region CODE, or set REGION',
+    );
+  });
+
+  it('gives a url component one check with the defaults, any 2xx expected', () => {
+    const [component] = resolveProbeSettings({ ...input, config: config() }).components;
+    expect(component).toEqual({
+      name: 'Control API',
+      checks: [{ url: 'http://127.0.0.1:4101/healthz', timeoutMs: 5000, degradedMs: 1000, expectStatus: undefined }],
+    });
+  });
+
+  it('lets checks inherit the component options and override them', () => {
+    const settings = resolveProbeSettings({
+      ...input,
+      config: config({
+        components: [
+          {
+            name: 'Registry',
+            timeout_ms: 2000,
+            degraded_ms: 800,
+            expect_status: [200, 401],
+            checks: [
+              { url: 'http://127.0.0.1:1/v2/' },
+              { url: 'http://127.0.0.1:2/v2/', timeout_ms: 900, expect_status: [204] },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(settings.components[0]?.checks).toEqual([
+      { url: 'http://127.0.0.1:1/v2/', timeoutMs: 2000, degradedMs: 800, expectStatus: [200, 401] },
+      { url: 'http://127.0.0.1:2/v2/', timeoutMs: 900, degradedMs: 800, expectStatus: [204] },
+    ]);
+  });
+
+  it('turns maintenance windows into instants', () => {
+    const settings = resolveProbeSettings({
+      ...input,
+      config: config({ maintenance: [{ start: '2026-11-21T03:00:00+01:00', end: '2026-11-21T04:00:00Z' }] }),
+    });
+    expect(settings.maintenance).toEqual([
+      { startMs: Date.parse('2026-11-21T02:00:00Z'), endMs: Date.parse('2026-11-21T04:00:00Z'), components: undefined },
+    ]);
+  });
+});
