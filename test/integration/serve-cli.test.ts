@@ -1,8 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
+import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
+import { waitFor } from '../helpers/test-server.js';
 
 let site: TempSite;
 let serving: CliProcess | undefined;
@@ -51,5 +54,41 @@ describe('service-directory serve --stale-after', () => {
     const result = await runCli(['serve', '--stale-after', 'soon'], { cwd: site.root, env: { PORT: '0' } });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--stale-after takes a positive number of seconds');
+  });
+});
+
+describe('service-directory serve: the /healthz staleness bound', () => {
+  async function healthzMessage(): Promise<string> {
+    if (!serving) throw new Error('not serving');
+    const [, url] = await serving.waitForOutput(/listening on (http:\/\/\S+)/);
+    const old = new Date(Date.now() - 600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await publishStatus(site.publicDir, sampleStatus({ updated_at: old }));
+    let body = '';
+    await waitFor(async () => {
+      const response = await request(`${url}/healthz`);
+      body = await response.body.text();
+      return body.includes('status_stale');
+    });
+    return body;
+  }
+
+  it('defaults to three intervals of the probe schedule in data/components.json', async () => {
+    const config = JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8'));
+    await writeFile(
+      join(site.root, 'data', 'components.json'),
+      JSON.stringify({ ...config, schedule: '*/20 * * * * *' }),
+    );
+    serving = startCli(['serve'], { cwd: site.root, env: { PORT: '0' } });
+    expect(await healthzMessage()).toContain('more than the 60 s allowed');
+  });
+
+  it('falls back to 90 s without a probe config', async () => {
+    serving = startCli(['serve', '--config', 'data/none.json'], { cwd: site.root, env: { PORT: '0' } });
+    expect(await healthzMessage()).toContain('more than the 90 s allowed');
+  });
+
+  it('takes --stale-after over the schedule', async () => {
+    serving = startCli(['serve', '--stale-after', '42'], { cwd: site.root, env: { PORT: '0' } });
+    expect(await healthzMessage()).toContain('more than the 42 s allowed');
   });
 });

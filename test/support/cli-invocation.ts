@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { BUILD_OPTIONS } from '../../src/cli/commands/build.js';
+import { PROBE_OPTIONS } from '../../src/cli/commands/probe.js';
 import { SERVE_OPTIONS } from '../../src/cli/commands/serve.js';
 import type { OptionSpec } from '../../src/cli/parse-options.js';
 
@@ -14,12 +15,12 @@ function kindsOf(spec: OptionSpec): Readonly<Record<string, FlagKind>> {
 
 /**
  * The options of each subcommand the recipes use, taken from the commands
- * themselves (`probe` as issue 3 specifies it until it lands).
+ * themselves.
  */
 export const CLI_OPTIONS: Readonly<Record<string, Readonly<Record<string, FlagKind>>>> = {
   build: kindsOf(BUILD_OPTIONS),
   serve: kindsOf(SERVE_OPTIONS),
-  probe: { once: 'boolean', config: 'string', out: 'string', region: 'string', state: 'string' },
+  probe: kindsOf(PROBE_OPTIONS),
 };
 
 /** One run of the CLI: its subcommand and options, parsed strictly as the CLI would. */

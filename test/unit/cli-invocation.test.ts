@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILD_USAGE } from '../../src/cli/commands/build.js';
+import { PROBE_USAGE } from '../../src/cli/commands/probe.js';
 import { SERVE_USAGE } from '../../src/cli/commands/serve.js';
 import { CLI_OPTIONS, findCliInvocation, findCliInvocations } from '../support/cli-invocation.js';
 
@@ -28,6 +29,7 @@ describe('findCliInvocations', () => {
   it.each([
     ['build', BUILD_USAGE],
     ['serve', SERVE_USAGE],
+    ['probe', PROBE_USAGE],
   ])('knows exactly the options that %s documents', (command, usage) => {
     const documented = [...usage.matchAll(/^\s+--([a-z-]+)/gm)].map((match) => match[1]).sort();
     expect(Object.keys(CLI_OPTIONS[command] ?? {}).sort()).toEqual(documented);

@@ -4,7 +4,7 @@ import { loadProbeSettings } from '../../probe/load-probe-settings.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
 import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
 import { startSidecar } from '../../probe/start-sidecar.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 /** `--once` exit status when the cycle ran but wrote nothing (write failed, or the probe is offline). */
@@ -28,19 +28,18 @@ Exit status of --once: 0 the status was written, whatever it says; 1 bad config,
 unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written (the write failed, or the
 connectivity check failed).`;
 
+/** The command's flags; the deploy-recipe tests check the recipes against them. */
+export const PROBE_OPTIONS = {
+  once: { type: 'boolean', default: false },
+  config: { type: 'string', default: 'data/components.json' },
+  out: { type: 'string', default: 'public' },
+  region: { type: 'string' },
+  regions: { type: 'string', default: 'data/regions.json' },
+  state: { type: 'string', default: DEFAULT_STATE_FILE },
+} satisfies OptionSpec;
+
 export async function probe(args: string[]): Promise<void> {
-  const parsed = parseOptions(
-    args,
-    {
-      once: { type: 'boolean', default: false },
-      config: { type: 'string', default: 'data/components.json' },
-      out: { type: 'string', default: 'public' },
-      region: { type: 'string' },
-      regions: { type: 'string', default: 'data/regions.json' },
-      state: { type: 'string', default: DEFAULT_STATE_FILE },
-    },
-    PROBE_USAGE,
-  );
+  const parsed = parseOptions(args, PROBE_OPTIONS, PROBE_USAGE);
   if (!parsed) return;
   const { values } = parsed;
   const settings = await loadProbeSettings({

@@ -7,6 +7,7 @@ import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
 import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
 import { type Sidecar, startSidecar } from '../../probe/start-sidecar.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
+import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
@@ -82,6 +83,7 @@ export async function start(args: string[]): Promise<void> {
       headersFile: resolve(String(values.headers)),
       port: env.PORT,
       host: env.HOST,
+      staleAfterMs: staleAfterForSchedule(settings.schedule),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
