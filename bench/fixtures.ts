@@ -1,0 +1,35 @@
+import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSite } from '../src/build/build-site.js';
+import { writeAtomically } from '../src/io/write-atomically.js';
+import { REPO_ROOT } from './process-tools.js';
+
+export interface BenchSite {
+  readonly root: string;
+  readonly publicDir: string;
+  readonly headersFile: string;
+  readonly statusFile: string;
+}
+
+/** A status document like the probe writes for the shipped four components. */
+export function renderSampleStatus(updatedAt: string, overall = 'operational'): string {
+  const components = ['Control API', 'Scheduler', 'Build Service', 'Registry'].map((name) => ({
+    name,
+    status: 'operational',
+  }));
+  return `${JSON.stringify({ status: overall, version: 'v1', region: 'Amsterdam 1', components, updated_at: updatedAt })}\n`;
+}
+
+/** A temp public dir with the shipped regions built and a sample status published. */
+export async function makeBenchSite(): Promise<BenchSite> {
+  const root = await mkdtemp(join(tmpdir(), 'service-directory-bench-'));
+  const publicDir = join(root, 'public');
+  await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
+  await buildSite({ regionsFile: join(REPO_ROOT, 'data', 'regions.json'), publicDir });
+  const statusFile = join(publicDir, 'api', 'v1', 'status');
+  await writeAtomically(statusFile, renderSampleStatus('2026-11-21T04:37:59Z'));
+  const headersFile = join(root, 'headers.json');
+  await copyFile(join(REPO_ROOT, 'headers.json'), headersFile);
+  return { root, publicDir, headersFile, statusFile };
+}

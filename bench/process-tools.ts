@@ -1,0 +1,81 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const REPO_ROOT = new URL('../', import.meta.url).pathname;
+export const TSX_LOADER = pathToFileURL(join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
+
+/** Whether `command` is on PATH. */
+export function hasCommand(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pins a command to one CPU with taskset where there is more than one, so load generator and server do not share. */
+export function pinned(cpu: number, command: string, args: string[]): [string, string[]] {
+  return hasCommand('taskset') ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
+}
+
+export interface Started {
+  readonly child: ChildProcess;
+  /** What followed `listening on` (a URL, or a JSON list for the stand-ins). */
+  readonly url: string;
+  /** The whole `listening on …` line. */
+  readonly line: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server process and waits for its `listening on URL` line. */
+export function startServerProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (\S+)\n/.exec(output);
+      if (!match?.[1]) return;
+      child.stdout?.off('data', onData);
+      resolve({
+        child,
+        url: match[1],
+        line: match[0],
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${output}`)));
+  });
+}
+
+/** Resident set size of a process in bytes, from /proc. */
+export function rssOf(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match?.[1] ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
