@@ -3,6 +3,7 @@ import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
 import { ifNoneMatchHits } from './etag.js';
+import { findHeader } from './find-header.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
@@ -45,7 +46,7 @@ export function createRequestHandler({ documents, serveStatic, health, log }: Re
       });
       return;
     }
-    if (ifNoneMatchHits(request.headers['if-none-match'], representation.etag)) {
+    if (ifNoneMatchHits(findHeader(request.rawHeaders, 'if-none-match'), representation.etag)) {
       response.writeHead(304, representation.notModifiedHeaders);
       response.end();
       return;
