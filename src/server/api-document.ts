@@ -107,8 +107,12 @@ export class ApiDocument<T = unknown> {
       const body = await readFile(this.file);
       const value = parseDocument(displayPath(this.file), body.toString('utf8'), this.#options.schema);
       this.#signature = signature;
+      const previous = this.#current;
       this.#current = this.#represent(value, body);
-      if (this.#lastProblem !== '') this.#options.log(`${displayPath(this.file)}: valid again, now serving it`);
+      if (this.#lastProblem !== '') {
+        const what = previous === undefined ? 'published' : 'valid again';
+        this.#options.log(`${displayPath(this.file)}: ${what}, now serving it`);
+      }
       this.#lastProblem = '';
     } catch (error) {
       // Leave the signature alone so that the next event or poll reads the file again.
