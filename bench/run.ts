@@ -190,7 +190,7 @@ try {
     const rssGrowth = (last.rss - first.rss) / MB;
     out();
     out(
-      `Growth from cycle ${first.cycle} to ${last.cycle}: heap ${heapGrowth >= 0 ? '+' : ''}${fmt(heapGrowth, 1)} MB, RSS ${rssGrowth >= 0 ? '+' : ''}${fmt(rssGrowth, 1)} MB. Target, no growth beyond noise (heap within 2 MB): ${verdict(heapGrowth <= 2)}.`,
+      `Growth from cycle ${first.cycle} to ${last.cycle}: heap ${heapGrowth >= 0 ? '+' : ''}${fmt(heapGrowth, 1)} MB, RSS ${rssGrowth >= 0 ? '+' : ''}${fmt(rssGrowth, 1)} MB. Target, no growth beyond noise: what the program holds (heap plus external) within 2 MB: ${verdict(heapGrowth + (last.external - first.external) / MB <= 2)}. RSS also counts memory the allocator keeps after use; see the notes.`,
     );
   }
   out();

@@ -9,6 +9,8 @@ export interface MemorySample {
   readonly cycle: number;
   readonly rss: number;
   readonly heapUsed: number;
+  /** Memory of C++ objects bound to JavaScript ones, buffers included. */
+  readonly external: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function measureProbeMemory(
           cycle: Number(Reflect.get(sample, 'cycle')),
           rss: Number(Reflect.get(sample, 'rss')),
           heapUsed: Number(Reflect.get(sample, 'heapUsed')),
+          external: Number(Reflect.get(sample, 'external')),
         };
       });
   } finally {

@@ -21,7 +21,7 @@ for (let cycle = 1; cycle <= Number(cyclesArg); cycle += 1) {
   if (!report.published) throw new Error(`cycle ${cycle} did not publish: ${report.why}`);
   if (sampleAt.has(cycle)) {
     collect?.();
-    const { rss, heapUsed } = process.memoryUsage();
-    console.log(JSON.stringify({ cycle, rss, heapUsed }));
+    const { rss, heapUsed, external } = process.memoryUsage();
+    console.log(JSON.stringify({ cycle, rss, heapUsed, external }));
   }
 }
