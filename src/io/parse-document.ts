@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { formatJsonPath } from '../errors/format-json-path.js';
 import { InputError } from '../errors/input-error.js';
+import { describeJsonError } from './describe-json-error.js';
 
 /**
  * Parses JSON text and validates it against a schema, naming `file` in every
@@ -12,14 +13,24 @@ export function parseDocument<T extends z.ZodType>(file: string, text: string, s
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = describeJsonError(text, error instanceof Error ? error.message : String(error));
     throw new InputError(file, [{ path: '', reason: `is not valid JSON (${detail})` }], { cause: error });
   }
-  const result = schema.safeParse(json);
+  const result = schema.safeParse(json, { error: explainMissingField });
   if (result.success) return result.data;
   throw new InputError(
     file,
     result.error.issues.map((issue) => ({ path: formatJsonPath(issue.path), reason: issue.message })),
     { cause: result.error },
   );
+}
+
+/**
+ * JSON has no `undefined`, so an issue about an `undefined` value is always a
+ * missing field. zod's own wording ("expected string, received undefined",
+ * "Invalid option") hides that; a schema's own message still wins.
+ */
+function explainMissingField(issue: { readonly code?: string; readonly input?: unknown }): string | undefined {
+  const aboutValue = issue.code === 'invalid_type' || issue.code === 'invalid_value';
+  return aboutValue && issue.input === undefined ? 'is required' : undefined;
 }

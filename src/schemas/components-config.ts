@@ -163,23 +163,15 @@ export const ComponentsConfigSchema = z
     },
     { error: onlyForWrongType('must be a JSON object with a "components" list') },
   )
+  .superRefine(checkUniqueNames, { when: (payload) => Array.isArray(Reflect.get(Object(payload.value), 'components')) })
   .superRefine((config, ctx) => {
-    const firstIndex = new Map<string, number>();
     config.components.forEach((component, index) => {
-      const seen = firstIndex.get(component.name);
-      if (seen === undefined) firstIndex.set(component.name, index);
-      else {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['components', index, 'name'],
-          message: `${JSON.stringify(component.name)} is already used by components[${seen}]`,
-        });
-      }
       checkTimings(component, ['components', index], ctx);
     });
+    const names = new Set(config.components.map((component) => component.name));
     config.maintenance.forEach((window, index) => {
       window.components?.forEach((name, nameIndex) => {
-        if (firstIndex.has(name)) return;
+        if (names.has(name)) return;
         ctx.addIssue({
           code: 'custom',
           path: ['maintenance', index, 'components', nameIndex],
@@ -189,6 +181,27 @@ export const ComponentsConfigSchema = z
     });
   });
 export type ComponentsConfig = z.infer<typeof ComponentsConfigSchema>;
+
+/**
+ * Component names are unique. Checked even when other fields are invalid, so
+ * that one run reports every problem; it reads the raw items for that reason.
+ */
+function checkUniqueNames(config: { readonly components: readonly unknown[] }, ctx: z.RefinementCtx): void {
+  const firstIndex = new Map<string, number>();
+  config.components.forEach((component, index) => {
+    const name: unknown = Reflect.get(Object(component), 'name');
+    if (typeof name !== 'string') return;
+    const seen = firstIndex.get(name);
+    if (seen === undefined) firstIndex.set(name, index);
+    else {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['components', index, 'name'],
+        message: `${JSON.stringify(name)} is already used by components[${seen}]`,
+      });
+    }
+  });
+}
 
 /** `degraded_ms` only means something below `timeout_ms`, after inheritance. */
 function checkTimings(component: ComponentConfig, path: (string | number)[], ctx: z.RefinementCtx): void {

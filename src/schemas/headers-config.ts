@@ -16,23 +16,48 @@ export type HeaderRule = z.infer<typeof HeaderRuleSchema>;
 /** The header rules every API path must end up with. */
 export const REQUIRED_API_HEADERS = ['Content-Type', 'Cache-Control'] as const;
 
+const HeaderRulesSchema = z.array(HeaderRuleSchema);
+
 /**
  * `headers.json`: serve-handler's `headers` config. Every API path must be
- * given a Content-Type and a Cache-Control by the rules that match it.
+ * given a Content-Type and a Cache-Control by the rules that match it, with a
+ * value: an empty one, from a later rule, would drop the header.
  */
 export const HeadersConfigSchema = z
   .strictObject({
     $schema: z.string().optional(),
-    headers: z.array(HeaderRuleSchema),
+    headers: HeaderRulesSchema,
   })
-  .superRefine((config, ctx) => {
-    for (const path of API_PATHS) {
-      const resolved = resolveHeaders(config.headers, path);
-      for (const name of REQUIRED_API_HEADERS) {
-        if (!resolved.has(name.toLowerCase())) {
-          ctx.addIssue({ code: 'custom', path: ['headers'], message: `no rule gives ${path} a ${name} header` });
+  .superRefine(
+    (config, ctx) => {
+      for (const path of API_PATHS) {
+        const resolved = resolveHeaders(config.headers, path);
+        for (const name of REQUIRED_API_HEADERS) {
+          const header = resolved.get(name.toLowerCase());
+          if (header === undefined) {
+            ctx.addIssue({ code: 'custom', path: ['headers'], message: `no rule gives ${path} a ${name} header` });
+          } else if (header.value.trim() === '') {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['headers', ...findLastSetting(config.headers, path, name)],
+              message: `is ${header.value === '' ? 'empty' : 'only white space'}, which drops ${name} from ${path}`,
+            });
+          }
         }
       }
-    }
-  });
+    },
+    // Whenever the rules themselves are valid, so that a problem elsewhere in the file does not hide these.
+    { when: (payload) => HeaderRulesSchema.safeParse(Reflect.get(Object(payload.value), 'headers')).success },
+  );
 export type HeadersConfig = z.infer<typeof HeadersConfigSchema>;
+
+/** Where the value that `urlPath` ends up with for `name` is set: the last matching rule's last such header. */
+function findLastSetting(rules: readonly HeaderRule[], urlPath: string, name: string): (string | number)[] {
+  for (let index = rules.length - 1; index >= 0; index -= 1) {
+    const rule = rules[index];
+    if (rule === undefined || !resolveHeaders([rule], urlPath).has(name.toLowerCase())) continue;
+    const headerIndex = rule.headers.findLastIndex((header) => header.key.toLowerCase() === name.toLowerCase());
+    return [index, 'headers', headerIndex, 'value'];
+  }
+  return [];
+}

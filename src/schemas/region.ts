@@ -25,7 +25,9 @@ export const RegionSchema = z
     // An enum rather than a refinement, so that the JSON Schema rejects `XX` as well.
     country: z
       .enum(ISO_COUNTRY_CODE_LIST, {
-        error: (issue) => `${JSON.stringify(issue.input)} is not an ISO 3166-1 alpha-2 code`,
+        // A missing country is left to the caller's "is required".
+        error: (issue) =>
+          issue.input === undefined ? undefined : `${JSON.stringify(issue.input)} is not an ISO 3166-1 alpha-2 code`,
       })
       .meta({ description: 'Country of the region, an ISO 3166-1 alpha-2 code.', examples: ['NL'] }),
     status: StatusValueSchema.meta({ description: 'Region status.' }),
@@ -34,33 +36,37 @@ export const RegionSchema = z
 export type Region = z.infer<typeof RegionSchema>;
 
 /**
- * `data/regions.json`: a list of regions whose codes and names are unique.
- * Uniqueness is checked even when some regions are invalid in other ways, so
- * that one run reports every problem; it reads the raw items for that reason.
+ * `data/regions.json`: a list of at least one region, whose codes and names
+ * are unique. An empty list is refused: published, it would empty the
+ * directory. Uniqueness is checked even when some regions are invalid in other
+ * ways, so that one run reports every problem; it reads the raw items for that reason.
  */
-export const RegionsFileSchema = z.array(RegionSchema).superRefine(
-  (regions, ctx) => {
-    const items: readonly unknown[] = regions;
-    for (const field of ['code', 'name'] as const) {
-      const firstIndex = new Map<string, number>();
-      items.forEach((item, index) => {
-        const value = typeof item === 'object' && item !== null ? Reflect.get(item, field) : undefined;
-        if (typeof value !== 'string') return;
-        const seen = firstIndex.get(value);
-        if (seen === undefined) {
-          firstIndex.set(value, index);
-          return;
-        }
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, field],
-          message: `${JSON.stringify(value)} is already used by [${seen}]`,
+export const RegionsFileSchema = z
+  .array(RegionSchema)
+  .min(1, { error: 'must list at least one region' })
+  .superRefine(
+    (regions, ctx) => {
+      const items: readonly unknown[] = regions;
+      for (const field of ['code', 'name'] as const) {
+        const firstIndex = new Map<string, number>();
+        items.forEach((item, index) => {
+          const value = typeof item === 'object' && item !== null ? Reflect.get(item, field) : undefined;
+          if (typeof value !== 'string') return;
+          const seen = firstIndex.get(value);
+          if (seen === undefined) {
+            firstIndex.set(value, index);
+            return;
+          }
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, field],
+            message: `${JSON.stringify(value)} is already used by [${seen}]`,
+          });
         });
-      });
-    }
-  },
-  { when: (payload) => Array.isArray(payload.value) },
-);
+      }
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
 
 /** The `/api/v1/regions` response envelope. */
 export const RegionListSchema = z

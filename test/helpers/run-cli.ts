@@ -18,13 +18,21 @@ export function cliArgv(args: readonly string[]): string[] {
   return ['--import', TSX_LOADER, CLI_ENTRY, ...args];
 }
 
-/** Runs the real CLI in a child process (through tsx) and collects its output. */
-export function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+/**
+ * Runs the real CLI in a child process (through tsx) and collects its output.
+ * With `timeoutMs`, a child still running then is killed (exit code `null`),
+ * so a command expected to fail that starts serving instead fails the test.
+ */
+export function runCli(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, cliArgv(args), {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
     });
     let stdout = '';
     let stderr = '';

@@ -268,6 +268,21 @@ describe('ComponentsConfigSchema', () => {
     ]);
   });
 
+  it('reports a duplicate name even when another field has the wrong type', () => {
+    const problems = problemsOf({
+      region: 7,
+      components: [
+        { name: 'Scheduler', url: 'http://127.0.0.1:1/' },
+        { name: 'Scheduler', url: 4102 },
+      ],
+    });
+    expect(problems).toEqual([
+      `${FILE}: region: Invalid input: expected string, received number`,
+      `${FILE}: components[1].url: Invalid input: expected string, received number`,
+      `${FILE}: components[1].name: "Scheduler" is already used by components[0]`,
+    ]);
+  });
+
   it('never echoes a URL, which may carry credentials, in a problem', () => {
     const problems = problemsOf({ components: [{ name: 'Registry', url: 'ftp://user:s3cret@127.0.0.1/?token=abc' }] });
     expect(problems.join('\n')).not.toMatch(/s3cret|token|abc/);

@@ -82,6 +82,31 @@ describe('HeadersConfigSchema', () => {
   });
 
   it.each([
+    ['empty', '', 'is empty'],
+    ['white space', ' \t', 'is only white space'],
+  ])('rejects a later rule that sets the status Cache-Control to %s, naming where', (_name, value, reason) => {
+    const headers = [...complete, { source: 'api/v1/*', headers: [{ key: 'cache-control', value }] }];
+    const issues = HeadersConfigSchema.safeParse({ headers }).error?.issues;
+    expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/regions`],
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/status`],
+    ]);
+  });
+
+  it('reports a missing Cache-Control even when another field has the wrong type', () => {
+    const headers = complete.map((rule) =>
+      rule.source === 'api/v1/status'
+        ? { ...rule, headers: rule.headers.filter((h) => h.key !== 'Cache-Control') }
+        : rule,
+    );
+    const messages = HeadersConfigSchema.safeParse({ $schema: 1, headers }).error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual([
+      'Invalid input: expected string, received number',
+      'no rule gives /api/v1/status a Cache-Control header',
+    ]);
+  });
+
+  it.each([
     ['a header name with a space', { source: '**', headers: [{ key: 'Bad Name', value: 'x' }] }],
     ['a value with a line break', { source: '**', headers: [{ key: 'X-Ok', value: 'a\r\nSet-Cookie: x' }] }],
     ['an empty source', { source: '', headers: [{ key: 'X-Ok', value: 'x' }] }],

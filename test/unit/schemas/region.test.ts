@@ -39,6 +39,18 @@ describe('RegionsFileSchema', () => {
     expect(problemsOf([{ ...region, ...change }])).toEqual([problem]);
   });
 
+  it('says a missing field is required, rather than describing undefined', () => {
+    const { country: _, status: __, ...rest } = region;
+    expect(problemsOf([rest])).toEqual([
+      'data/regions.json: [0].country: is required',
+      'data/regions.json: [0].status: is required',
+    ]);
+  });
+
+  it('rejects an empty list, which would publish no regions', () => {
+    expect(problemsOf([])).toEqual(['data/regions.json: must list at least one region']);
+  });
+
   it.each([['GB'], ['US'], ['NL']])('accepts country %s', (country) => {
     expect(problemsOf([{ ...region, country }])).toEqual([]);
   });

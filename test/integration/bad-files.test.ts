@@ -1,0 +1,560 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cp, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startStandin } from '../../src/standins/start-standin.js';
+import { runCli } from '../helpers/run-cli.js';
+import { useStandins } from '../helpers/standins.js';
+import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
+import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+
+/**
+ * Issue 4, "Bad files": every way data/regions.json, data/components.json and
+ * headers.json can be wrong gets one line per problem on stderr (file, JSON
+ * path, reason), a non-zero exit, and public/ byte-for-byte as it was. Each
+ * case runs the real CLI in a child process, in a temp site whose public/ a
+ * successful build and probe have filled, so there is something to lose.
+ */
+
+type DataFile = 'data/regions.json' | 'data/components.json' | 'headers.json';
+type Command = 'build' | 'probe' | 'serve';
+
+interface BadFileCase {
+  readonly file: DataFile;
+  /** What is wrong, for the test name. */
+  readonly what: string;
+  /** The file's new contents; `undefined` deletes it. */
+  readonly contents: string | undefined;
+  readonly command: Command;
+  readonly args?: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  /** Every line of stderr, in order. */
+  readonly stderr: readonly string[];
+}
+
+const JsonObjectSchema = z.record(z.string(), z.unknown());
+type JsonObject = z.infer<typeof JsonObjectSchema>;
+
+const readShipped = (file: string): unknown => JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8'));
+const SHIPPED_REGIONS = z.array(JsonObjectSchema).parse(readShipped('data/regions.json'));
+const SHIPPED_COMPONENTS = z
+  .looseObject({ components: z.array(JsonObjectSchema) })
+  .parse(readShipped('data/components.json'));
+const SHIPPED_HEADERS = z
+  .object({ headers: z.array(z.looseObject({ source: z.string(), headers: z.array(JsonObjectSchema) })) })
+  .parse(readShipped('headers.json'));
+const KNOWN_CODES = SHIPPED_REGIONS.map((region) => region.code).join(', ');
+
+/** data/regions.json as `edit` leaves a copy of the shipped regions. */
+function regions(edit: (list: JsonObject[]) => unknown): string {
+  return JSON.stringify(edit(structuredClone(SHIPPED_REGIONS)), null, 2);
+}
+
+/** The shipped regions with `changes` merged into region `index`. */
+function region(index: number, changes: JsonObject): string {
+  return regions((list) => list.map((item, at) => (at === index ? { ...item, ...changes } : item)));
+}
+
+/** The shipped regions with `fields` removed from region `index`. */
+function regionWithout(index: number, ...fields: string[]): string {
+  return regions((list) =>
+    list.map((item, at) =>
+      at === index ? Object.fromEntries(Object.entries(item).filter(([key]) => !fields.includes(key))) : item,
+    ),
+  );
+}
+
+/** data/components.json as `edit` leaves a copy of the shipped config. */
+function components(edit: (config: typeof SHIPPED_COMPONENTS) => unknown): string {
+  return JSON.stringify(edit(structuredClone(SHIPPED_COMPONENTS)), null, 2);
+}
+
+/** The shipped config with `changes` merged into component `index`. */
+function component(index: number, changes: JsonObject): string {
+  return components((config) => ({
+    ...config,
+    components: config.components.map((item, at) => (at === index ? { ...item, ...changes } : item)),
+  }));
+}
+
+/** headers.json as `edit` leaves a copy of the shipped rules. */
+function headers(edit: (rules: typeof SHIPPED_HEADERS.headers) => unknown): string {
+  return JSON.stringify({ headers: edit(structuredClone(SHIPPED_HEADERS.headers)) }, null, 2);
+}
+
+/** The shipped rules without header `name` in the rule whose source is `source`. */
+function headersWithout(source: string, name: string): string {
+  return headers((rules) =>
+    rules.map((rule) =>
+      rule.source === source ? { ...rule, headers: rule.headers.filter((header) => header.key !== name) } : rule,
+    ),
+  );
+}
+
+/** The shipped rules and one more, last, so that it wins. */
+function headersPlus(rule: JsonObject): string {
+  return headers((rules) => [...rules, rule]);
+}
+
+const STATUS_VALUES = '"operational"|"under_maintenance"|"degraded_performance"|"partial_outage"|"major_outage"';
+const URL_REASON = 'must be an absolute http or https URL';
+
+/** regions.json as `build` reads it. */
+const regionsCases: BadFileCase[] = [
+  { what: 'missing', contents: undefined, stderr: ['data/regions.json: file not found'] },
+  { what: 'empty', contents: '', stderr: ['data/regions.json: is empty'] },
+  {
+    what: 'not JSON: a trailing comma',
+    contents: regions((list) => list).replace(/\n]$/, ',\n]'),
+    stderr: ["data/regions.json: is not valid JSON (Unexpected token ']')"],
+  },
+  {
+    what: 'an object instead of a list',
+    contents: regions((list) => ({ regions: list })),
+    stderr: ['data/regions.json: Invalid input: expected array, received object'],
+  },
+  { what: 'an empty list', contents: '[]', stderr: ['data/regions.json: must list at least one region'] },
+  {
+    what: 'a region that is a string',
+    contents: regions((list) => [...list, 'ams3']),
+    stderr: ['data/regions.json: [12]: Invalid input: expected object, received string'],
+  },
+  {
+    what: 'a null name and a list for a zone',
+    contents: region(2, { name: null, zone: ['eu-central'] }),
+    stderr: [
+      'data/regions.json: [2].name: Invalid input: expected string, received null',
+      'data/regions.json: [2].zone: Invalid input: expected string, received array',
+    ],
+  },
+  {
+    what: 'a status that is not a status value',
+    contents: region(4, { status: 'up' }),
+    stderr: [`data/regions.json: [4].status: Invalid option: expected one of ${STATUS_VALUES}`],
+  },
+  {
+    what: 'a region without country and status',
+    contents: regionWithout(1, 'country', 'status'),
+    stderr: ['data/regions.json: [1].country: is required', 'data/regions.json: [1].status: is required'],
+  },
+  {
+    what: 'an unknown field',
+    contents: region(3, { latency: 3 }),
+    stderr: ['data/regions.json: [3]: Unrecognized key: "latency"'],
+  },
+  {
+    what: 'a code that is not lowercase letters and a digit',
+    contents: region(5, { code: 'IAD-1' }),
+    stderr: ['data/regions.json: [5].code: "IAD-1" is not lowercase letters followed by one digit'],
+  },
+  {
+    what: 'an empty name and a zone padded with white space',
+    contents: region(6, { name: '', zone: ' us-east' }),
+    stderr: [
+      'data/regions.json: [6].name: must not be empty',
+      'data/regions.json: [6].zone: must not start or end with white space',
+    ],
+  },
+  {
+    what: 'a duplicate name',
+    contents: region(8, { name: 'Frankfurt 1' }),
+    stderr: ['data/regions.json: [8].name: "Frankfurt 1" is already used by [2]'],
+  },
+  {
+    what: 'a region listed twice',
+    contents: regions((list) => [...list, list[0]]),
+    stderr: [
+      'data/regions.json: [12].code: "ams1" is already used by [0]',
+      'data/regions.json: [12].name: "Amsterdam 1" is already used by [0]',
+    ],
+  },
+  {
+    what: 'a reserved country code and a lower-case one',
+    contents: regions((list) =>
+      list.map((item, at) => (at === 0 ? { ...item, country: 'nl' } : at === 4 ? { ...item, country: 'UK' } : item)),
+    ),
+    stderr: [
+      'data/regions.json: [0].country: "nl" is not an ISO 3166-1 alpha-2 code',
+      'data/regions.json: [4].country: "UK" is not an ISO 3166-1 alpha-2 code',
+    ],
+  },
+].map((entry) => ({ ...entry, file: 'data/regions.json', command: 'build' }) as const);
+
+/** regions.json as the probe reads it, for the region's name. */
+const regionsForProbeCases: BadFileCase[] = [
+  { what: 'missing', contents: undefined, stderr: ['data/regions.json: file not found'] },
+  {
+    what: 'not JSON: cut off',
+    contents: '[\n  { "code": "ams1",',
+    stderr: ['data/regions.json: is not valid JSON (Expected double-quoted property name at line 2 column 20)'],
+  },
+  {
+    what: 'a duplicate code',
+    contents: region(1, { code: 'ams1' }),
+    stderr: ['data/regions.json: [1].code: "ams1" is already used by [0]'],
+  },
+  {
+    what: 'a country that is not a country',
+    contents: region(0, { country: 'XX' }),
+    stderr: ['data/regions.json: [0].country: "XX" is not an ISO 3166-1 alpha-2 code'],
+  },
+  {
+    what: 'without the configured region',
+    contents: regions((list) => list.slice(1)),
+    stderr: [
+      `data/components.json: region: unknown region "ams1": not in data/regions.json; known codes: ${KNOWN_CODES.replace('ams1, ', '')}`,
+    ],
+  },
+].map((entry) => ({ ...entry, file: 'data/regions.json', command: 'probe' }) as const);
+
+/** components.json as the probe reads it. */
+const componentsCases: BadFileCase[] = [
+  { what: 'missing', contents: undefined, stderr: ['data/components.json: file not found'] },
+  {
+    what: 'not JSON: an unquoted key',
+    contents: "{\n  region: 'ams1'\n}",
+    stderr: ["data/components.json: is not valid JSON (Expected property name or '}' at line 2 column 3)"],
+  },
+  {
+    what: 'a list instead of an object',
+    contents: components((config) => config.components),
+    stderr: ['data/components.json: must be a JSON object with a "components" list'],
+  },
+  {
+    what: 'a misspelt "components"',
+    contents: components(({ components: list, ...rest }) => ({ ...rest, componets: list })),
+    stderr: [
+      'data/components.json: components: is required: the list of components to probe',
+      'data/components.json: Unrecognized key: "componets"',
+    ],
+  },
+  {
+    what: 'an empty components list',
+    contents: components((config) => ({ ...config, components: [] })),
+    stderr: ['data/components.json: components: must list at least one component'],
+  },
+  {
+    what: 'a component without a name',
+    contents: components((config) => ({ ...config, components: [{ url: 'http://127.0.0.1:4105/' }] })),
+    stderr: ['data/components.json: components[0].name: is required: the name the status shows'],
+  },
+  {
+    what: 'a numeric name',
+    contents: component(1, { name: 7 }),
+    stderr: ['data/components.json: components[1].name: must be a string'],
+  },
+  {
+    what: 'a url that is not a URL',
+    contents: component(0, { url: 'control-api:4101/healthz' }),
+    stderr: [`data/components.json: components[0].url: ${URL_REASON}`],
+  },
+  {
+    what: 'an ftp url',
+    contents: component(1, { url: 'ftp://127.0.0.1/healthz' }),
+    stderr: [`data/components.json: components[1].url: ${URL_REASON}`],
+  },
+  {
+    what: 'a file url',
+    contents: component(2, { url: 'file:///etc/passwd' }),
+    stderr: [`data/components.json: components[2].url: ${URL_REASON}`],
+  },
+  {
+    what: 'an empty url',
+    contents: component(3, { url: '' }),
+    stderr: [`data/components.json: components[3].url: ${URL_REASON}`],
+  },
+  {
+    what: 'a check with a mailto url',
+    contents: components((config) => ({
+      ...config,
+      components: [
+        { name: 'Control API', checks: [{ url: 'http://127.0.0.1:4101/' }, { url: 'mailto:ops@127.0.0.1' }] },
+      ],
+    })),
+    stderr: [`data/components.json: components[0].checks[1].url: ${URL_REASON}`],
+  },
+  {
+    what: 'a component with neither url nor checks',
+    contents: components((config) => ({ ...config, components: [{ name: 'Control API' }] })),
+    stderr: ['data/components.json: components[0]: needs either "url" or "checks"'],
+  },
+  {
+    what: 'a duplicate component name',
+    contents: component(3, { name: 'Scheduler' }),
+    stderr: ['data/components.json: components[3].name: "Scheduler" is already used by components[1]'],
+  },
+  {
+    what: 'a duplicate component name and a numeric url elsewhere',
+    contents: components((config) => ({
+      ...config,
+      components: config.components.map((item, at) =>
+        at === 0 ? { ...item, url: 4101 } : at === 2 ? { ...item, name: 'Scheduler' } : item,
+      ),
+    })),
+    stderr: [
+      'data/components.json: components[0].url: Invalid input: expected string, received number',
+      'data/components.json: components[2].name: "Scheduler" is already used by components[1]',
+    ],
+  },
+  {
+    what: 'a region not in data/regions.json',
+    contents: components((config) => ({ ...config, region: 'xyz1' })),
+    stderr: [
+      `data/components.json: region: unknown region "xyz1": not in data/regions.json; known codes: ${KNOWN_CODES}`,
+    ],
+  },
+  {
+    what: 'a region that is not a region code',
+    contents: components((config) => ({ ...config, region: 'Amsterdam 1' })),
+    stderr: ['data/components.json: region: "Amsterdam 1" is not a region code like ams1'],
+  },
+  {
+    what: 'no region, and none given by --region or REGION',
+    contents: components(({ region: _, ...rest }) => rest),
+    stderr: ['data/components.json: region: no region given: set "region" here, pass --region CODE, or set REGION'],
+  },
+].map((entry) => ({ ...entry, file: 'data/components.json', command: 'probe' }) as const);
+
+/** `--region` and `REGION` name a region as the config's "region" does; the files themselves are fine. */
+const regionOverrideCases: BadFileCase[] = [
+  {
+    file: 'data/components.json',
+    what: 'fine, but --region names an unknown region',
+    contents: components((config) => config),
+    command: 'probe',
+    args: ['--region', 'xyz1'],
+    stderr: [`--region: unknown region "xyz1": not in data/regions.json; known codes: ${KNOWN_CODES}`],
+  },
+  {
+    file: 'data/components.json',
+    what: 'fine, but REGION names an unknown region',
+    contents: components((config) => config),
+    command: 'probe',
+    env: { REGION: 'xyz1' },
+    stderr: [`environment: REGION: unknown region "xyz1": not in data/regions.json; known codes: ${KNOWN_CODES}`],
+  },
+];
+
+/** headers.json as `build` reads it. */
+const headersCases: BadFileCase[] = [
+  { what: 'missing', contents: undefined, stderr: ['headers.json: file not found'] },
+  { what: 'empty', contents: '\n', stderr: ['headers.json: is empty'] },
+  {
+    what: 'not JSON: two documents',
+    contents: `${headers((rules) => rules)}\n{}`,
+    stderr: [
+      `headers.json: is not valid JSON (Unexpected non-whitespace character after JSON at line ${headers((rules) => rules).split('\n').length + 1} column 1)`,
+    ],
+  },
+  {
+    what: 'a list instead of an object',
+    contents: JSON.stringify(SHIPPED_HEADERS.headers),
+    stderr: ['headers.json: Invalid input: expected object, received array'],
+  },
+  { what: 'without "headers"', contents: '{}', stderr: ['headers.json: headers: is required'] },
+  {
+    what: 'a numeric source and a numeric value',
+    contents: headersPlus({ source: 404, headers: [{ key: 'X-Robots-Tag', value: 0 }] }),
+    stderr: [
+      'headers.json: headers[7].source: Invalid input: expected string, received number',
+      'headers.json: headers[7].headers[0].value: Invalid input: expected string, received number',
+    ],
+  },
+  {
+    what: 'a header name with a space and a value with a line break',
+    contents: headersPlus({
+      source: '**',
+      headers: [
+        { key: 'Cache Control', value: 'no-cache' },
+        { key: 'X-Frame-Options', value: 'DENY\r\nSet-Cookie: a=b' },
+      ],
+    }),
+    stderr: [
+      'headers.json: headers[7].headers[0].key: is not a valid header name',
+      'headers.json: headers[7].headers[1].value: must not contain line breaks or NUL',
+    ],
+  },
+  {
+    what: 'a rule that no longer gives /api/v1/status a Cache-Control',
+    contents: headersWithout('api/v1/status', 'Cache-Control'),
+    stderr: ['headers.json: headers: no rule gives /api/v1/status a Cache-Control header'],
+  },
+  {
+    what: 'a rule for /api/v1/regions that no longer matches it',
+    contents: headers((rules) =>
+      rules.map((rule) => (rule.source === 'api/v1/regions' ? { ...rule, source: 'api/v1/region' } : rule)),
+    ),
+    stderr: [
+      'headers.json: headers: no rule gives /api/v1/regions a Content-Type header',
+      'headers.json: headers: no rule gives /api/v1/regions a Cache-Control header',
+    ],
+  },
+  {
+    what: 'a later rule that empties Cache-Control on /api/v1/status',
+    contents: headersPlus({ source: 'api/v1/status', headers: [{ key: 'cache-control', value: '' }] }),
+    stderr: ['headers.json: headers[7].headers[0].value: is empty, which drops Cache-Control from /api/v1/status'],
+  },
+  {
+    what: 'a later rule that blanks Cache-Control on both API paths',
+    contents: headersPlus({
+      source: 'api/v1/*',
+      headers: [
+        { key: 'Vary', value: 'Accept-Encoding' },
+        { key: 'Cache-Control', value: '  ' },
+      ],
+    }),
+    stderr: [
+      'headers.json: headers[7].headers[1].value: is only white space, which drops Cache-Control from /api/v1/regions',
+      'headers.json: headers[7].headers[1].value: is only white space, which drops Cache-Control from /api/v1/status',
+    ],
+  },
+  {
+    what: 'a numeric $schema and no Cache-Control on /api/v1/status',
+    contents: headersWithout('api/v1/status', 'Cache-Control').replace('{', '{\n  "$schema": 1,'),
+    stderr: [
+      'headers.json: $schema: Invalid input: expected string, received number',
+      'headers.json: headers: no rule gives /api/v1/status a Cache-Control header',
+    ],
+  },
+].map((entry) => ({ ...entry, file: 'headers.json', command: 'build' }) as const);
+
+/** headers.json as `serve` reads it at start-up: nothing may listen. */
+const headersForServeCases: BadFileCase[] = [
+  { what: 'missing', contents: undefined, stderr: ['headers.json: file not found'] },
+  {
+    what: 'a rule list that is an object',
+    contents: '{"headers": {"api/v1/**": {"Cache-Control": "no-store"}}}',
+    stderr: ['headers.json: headers: Invalid input: expected array, received object'],
+  },
+  {
+    what: 'a rule that no longer gives /api/v1/regions a Cache-Control',
+    contents: headersWithout('api/v1/regions', 'Cache-Control'),
+    stderr: ['headers.json: headers: no rule gives /api/v1/regions a Cache-Control header'],
+  },
+  {
+    what: 'a later rule that empties Content-Type on /api/v1/status',
+    contents: headersPlus({ source: '/api/v1/status', headers: [{ key: 'Content-Type', value: '' }] }),
+    stderr: ['headers.json: headers[7].headers[0].value: is empty, which drops Content-Type from /api/v1/status'],
+  },
+].map((entry) => ({ ...entry, file: 'headers.json', command: 'serve' }) as const);
+
+const CASES: readonly BadFileCase[] = [
+  ...regionsCases,
+  ...regionsForProbeCases,
+  ...componentsCases,
+  ...regionOverrideCases,
+  ...headersCases,
+  ...headersForServeCases,
+];
+
+const COMMAND_ARGS: Record<Command, readonly string[]> = {
+  build: ['build'],
+  probe: ['probe', '--once'],
+  serve: ['serve'],
+};
+/** Far longer than a failing start-up takes; a `serve` that wrongly starts is killed then. */
+const CHILD_TIMEOUT_MS = 20_000;
+
+/** A site whose public/ a successful build and probe filled; each case starts from a copy of it. */
+let template: TempSite;
+let publishedBefore: Record<string, string>;
+
+beforeAll(async () => {
+  template = await makeTempSite();
+  expect((await runCli(['build'], { cwd: template.root })).code).toBe(0);
+  const standin = await startStandin({ name: 'Control API', port: 0, mode: 'healthy' });
+  try {
+    const config = join(template.root, 'probe-components.json');
+    await writeFile(
+      config,
+      JSON.stringify({ region: 'ams1', components: [{ name: 'Control API', url: `${standin.origin}/healthz` }] }),
+    );
+    const probe = await runCli(['probe', '--once', '--config', config], { cwd: template.root, env: { REGION: '' } });
+    expect(probe.code, probe.stderr).toBe(0);
+  } finally {
+    await standin.close();
+  }
+  publishedBefore = await snapshotTree(template.publicDir);
+  expect(Object.keys(publishedBefore)).toEqual(expect.arrayContaining(['_headers', 'api/v1/regions', 'api/v1/status']));
+});
+afterAll(async () => {
+  await template.remove();
+});
+
+describe.concurrent('a bad input file: one line per problem, a non-zero exit, public/ untouched', () => {
+  it.for(CASES)('$file $what ($command)', async (badCase, { expect }) => {
+    const site = await makeTempSite();
+    try {
+      await cp(template.publicDir, site.publicDir, { recursive: true });
+      const target = join(site.root, badCase.file);
+      if (badCase.contents === undefined) await rm(target);
+      else await writeFile(target, badCase.contents);
+
+      const result = await runCli([...COMMAND_ARGS[badCase.command], ...(badCase.args ?? [])], {
+        cwd: site.root,
+        env: { REGION: '', PORT: '0', ...badCase.env },
+        timeoutMs: CHILD_TIMEOUT_MS,
+      });
+
+      expect(result.code, result.stdout + result.stderr).toBe(1);
+      expect(result.stderr.trimEnd().split('\n')).toEqual(badCase.stderr);
+      expect(result.stdout).toBe('');
+      expect(await snapshotTree(site.publicDir)).toEqual(publishedBefore);
+    } finally {
+      await site.remove();
+    }
+  });
+});
+
+describe('probe --once after a writer was killed mid-write', () => {
+  const standin = useStandins();
+  let writer: ChildProcess | undefined;
+  afterEach(() => {
+    if (writer?.exitCode === null && writer.signalCode === null) writer.kill('SIGKILL');
+    writer = undefined;
+  });
+
+  it('removes the dead writer’s temp files from DIR/api/v1 and leaves only status there', async () => {
+    const site = await makeTempSite();
+    try {
+      await publishStatus(site.publicDir, sampleStatus());
+      const apiDir = join(site.publicDir, 'api', 'v1');
+      // A writer that gets half a document into its temp file, then is killed with SIGKILL.
+      const child = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const fs = require('node:fs');
+           const fd = fs.openSync(${JSON.stringify(apiDir)} + '/.status.' + process.pid + '.0badc0de.tmp', 'wx');
+           fs.writeSync(fd, '{"status":"operational","version":"v1","reg');
+           process.stdout.write('half-written\\n');
+           setInterval(() => {}, 1000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      writer = child;
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      const left = `.status.${child.pid}.0badc0de.tmp`;
+      expect((await readdir(apiDir)).sort()).toEqual([left, 'status']);
+
+      const healthy = await standin({ mode: 'healthy' });
+      const config = join(site.root, 'probe-components.json');
+      await writeFile(
+        config,
+        JSON.stringify({ region: 'ams1', components: [{ name: 'Control API', url: `${healthy.origin}/` }] }),
+      );
+      const result = await runCli(['probe', '--once', '--config', config], { cwd: site.root, env: { REGION: '' } });
+
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/api/v1/status');
+      expect(await readdir(apiDir)).toEqual(['status']);
+    } finally {
+      await site.remove();
+    }
+  });
+});
