@@ -1,27 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../support/fixtures.js';
+import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
+import { runCli } from '../helpers/run-cli.js';
 
-function runBuild(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'build', ...args], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runBuild = (args: string[]) => runCli(['build', ...args], { cwd: REPO_ROOT });
 
 describe('service-directory build (child process)', () => {
   const cleanups: (() => Promise<void>)[] = [];

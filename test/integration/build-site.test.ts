@@ -6,7 +6,7 @@ import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js
 import { buildSite } from '../../src/build/build-site.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../support/fixtures.js';
+import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 
 const GENERATED = [
   REGIONS_PATH,

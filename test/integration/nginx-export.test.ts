@@ -9,7 +9,8 @@ import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
-import { HEADERS_FILE, makeStatus, makeTempDir, REGIONS_FILE } from '../support/fixtures.js';
+import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { sampleStatus } from '../helpers/status-fixture.js';
 
 const NGINX = '/usr/sbin/nginx';
 const STARTUP_TIMEOUT_MS = 10_000;
@@ -56,7 +57,7 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
     const statusFile = documentFile(publicDir, STATUS_PATH);
     await mkdir(dirname(statusFile), { recursive: true });
-    await writeFile(statusFile, JSON.stringify(makeStatus(formatTimestamp(new Date()))));
+    await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
 
     const port = await freePort();
     // One foreground process as the current user: no workers switching to a user that cannot read the temp dir.

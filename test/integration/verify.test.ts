@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
@@ -9,8 +8,10 @@ import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-report.js';
-import { type CannedResponse, GOOD_REGIONS, goodStatus, startFakeDeployment } from '../support/fake-deployment.js';
-import { HEADERS_FILE, makeStatus, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../support/fixtures.js';
+import { type CannedResponse, GOOD_REGIONS, goodStatus, startFakeDeployment } from '../helpers/fake-deployment.js';
+import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
+import { runCli } from '../helpers/run-cli.js';
+import { sampleStatus } from '../helpers/status-fixture.js';
 
 const NOW = new Date('2026-11-21T04:40:00Z');
 const FRESH = '2026-11-21T04:39:30Z';
@@ -48,7 +49,7 @@ describe('verifyDeployment against our own server', () => {
     await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
     const statusFile = documentFile(dir, STATUS_PATH);
     await mkdir(dirname(statusFile), { recursive: true });
-    await writeFile(statusFile, JSON.stringify(makeStatus(formatTimestamp(new Date()))));
+    await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
     const running = await startServer({
       publicDir: dir,
       headersFile: HEADERS_FILE,
@@ -128,7 +129,10 @@ describe('verifyDeployment against misconfigured deployments', () => {
     ],
     [
       'a status without components',
-      { regions: GOOD_REGIONS, status: goodStatus(FRESH, { ...makeStatus(FRESH), components: undefined }) },
+      {
+        regions: GOOD_REGIONS,
+        status: goodStatus(FRESH, { ...sampleStatus({ updated_at: FRESH }), components: undefined }),
+      },
       ['status body'],
     ],
     [
@@ -154,7 +158,7 @@ describe('verifyDeployment against misconfigured deployments', () => {
     ],
     [
       'an unknown region',
-      { regions: GOOD_REGIONS, status: goodStatus(FRESH, makeStatus(FRESH, { region: 'Atlantis 1' })) },
+      { regions: GOOD_REGIONS, status: goodStatus(FRESH, sampleStatus({ updated_at: FRESH, region: 'Atlantis 1' })) },
       ['status known-region'],
     ],
     ['a missing regions document', { status }, ['regions status-code']],
@@ -211,31 +215,11 @@ describe('verifyDeployment against misconfigured deployments', () => {
 });
 
 describe('service-directory verify (child process)', () => {
-  function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'verify', ...args], {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      cleanups.push(async () => {
-        child.kill();
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const runVerify = (args: string[]) => runCli(['verify', ...args], { cwd: REPO_ROOT, timeoutMs: 30_000 });
 
   it('exits 0 and prints a passing JSON report for a correct deployment', async () => {
     const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status: goodStatus(formatTimestamp(new Date())) });
-    const { code, stdout } = await runCli([baseUrl, '--json']);
+    const { code, stdout } = await runVerify([baseUrl, '--json']);
     const report = VerifyReportSchema.parse(JSON.parse(stdout));
     expect(report.ok).toBe(true);
     expect(code).toBe(0);
@@ -246,7 +230,7 @@ describe('service-directory verify (child process)', () => {
       regions: GOOD_REGIONS,
       status: goodStatus(formatTimestamp(new Date(Date.now() - 600_000))),
     });
-    const { code, stdout } = await runCli([baseUrl, '--json', '--max-age', '120']);
+    const { code, stdout } = await runVerify([baseUrl, '--json', '--max-age', '120']);
     const report = VerifyReportSchema.parse(JSON.parse(stdout));
     expect(failedChecks(report)).toEqual(['status freshness']);
     expect(report.max_age_s).toBe(120);
@@ -255,14 +239,14 @@ describe('service-directory verify (child process)', () => {
 
   it('prints a table whose verdict says the server cannot be reached', async () => {
     const port = await closedPort();
-    const { code, stdout } = await runCli([`http://127.0.0.1:${port}`]);
+    const { code, stdout } = await runVerify([`http://127.0.0.1:${port}`]);
     expect(stdout).toMatch(/^FAIL\s+regions\s+reachable\s/m);
     expect(stdout).toContain(`FAIL: cannot reach http://127.0.0.1:${port}/api/v1/regions`);
     expect(code).toBe(1);
   });
 
   it('rejects a base URL that is not http(s) with a usage message', async () => {
-    const { code, stderr } = await runCli(['ftp://127.0.0.1/']);
+    const { code, stderr } = await runVerify(['ftp://127.0.0.1/']);
     expect(stderr).toContain('<base_url>: must be an http:// or https:// URL');
     expect(code).toBe(1);
   });

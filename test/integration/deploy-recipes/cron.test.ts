@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import cron from 'node-cron';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findCliInvocation } from '../../support/cli-invocation.js';
-import { type Crontab, parseCrontab } from '../../support/parse-crontab.js';
-import { parseSystemdUnit, unitValue } from '../../support/parse-systemd-unit.js';
+import { findCliInvocation } from '../../helpers/cli-invocation.js';
+import { type Crontab, parseCrontab } from '../../helpers/parse-crontab.js';
+import { parseSystemdUnit, unitValue } from '../../helpers/parse-systemd-unit.js';
 
 let crontab: Crontab;
 let servedDir: string;

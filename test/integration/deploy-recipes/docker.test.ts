@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import minimatch from 'minimatch';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findCliInvocation } from '../../support/cli-invocation.js';
-import { type DockerStage, execForm, instructionsOf, parseDockerfile } from '../../support/parse-dockerfile.js';
+import { findCliInvocation } from '../../helpers/cli-invocation.js';
+import { type DockerStage, execForm, instructionsOf, parseDockerfile } from '../../helpers/parse-dockerfile.js';
 
 const DOCKERFILE = 'deploy/docker/Dockerfile';
 const DOCKERIGNORE = '.dockerignore';

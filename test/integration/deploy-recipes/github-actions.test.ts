@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type Workflow, WorkflowSchema, type WorkflowStep } from '../../support/github-workflow-schema.js';
+import { type Workflow, WorkflowSchema, type WorkflowStep } from '../../helpers/github-workflow-schema.js';
 
 let workflow: Workflow;
 let steps: WorkflowStep[];

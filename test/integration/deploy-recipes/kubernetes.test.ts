@@ -4,7 +4,7 @@ import cron from 'node-cron';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { findCliInvocation } from '../../support/cli-invocation.js';
+import { findCliInvocation } from '../../helpers/cli-invocation.js';
 import {
   type Container,
   type CronJob,
@@ -15,8 +15,8 @@ import {
   PersistentVolumeClaimSchema,
   type PodSpec,
   ServiceSchema,
-} from '../../support/kubernetes-schemas.js';
-import { instructionsOf, parseDockerfile } from '../../support/parse-dockerfile.js';
+} from '../../helpers/kubernetes-schemas.js';
+import { instructionsOf, parseDockerfile } from '../../helpers/parse-dockerfile.js';
 
 /** Reads a multi-document manifest; a YAML error fails the test. */
 async function readManifest(file: string): Promise<unknown[]> {

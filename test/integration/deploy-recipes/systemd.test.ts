@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CliInvocation, findCliInvocation } from '../../support/cli-invocation.js';
-import { parseSystemdUnit, type SystemdUnit, unitValue } from '../../support/parse-systemd-unit.js';
+import { type CliInvocation, findCliInvocation } from '../../helpers/cli-invocation.js';
+import { parseSystemdUnit, type SystemdUnit, unitValue } from '../../helpers/parse-systemd-unit.js';
 
 const UNITS_DIR = 'deploy/systemd';
 const SERVE = 'service-directory-serve.service';

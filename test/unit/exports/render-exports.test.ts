@@ -8,7 +8,7 @@ import { renderNetlifyHeaders } from '../../../src/exports/render-netlify-header
 import { renderNginxLocations } from '../../../src/exports/render-nginx-locations.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
-import { HEADERS_FILE } from '../../support/fixtures.js';
+import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
 const FILES = ['api/v1/regions', 'api/v1/status', 'api/v1/openapi.json', 'index.html'];

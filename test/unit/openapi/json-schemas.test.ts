@@ -8,13 +8,14 @@ import { DOCUMENT_SCHEMAS } from '../../../src/openapi/document-schemas.js';
 import { renderJsonSchema } from '../../../src/openapi/to-json-schema.js';
 import { RegionsFileSchema } from '../../../src/schemas/region.js';
 import { renderError } from '../../../src/server/json-error.js';
-import { makeStatus, REGIONS_FILE } from '../../support/fixtures.js';
+import { REGIONS_FILE } from '../../helpers/fixtures.js';
+import { sampleStatus } from '../../helpers/status-fixture.js';
 
 const regionsDocument = JSON.parse(
   renderRegions(RegionsFileSchema.parse(JSON.parse(readFileSync(REGIONS_FILE, 'utf8')))),
 );
 const region = { code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'NL', status: 'operational' };
-const status = makeStatus('2026-11-21T04:37:59Z');
+const status = sampleStatus({ updated_at: '2026-11-21T04:37:59Z' });
 
 function compile(schema: z.ZodType) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });

@@ -5,7 +5,7 @@ import { API_PATHS, REGIONS_PATH, STATUS_PATH } from '../../../src/api-paths.js'
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { buildOpenApi, renderOpenApi } from '../../../src/openapi/render-openapi.js';
 import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
-import { HEADERS_FILE } from '../../support/fixtures.js';
+import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionList } from '../../../src/schemas/region.js';
 import { checkFreshness, checkKnownRegion } from '../../../src/verify/check-status-document.js';
-import { makeStatus } from '../../support/fixtures.js';
+import {} from '../../helpers/fixtures.js';
+import { sampleStatus } from '../../helpers/status-fixture.js';
 
 const URL = 'http://127.0.0.1:9/api/v1/status';
 const NOW = new Date('2026-11-21T04:40:00Z');
@@ -19,11 +20,11 @@ describe('checkFreshness', () => {
     ['slightly ahead of our clock', '2026-11-21T04:40:30Z', 300, 'pass'],
     ['well in the future', '2026-11-21T04:45:00Z', 300, 'fail'],
   ] as const)('%s is a %s', (_description, updatedAt, maxAgeS, outcome) => {
-    expect(checkFreshness(URL, makeStatus(updatedAt), NOW, maxAgeS).outcome).toBe(outcome);
+    expect(checkFreshness(URL, sampleStatus({ updated_at: updatedAt }), NOW, maxAgeS).outcome).toBe(outcome);
   });
 
   it('says how old the status is', () => {
-    expect(checkFreshness(URL, makeStatus('2026-11-21T04:30:00Z'), NOW, 300).actual).toBe(
+    expect(checkFreshness(URL, sampleStatus({ updated_at: '2026-11-21T04:30:00Z' }), NOW, 300).actual).toBe(
       '2026-11-21T04:30:00Z is 600 s old',
     );
   });
@@ -40,10 +41,14 @@ describe('checkKnownRegion', () => {
     ['a name in other case', 'amsterdam 1', 'fail'],
     ['an unknown name', 'Atlantis 1', 'fail'],
   ] as const)('%s is a %s', (_description, region, outcome) => {
-    expect(checkKnownRegion(URL, makeStatus('2026-11-21T04:40:00Z', { region }), REGIONS, 'r').outcome).toBe(outcome);
+    expect(
+      checkKnownRegion(URL, sampleStatus({ updated_at: '2026-11-21T04:40:00Z', region }), REGIONS, 'r').outcome,
+    ).toBe(outcome);
   });
 
   it('skips when the regions document could not be read', () => {
-    expect(checkKnownRegion(URL, makeStatus('2026-11-21T04:40:00Z'), undefined, 'r').outcome).toBe('skip');
+    expect(checkKnownRegion(URL, sampleStatus({ updated_at: '2026-11-21T04:40:00Z' }), undefined, 'r').outcome).toBe(
+      'skip',
+    );
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
 import { CONTRACT, EXPECTED_ALLOW_ORIGIN } from '../../../src/verify/contract.js';
-import { HEADERS_FILE } from '../../support/fixtures.js';
+import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { REGIONS_PATH, STATUS_PATH } from '../../src/api-paths.js';
 import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
-import { makeStatus, REGIONS_FILE } from './fixtures.js';
+import { REGIONS_FILE } from './fixtures.js';
+import { sampleStatus } from './status-fixture.js';
 
 /** One canned answer: status code, exact headers, body. */
 export interface CannedResponse {
@@ -24,7 +25,7 @@ export const GOOD_REGIONS: CannedResponse = {
 };
 
 /** A correct status answer whose `updated_at` is `updatedAt`. */
-export function goodStatus(updatedAt: string, body: unknown = makeStatus(updatedAt)): CannedResponse {
+export function goodStatus(updatedAt: string, body: unknown = sampleStatus({ updated_at: updatedAt })): CannedResponse {
   return {
     status: 200,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
