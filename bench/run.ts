@@ -181,10 +181,12 @@ try {
     `The probe's cycle, run back to back ${cycles} times against four healthy stand-ins (garbage collected before each sample):`,
   );
   out();
-  out('| after cycle | RSS | heap used |');
-  out('|---|---|---|');
-  for (const sample of samples)
-    out(`| ${fmt(sample.cycle)} | ${fmt(sample.rss / MB, 1)} MB | ${fmt(sample.heapUsed / MB, 1)} MB |`);
+  out('| after cycle | RSS | heap used | external (buffers) |');
+  out('|---|---|---|---|');
+  for (const sample of samples) {
+    const cells = [sample.rss, sample.heapUsed, sample.external].map((bytes) => `${fmt(bytes / MB, 1)} MB`);
+    out(`| ${fmt(sample.cycle)} | ${cells.join(' | ')} |`);
+  }
   if (first && last) {
     const heapGrowth = (last.heapUsed - first.heapUsed) / MB;
     const rssGrowth = (last.rss - first.rss) / MB;
