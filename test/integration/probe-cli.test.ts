@@ -33,24 +33,24 @@ async function writeConfig(config: object): Promise<void> {
   await writeFile(configFile(), JSON.stringify(config, null, 2));
 }
 
+/** The arguments of `probe --once` with every path inside the temp site. */
+function probeOnceArgs(extra: string[] = []): string[] {
+  const paths = [
+    '--config',
+    configFile(),
+    '--out',
+    site.publicDir,
+    '--regions',
+    site.regionsFile,
+    '--state',
+    stateFile(),
+  ];
+  return ['probe', '--once', ...paths, ...extra];
+}
+
 /** `probe --once` with every path inside the temp site. */
 function probeOnce(extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runCli(
-    [
-      'probe',
-      '--once',
-      '--config',
-      configFile(),
-      '--out',
-      site.publicDir,
-      '--regions',
-      site.regionsFile,
-      '--state',
-      stateFile(),
-      ...extra,
-    ],
-    { cwd: site.root, env: { REGION: '', ...env } },
-  );
+  return runCli(probeOnceArgs(extra), { cwd: site.root, env: { REGION: '', ...env } });
 }
 
 describe('probe --once', () => {
@@ -180,18 +180,7 @@ describe('probe --once', () => {
     expect((await probeOnce()).code).toBe(0);
     const before = await readFile(statusFile(), 'utf8');
     // A file-size limit of 0 makes every write fail with EFBIG, even for root; Node ignores SIGXFSZ.
-    const argv = cliArgv([
-      'probe',
-      '--once',
-      '--config',
-      configFile(),
-      '--out',
-      site.publicDir,
-      '--regions',
-      site.regionsFile,
-      '--state',
-      stateFile(),
-    ]);
+    const argv = cliArgv(probeOnceArgs());
     const child = spawn('sh', ['-c', 'ulimit -f 0 && exec "$@"', 'sh', process.execPath, ...argv], {
       cwd: site.root,
       env: { ...process.env, REGION: '' },
