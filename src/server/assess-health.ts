@@ -1,6 +1,6 @@
 import type { ServiceStatus } from '../schemas/service-status.js';
 
-/** The default staleness bound: three of the shipped 30-second probe intervals. */
+/** The staleness bound when no probe schedule is known: three 30-second intervals. */
 export const DEFAULT_STALE_AFTER_MS = 90_000;
 
 export type Health =

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { sendJson } from './send-json.js';
 import { STANDIN_MODE_DESCRIPTIONS, StandinModeSchema } from './standin-mode.js';
 import { type Standin, startStandin } from './start-standin.js';
 
@@ -139,19 +140,4 @@ async function handleControl(
   for (const { standin } of targets)
     log(`${standin.name} is now ${mode.data}: ${STANDIN_MODE_DESCRIPTIONS[mode.data]}`);
   sendJson(response, 200, { standins: list() });
-}
-
-function sendJson(response: ServerResponse, status: number, body: object, extra: Record<string, string> = {}): void {
-  if (response.headersSent) {
-    response.destroy();
-    return;
-  }
-  const bytes = Buffer.from(`${JSON.stringify(body)}\n`);
-  response.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(bytes.length),
-    'Cache-Control': 'no-store',
-    ...extra,
-  });
-  response.end(bytes);
 }

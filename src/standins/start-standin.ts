@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendJson } from './send-json.js';
 import type { StandinMode } from './standin-mode.js';
 
 /** How long `slow` waits: over the default `degraded_ms` (1000), well under the default timeout (5000). */
@@ -50,14 +51,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
   server.keepAliveTimeout = 1_000;
 
   function send(response: ServerResponse, status: number, body: object, extra: Record<string, string> = {}): void {
-    const bytes = Buffer.from(`${JSON.stringify({ standin: options.name, ...body })}\n`);
-    response.writeHead(status, {
-      'Content-Type': 'application/json',
-      'Content-Length': String(bytes.length),
-      'Cache-Control': 'no-store',
-      ...extra,
-    });
-    response.end(bytes);
+    sendJson(response, status, { standin: options.name, ...body }, extra);
   }
 
   function sendHealthy(response: ServerResponse): void {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,18 +11,10 @@ import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
+import { unusedPort } from '../helpers/unused-port.js';
 
 const NGINX = '/usr/sbin/nginx';
 const STARTUP_TIMEOUT_MS = 10_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
@@ -59,7 +51,7 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     await mkdir(dirname(statusFile), { recursive: true });
     await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
 
-    const port = await freePort();
+    const port = await unusedPort();
     // One foreground process as the current user: no workers switching to a user that cannot read the temp dir.
     await writeFile(
       join(dir, 'nginx.conf'),

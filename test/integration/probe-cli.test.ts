@@ -33,19 +33,15 @@ async function writeConfig(config: object): Promise<void> {
   await writeFile(configFile(), JSON.stringify(config, null, 2));
 }
 
+/** The arguments of `probe` (the sidecar) with every path inside the temp site. */
+function probeArgs(): string[] {
+  const paths = ['--config', configFile(), '--out', site.publicDir, '--regions', site.regionsFile];
+  return ['probe', ...paths, '--state', stateFile()];
+}
+
 /** The arguments of `probe --once` with every path inside the temp site. */
 function probeOnceArgs(extra: string[] = []): string[] {
-  const paths = [
-    '--config',
-    configFile(),
-    '--out',
-    site.publicDir,
-    '--regions',
-    site.regionsFile,
-    '--state',
-    stateFile(),
-  ];
-  return ['probe', '--once', ...paths, ...extra];
+  return [...probeArgs(), '--once', ...extra];
 }
 
 /** `probe --once` with every path inside the temp site. */
@@ -221,20 +217,7 @@ describe('probe --once', () => {
 
 describe('probe (sidecar)', () => {
   function startSidecar(): CliProcess {
-    const child = startCli(
-      [
-        'probe',
-        '--config',
-        configFile(),
-        '--out',
-        site.publicDir,
-        '--regions',
-        site.regionsFile,
-        '--state',
-        stateFile(),
-      ],
-      { cwd: site.root, env: { REGION: '' } },
-    );
+    const child = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
     children.push(child);
     return child;
   }

@@ -1,8 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
@@ -11,7 +7,8 @@ import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-r
 import { type CannedResponse, GOOD_REGIONS, goodStatus, startFakeDeployment } from '../helpers/fake-deployment.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
-import { sampleStatus } from '../helpers/status-fixture.js';
+import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
+import { unusedPort } from '../helpers/unused-port.js';
 
 const NOW = new Date('2026-11-21T04:40:00Z');
 const FRESH = '2026-11-21T04:39:30Z';
@@ -32,32 +29,26 @@ function failedChecks(report: VerifyReport): string[] {
   return report.checks.filter((check) => check.outcome === 'fail').map((check) => `${check.endpoint} ${check.check}`);
 }
 
-/** A loopback port that nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
+/** Our real server on a built temp site, with a fresh status published or none yet. */
+async function startOurServer({ withStatus }: { withStatus: boolean }) {
+  const { dir, remove } = await makeTempDir();
+  cleanups.push(remove);
+  await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
+  if (withStatus) await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
+  const running = await startServer({
+    publicDir: dir,
+    headersFile: HEADERS_FILE,
+    port: 0,
+    host: '127.0.0.1',
+    log: () => {},
+  });
+  cleanups.push(() => running.close());
+  return running;
 }
 
 describe('verifyDeployment against our own server', () => {
   it('passes every check once a fresh status is published', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
-    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-    const statusFile = documentFile(dir, STATUS_PATH);
-    await mkdir(dirname(statusFile), { recursive: true });
-    await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
-    const running = await startServer({
-      publicDir: dir,
-      headersFile: HEADERS_FILE,
-      port: 0,
-      host: '127.0.0.1',
-      log: () => {},
-    });
-    cleanups.push(() => running.close());
+    const running = await startOurServer({ withStatus: true });
 
     const report = await verifyDeployment({ baseUrl: running.url });
     expect(failedChecks(report)).toEqual([]);
@@ -66,17 +57,7 @@ describe('verifyDeployment against our own server', () => {
   });
 
   it('fails only the status code while no status has been published', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
-    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-    const running = await startServer({
-      publicDir: dir,
-      headersFile: HEADERS_FILE,
-      port: 0,
-      host: '127.0.0.1',
-      log: () => {},
-    });
-    cleanups.push(() => running.close());
+    const running = await startOurServer({ withStatus: false });
 
     const report = await verifyDeployment({ baseUrl: running.url });
     expect(failedChecks(report)).toEqual(['status status-code']);
@@ -207,7 +188,7 @@ describe('verifyDeployment against misconfigured deployments', () => {
   });
 
   it('reports an unreachable deployment as not reachable, naming the error', async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, now });
     expect(failedChecks(report)).toEqual(['regions reachable', 'status reachable']);
     expect(report.checks[0]?.actual).toContain('ECONNREFUSED');
@@ -238,7 +219,7 @@ describe('service-directory verify (child process)', () => {
   });
 
   it('prints a table whose verdict says the server cannot be reached', async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const { code, stdout } = await runVerify([`http://127.0.0.1:${port}`]);
     expect(stdout).toMatch(/^FAIL\s+regions\s+reachable\s/m);
     expect(stdout).toContain(`FAIL: cannot reach http://127.0.0.1:${port}/api/v1/regions`);
