@@ -14,3 +14,13 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 
 /** The directory of the JSON Schemas, one per document, generated at build time. */
 export const SCHEMAS_PATH = '/api/v1/schemas';
+
+/** The probe's history, published as documents beside the status (additions to v1, not part of the contract). */
+export const UPTIME_PATH = '/api/v1/uptime';
+export const INCIDENTS_PATH = '/api/v1/incidents';
+
+/** The platform team's notices, published by the build from `data/notices.json`. */
+export const NOTICES_PATH = '/api/v1/notices';
+
+/** The Atom feed of incidents and notices. */
+export const FEED_PATH = '/feed.atom';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { FailureClassSchema } from './failure-class.js';
+import { LabelSchema } from './label.js';
+import { TimestampSchema } from './service-status.js';
+import { StatusValueSchema } from './status-value.js';
+
+/**
+ * An incident: a component's published state left `operational` (or
+ * maintenance) for a worse one, and, once resolved, came back. The id is
+ * stable across restarts and database rebuilds: the component and the start.
+ */
+export const IncidentSchema = z
+  .strictObject({
+    id: z.string().min(1).meta({ description: 'Stable identifier, e.g. for feed entries.' }),
+    component: LabelSchema,
+    worst_status: StatusValueSchema.meta({ description: 'The worst published state reached.' }),
+    started_at: TimestampSchema,
+    resolved_at: TimestampSchema.nullable().meta({ description: 'null while ongoing.' }),
+    duration_seconds: z.number().int().min(0).meta({ description: 'To resolved_at, or to generated_at if ongoing.' }),
+    failure_classes: z.array(FailureClassSchema).meta({ description: 'Every failure class the checks saw.' }),
+    last_failure: z
+      .strictObject({
+        class: FailureClassSchema,
+        http_status: z.number().int().min(100).max(599).nullable(),
+      })
+      .nullable()
+      .meta({ description: 'What the checks saw most recently during the incident.' }),
+  })
+  .meta({ title: 'Incident' });
+export type Incident = z.infer<typeof IncidentSchema>;
+
+/** The `/api/v1/incidents` body: the last 90 days, newest first, ongoing ones with `resolved_at: null`. */
+export const IncidentsDocumentSchema = z
+  .strictObject({
+    version: z.literal('v1'),
+    region: LabelSchema,
+    generated_at: TimestampSchema,
+    incidents: z.array(IncidentSchema),
+  })
+  .meta({ title: 'Incidents', description: 'Incidents of the last 90 days, newest first.' });
+export type IncidentsDocument = z.infer<typeof IncidentsDocumentSchema>;
