@@ -1,7 +1,10 @@
 /** The two operations of the v1 contract, as URL paths and as files under `public/`. */
 export const REGIONS_PATH = '/api/v1/regions';
 export const STATUS_PATH = '/api/v1/status';
-export const API_PATHS = [REGIONS_PATH, STATUS_PATH] as const;
+/** What this region's probe observed, before thresholds, for its peers' votes (an addition beside v1). */
+export const OBSERVATIONS_PATH = '/api/v1/observations';
+/** Every document the server answers from memory, with headers.json rules, exports and an OpenAPI operation. */
+export const API_PATHS = [REGIONS_PATH, STATUS_PATH, OBSERVATIONS_PATH] as const;
 export type ApiPath = (typeof API_PATHS)[number];
 
 /** Where the document served at `urlPath` lives under a public directory. */

@@ -48,7 +48,7 @@ export async function buildSite({
   const regions = await readDocument(regionsFile, RegionsFileSchema);
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
   const published = renderSite(regions, headersConfig.headers);
-  // Both API paths are exported even before the probe has written the status document.
+  // Every API path is exported even before the probe has written its documents.
   const files = [
     ...(await listPublishedFiles(publicDir)),
     ...[...API_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),

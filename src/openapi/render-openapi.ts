@@ -1,4 +1,4 @@
-import { type ApiPath, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { type ApiPath, OBSERVATIONS_PATH, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { type ResolvedHeader, resolveHeaders } from '../headers/resolve-headers.js';
 import type { HeaderRule } from '../schemas/headers-config.js';
 import { ALLOW, UNPUBLISHED_RETRY_AFTER_S } from '../server/create-request-handler.js';
@@ -18,6 +18,12 @@ interface Operation {
 const OPERATIONS: readonly Operation[] = [
   { path: REGIONS_PATH, id: 'listRegions', summary: 'List the regions', body: DOCUMENT_SCHEMAS.regionList },
   { path: STATUS_PATH, id: 'getStatus', summary: 'Read the service status', body: DOCUMENT_SCHEMAS.serviceStatus },
+  {
+    path: OBSERVATIONS_PATH,
+    id: 'getObservations',
+    summary: "Read what this region's probe observed, and its votes",
+    body: DOCUMENT_SCHEMAS.observations,
+  },
 ];
 
 const ETAG_HEADER: Json = {

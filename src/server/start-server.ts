@@ -2,10 +2,11 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
-import { type ApiPath, documentFile, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { type ApiPath, documentFile, OBSERVATIONS_PATH, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { answerClientError, answerConnect } from './answer-client-error.js';
@@ -76,10 +77,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   const regions = follow(REGIONS_PATH, RegionListSchema);
   const status = follow(STATUS_PATH, ServiceStatusSchema);
-  await Promise.all([regions.start(), status.start()]);
+  const observations = follow(OBSERVATIONS_PATH, ObservationsDocumentSchema);
+  await Promise.all([regions.start(), status.start(), observations.start()]);
   const documents = new Map<string, ApiDocument>([
     [REGIONS_PATH, regions],
     [STATUS_PATH, status],
+    [OBSERVATIONS_PATH, observations],
   ]);
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? (() => new Date());
@@ -120,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       new Promise<void>((resolve) => {
         regions.stop();
         status.stop();
+        observations.stop();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { OBSERVATIONS_PATH, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 
@@ -29,9 +30,16 @@ export const CONTRACT = {
     cacheControl: 'no-store',
     schema: ServiceStatusSchema,
   },
+  /** Not in the v1 contract: what the probe publishes beside the status for its peers, held to the same rules. */
+  observations: {
+    path: OBSERVATIONS_PATH,
+    contentType: 'application/json',
+    cacheControl: 'no-store',
+    schema: ObservationsDocumentSchema,
+  },
 } as const satisfies Record<string, EndpointContract>;
 
 export type Endpoint = keyof typeof CONTRACT;
 
-/** Both documents are public: any origin may read them. */
+/** Every document is public: any origin may read it. */
 export const EXPECTED_ALLOW_ORIGIN = '*';

@@ -36,8 +36,9 @@ export function renderVerifyTable(report: VerifyReport): string {
 
   return [
     `verify ${report.base_url} at ${report.checked_at}`,
-    `  regions: ${report.regions_url}`,
-    `  status:  ${report.status_url}`,
+    `  regions:      ${report.regions_url}`,
+    `  status:       ${report.status_url}`,
+    `  observations: ${report.observations_url}`,
     '',
     line(header),
     ...rows.map(line),

@@ -20,9 +20,10 @@ export interface VerifyOptions {
 }
 
 /**
- * Checks a live deployment against the contract: both documents' status
- * codes, exact Content-Type and Cache-Control, CORS and bodies, the status's
- * freshness, and that it names a region the regions document lists. Returns
+ * Checks a live deployment against the contract: each document's status
+ * code, exact Content-Type and Cache-Control, CORS and body (the regions, the
+ * status and the observations), the status's freshness, and that it names a
+ * region the regions document lists. Returns
  * a report; never throws for anything the deployment does.
  */
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {
@@ -32,25 +33,30 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const regionsUrl = options.regionsUrl ?? joinUrl(options.baseUrl, CONTRACT.regions.path);
   const statusUrl = joinUrl(options.baseUrl, CONTRACT.status.path);
+  const observationsUrl = joinUrl(options.baseUrl, CONTRACT.observations.path);
 
-  const [regionsOutcome, statusOutcome] = await Promise.all([
+  const [regionsOutcome, statusOutcome, observationsOutcome] = await Promise.all([
     fetchEndpoint(regionsUrl, fetchFunction, timeoutMs),
     fetchEndpoint(statusUrl, fetchFunction, timeoutMs),
+    fetchEndpoint(observationsUrl, fetchFunction, timeoutMs),
   ]);
   const checkedAt = now();
   const regions = checkEndpoint('regions', CONTRACT.regions, regionsUrl, regionsOutcome);
   const status = checkEndpoint('status', CONTRACT.status, statusUrl, statusOutcome);
+  const observations = checkEndpoint('observations', CONTRACT.observations, observationsUrl, observationsOutcome);
   const checks = [
     ...regions.checks,
     ...status.checks,
     checkFreshness(statusUrl, status.document, checkedAt, maxAgeS),
     checkKnownRegion(statusUrl, status.document, regions.document, regionsUrl),
+    ...observations.checks,
   ];
   return {
     ok: checks.every((check) => check.outcome !== 'fail'),
     base_url: options.baseUrl,
     regions_url: regionsUrl,
     status_url: statusUrl,
+    observations_url: observationsUrl,
     checked_at: formatTimestamp(checkedAt),
     max_age_s: maxAgeS,
     checks,

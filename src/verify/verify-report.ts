@@ -19,7 +19,7 @@ export const CheckOutcomeSchema = z.enum(['pass', 'fail', 'skip']);
 export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;
 
 export const CheckResultSchema = z.strictObject({
-  endpoint: z.enum(['regions', 'status']),
+  endpoint: z.enum(['regions', 'status', 'observations']),
   check: CheckNameSchema,
   outcome: CheckOutcomeSchema,
   url: z.string(),
@@ -34,6 +34,7 @@ export const VerifyReportSchema = z.strictObject({
   base_url: z.string(),
   regions_url: z.string(),
   status_url: z.string(),
+  observations_url: z.string(),
   checked_at: z.string(),
   max_age_s: z.number().int().positive(),
   checks: z.array(CheckResultSchema),

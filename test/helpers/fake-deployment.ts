@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REGIONS_PATH, STATUS_PATH } from '../../src/api-paths.js';
+import { OBSERVATIONS_PATH, REGIONS_PATH, STATUS_PATH } from '../../src/api-paths.js';
 import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { REGIONS_FILE } from './fixtures.js';
+import { sampleObservations } from './observations-fixture.js';
 import { sampleStatus } from './status-fixture.js';
 
 /** One canned answer: status code, exact headers, body. */
@@ -33,24 +34,37 @@ export function goodStatus(updatedAt: string, body: unknown = sampleStatus({ upd
   };
 }
 
+/** A correct observations answer. */
+export const GOOD_OBSERVATIONS: CannedResponse = {
+  status: 200,
+  headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
+  body: JSON.stringify(sampleObservations()),
+};
+
 export interface FakeDeployment {
   readonly url: string;
   close(): Promise<void>;
 }
 
 /**
- * A plain `node:http` server on a loopback port that answers the two API
- * paths with exactly what it is given, and 404 elsewhere: a stand-in for a
- * deployment, correct or deliberately misconfigured.
+ * A plain `node:http` server on a loopback port that answers the API paths
+ * with exactly what it is given, and 404 elsewhere: a stand-in for a
+ * deployment, correct or deliberately misconfigured. The observations are
+ * correct unless given (`null`: none).
  */
 export async function startFakeDeployment(answers: {
   regions?: CannedResponse;
   status?: CannedResponse;
+  observations?: CannedResponse | null;
 }): Promise<FakeDeployment> {
+  const byPath = new Map<string, CannedResponse | null | undefined>([
+    [REGIONS_PATH, answers.regions],
+    [STATUS_PATH, answers.status],
+    [OBSERVATIONS_PATH, answers.observations === undefined ? GOOD_OBSERVATIONS : answers.observations],
+  ]);
   const server: Server = createServer((request, response) => {
-    const answer =
-      request.url === REGIONS_PATH ? answers.regions : request.url === STATUS_PATH ? answers.status : undefined;
-    if (answer === undefined) {
+    const answer = byPath.get(request.url ?? '');
+    if (answer === undefined || answer === null) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }

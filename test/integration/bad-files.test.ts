@@ -45,6 +45,8 @@ const SHIPPED_COMPONENTS = z
 const SHIPPED_HEADERS = z
   .object({ headers: z.array(z.looseObject({ source: z.string(), headers: z.array(JsonObjectSchema) })) })
   .parse(readShipped('headers.json'));
+/** The index a rule appended to the shipped headers.json gets. */
+const ADDED_RULE = SHIPPED_HEADERS.headers.length;
 const KNOWN_CODES = SHIPPED_REGIONS.map((region) => region.code).join(', ');
 
 /** data/regions.json as `edit` leaves a copy of the shipped regions. */
@@ -358,8 +360,8 @@ const headersCases: BadFileCase[] = [
     what: 'a numeric source and a numeric value',
     contents: headersPlus({ source: 404, headers: [{ key: 'X-Robots-Tag', value: 0 }] }),
     stderr: [
-      'headers.json: headers[7].source: Invalid input: expected string, received number',
-      'headers.json: headers[7].headers[0].value: Invalid input: expected string, received number',
+      `headers.json: headers[${ADDED_RULE}].source: Invalid input: expected string, received number`,
+      `headers.json: headers[${ADDED_RULE}].headers[0].value: Invalid input: expected string, received number`,
     ],
   },
   {
@@ -372,8 +374,8 @@ const headersCases: BadFileCase[] = [
       ],
     }),
     stderr: [
-      'headers.json: headers[7].headers[0].key: is not a valid header name',
-      'headers.json: headers[7].headers[1].value: must not contain line breaks or NUL',
+      `headers.json: headers[${ADDED_RULE}].headers[0].key: is not a valid header name`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: must not contain line breaks or NUL`,
     ],
   },
   {
@@ -394,10 +396,12 @@ const headersCases: BadFileCase[] = [
   {
     what: 'a later rule that empties Cache-Control on /api/v1/status',
     contents: headersPlus({ source: 'api/v1/status', headers: [{ key: 'cache-control', value: '' }] }),
-    stderr: ['headers.json: headers[7].headers[0].value: is empty, which drops Cache-Control from /api/v1/status'],
+    stderr: [
+      `headers.json: headers[${ADDED_RULE}].headers[0].value: is empty, which drops Cache-Control from /api/v1/status`,
+    ],
   },
   {
-    what: 'a later rule that blanks Cache-Control on both API paths',
+    what: 'a later rule that blanks Cache-Control on every API path',
     contents: headersPlus({
       source: 'api/v1/*',
       headers: [
@@ -406,8 +410,9 @@ const headersCases: BadFileCase[] = [
       ],
     }),
     stderr: [
-      'headers.json: headers[7].headers[1].value: is only white space, which drops Cache-Control from /api/v1/regions',
-      'headers.json: headers[7].headers[1].value: is only white space, which drops Cache-Control from /api/v1/status',
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/regions`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/status`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/observations`,
     ],
   },
   {
@@ -436,7 +441,9 @@ const headersForServeCases: BadFileCase[] = [
   {
     what: 'a later rule that empties Content-Type on /api/v1/status',
     contents: headersPlus({ source: '/api/v1/status', headers: [{ key: 'Content-Type', value: '' }] }),
-    stderr: ['headers.json: headers[7].headers[0].value: is empty, which drops Content-Type from /api/v1/status'],
+    stderr: [
+      `headers.json: headers[${ADDED_RULE}].headers[0].value: is empty, which drops Content-Type from /api/v1/status`,
+    ],
   },
 ].map((entry) => ({ ...entry, file: 'headers.json', command: 'serve' }) as const);
 

@@ -13,6 +13,7 @@ const GENERATED = [
   OPENAPI_PATH,
   `${SCHEMAS_PATH}/region-list.json`,
   `${SCHEMAS_PATH}/service-status.json`,
+  `${SCHEMAS_PATH}/observations.json`,
   `${SCHEMAS_PATH}/error.json`,
 ];
 

@@ -4,8 +4,15 @@ import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-report.js';
-import { type CannedResponse, GOOD_REGIONS, goodStatus, startFakeDeployment } from '../helpers/fake-deployment.js';
+import {
+  type CannedResponse,
+  GOOD_OBSERVATIONS,
+  GOOD_REGIONS,
+  goodStatus,
+  startFakeDeployment,
+} from '../helpers/fake-deployment.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
+import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
@@ -19,7 +26,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function fakeDeployment(answers: { regions?: CannedResponse; status?: CannedResponse }): Promise<string> {
+async function fakeDeployment(answers: {
+  regions?: CannedResponse;
+  status?: CannedResponse;
+  observations?: CannedResponse | null;
+}): Promise<string> {
   const fake = await startFakeDeployment(answers);
   cleanups.push(() => fake.close());
   return fake.url;
@@ -34,7 +45,10 @@ async function startOurServer({ withStatus }: { withStatus: boolean }) {
   const { dir, remove } = await makeTempDir();
   cleanups.push(remove);
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-  if (withStatus) await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
+  if (withStatus) {
+    await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
+    await publishObservations(dir, sampleObservations());
+  }
   const running = await startServer({
     publicDir: dir,
     headersFile: HEADERS_FILE,
@@ -56,11 +70,11 @@ describe('verifyDeployment against our own server', () => {
     expect(report.ok).toBe(true);
   });
 
-  it('fails only the status code while no status has been published', async () => {
+  it('fails only the status codes while the probe has published nothing', async () => {
     const running = await startOurServer({ withStatus: false });
 
     const report = await verifyDeployment({ baseUrl: running.url });
-    expect(failedChecks(report)).toEqual(['status status-code']);
+    expect(failedChecks(report)).toEqual(['status status-code', 'observations status-code']);
     expect(report.ok).toBe(false);
   });
 });
@@ -68,7 +82,9 @@ describe('verifyDeployment against our own server', () => {
 describe('verifyDeployment against misconfigured deployments', () => {
   const status = goodStatus(FRESH);
 
-  it.each<[string, { regions?: CannedResponse; status?: CannedResponse }, string[]]>([
+  it.each<
+    [string, { regions?: CannedResponse; status?: CannedResponse; observations?: CannedResponse | null }, string[]]
+  >([
     ['a correct deployment', { regions: GOOD_REGIONS, status }, []],
     [
       'a charset on the regions Content-Type',
@@ -143,6 +159,28 @@ describe('verifyDeployment against misconfigured deployments', () => {
       ['status known-region'],
     ],
     ['a missing regions document', { status }, ['regions status-code']],
+    ['no observations document', { regions: GOOD_REGIONS, status, observations: null }, ['observations status-code']],
+    [
+      'cacheable observations',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        observations: {
+          ...GOOD_OBSERVATIONS,
+          headers: { ...GOOD_OBSERVATIONS.headers, 'Cache-Control': 'max-age=60' },
+        },
+      },
+      ['observations cache-control'],
+    ],
+    [
+      'observations naming the region instead of its code',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        observations: { ...GOOD_OBSERVATIONS, body: JSON.stringify(sampleObservations({ region: 'Amsterdam 1' })) },
+      },
+      ['observations body'],
+    ],
     [
       'a status that errors',
       { regions: GOOD_REGIONS, status: { status: 500, headers: { 'Content-Type': 'application/json' }, body: '{}' } },
@@ -190,7 +228,7 @@ describe('verifyDeployment against misconfigured deployments', () => {
   it('reports an unreachable deployment as not reachable, naming the error', async () => {
     const port = await unusedPort();
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, now });
-    expect(failedChecks(report)).toEqual(['regions reachable', 'status reachable']);
+    expect(failedChecks(report)).toEqual(['regions reachable', 'status reachable', 'observations reachable']);
     expect(report.checks[0]?.actual).toContain('ECONNREFUSED');
   });
 });

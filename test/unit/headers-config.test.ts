@@ -90,6 +90,7 @@ describe('HeadersConfigSchema', () => {
     expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/regions`],
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/status`],
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/observations`],
     ]);
   });
 

@@ -11,7 +11,7 @@ import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
-const FILES = ['api/v1/regions', 'api/v1/status', 'api/v1/openapi.json', 'index.html'];
+const FILES = [...API_PATHS.map((path) => path.slice(1)), 'api/v1/openapi.json', 'index.html'];
 const exported = renderExports(RULES, FILES, 'public');
 
 function file(name: string): string {
@@ -95,6 +95,7 @@ describe.each<[string, () => HeaderSets]>([
   it('covers every published file, including the page at /', () => {
     expect([...parse().keys()]).toEqual([
       '/',
+      '/api/v1/observations',
       '/api/v1/openapi.json',
       '/api/v1/regions',
       '/api/v1/status',

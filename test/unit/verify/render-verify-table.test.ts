@@ -17,6 +17,7 @@ const report = (checks: CheckResult[]): VerifyReport => ({
   base_url: 'http://127.0.0.1:9',
   regions_url: 'http://127.0.0.1:9/api/v1/regions',
   status_url: 'http://127.0.0.1:9/api/v1/status',
+  observations_url: 'http://127.0.0.1:9/api/v1/observations',
   checked_at: '2026-11-21T04:40:00Z',
   max_age_s: 300,
   checks,
