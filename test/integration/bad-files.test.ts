@@ -313,6 +313,31 @@ const componentsCases: BadFileCase[] = [
     stderr: ['data/components.json: region: "Amsterdam 1" is not a region code like ams1'],
   },
   {
+    what: 'peers naming this region, a region not in data/regions.json and a bad URL, and an unknown scope',
+    contents: components((config) => ({
+      ...config,
+      peers: { ams1: 'http://127.0.0.1:1/', xyz1: 'http://127.0.0.1:2/', fra1: 'fra1.example.com' },
+      components: config.components.map((component, index) =>
+        index === 0 ? { ...component, scope: 'world' } : component,
+      ),
+    })),
+    stderr: [
+      'data/components.json: peers.fra1: must be an absolute http or https URL',
+      'data/components.json: components[0].scope: must be "global" or "regional"',
+    ],
+  },
+  {
+    what: 'peers naming this region and a region not in data/regions.json',
+    contents: components((config) => ({
+      ...config,
+      peers: { ams1: 'http://127.0.0.1:1/', xyz1: 'http://127.0.0.1:2/' },
+    })),
+    stderr: [
+      'data/components.json: peers.ams1: is the region this probe reports for; list only the other regions (this one always votes)',
+      'data/components.json: peers.xyz1: unknown region "xyz1": not in data/regions.json',
+    ],
+  },
+  {
     what: 'no region, and none given by --region or REGION',
     contents: components(({ region: _, ...rest }) => rest),
     stderr: ['data/components.json: region: no region given: set "region" here, pass --region CODE, or set REGION'],
