@@ -1,17 +1,19 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { documentFile, STATUS_PATH } from '../api-paths.js';
+import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { formatChange, formatOffline, formatSummary } from './format-cycle-log.js';
+import { formatChange, formatNoQuorum, formatOffline, formatSummary } from './format-cycle-log.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from './probe-log.js';
 import type { ProbeSettings } from './probe-settings.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
+import { serializeObservations } from './render-observations.js';
 import { serializeStatus } from './render-status.js';
-import { type CheckFunction, runCycle } from './run-cycle.js';
+import { type CheckFunction, type FetchPeersFunction, runCycle } from './run-cycle.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
@@ -21,6 +23,7 @@ export interface ProberOptions {
   readonly stateFile: string;
   readonly log?: ProbeLog;
   readonly check?: CheckFunction;
+  readonly fetchPeers?: FetchPeersFunction;
   readonly now?: () => Date;
 }
 
@@ -31,6 +34,8 @@ export type CycleReport =
 
 export interface Prober {
   readonly statusFile: string;
+  /** `/api/v1/observations`, written after the status in every published cycle. */
+  readonly observationsFile: string;
   /**
    * Runs one cycle: probe, decide, publish the status atomically, remember
    * the state, log. Never throws for anything a component or the disk does.
@@ -51,11 +56,12 @@ export function createProber(options: ProberOptions): Prober {
   checkStateLocation(stateFile, options.publicDir);
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const statusFile = documentFile(options.publicDir, STATUS_PATH);
+  const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   let state: ProbeState | undefined;
 
   async function prepare(): Promise<ProbeState> {
-    for (const file of [statusFile, stateFile]) {
+    for (const file of [statusFile, observationsFile, stateFile]) {
       const removed = await removeStaleTempFiles(file).catch((error: unknown) => {
         log.error(`could not clear stale temp files next to ${displayPath(file)}: ${describeIoError(error)}`);
         return [];
@@ -65,27 +71,27 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(body: string): Promise<boolean> {
+  async function publish(file: string, body: string): Promise<boolean> {
     try {
-      await mkdir(dirname(statusFile), { recursive: true });
-      await writeAtomically(statusFile, body);
+      await mkdir(dirname(file), { recursive: true });
+      await writeAtomically(file, body);
       return true;
     } catch (error) {
-      log.error(
-        `could not write ${displayPath(statusFile)}: ${describeIoError(error)}; the old document is left as it was`,
-      );
+      log.error(`could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`);
       return false;
     }
   }
 
   return {
     statusFile,
+    observationsFile,
     async runCycle(signal) {
       state ??= await prepare();
       const outcome = await runCycle({
         settings,
         state,
         ...(options.check ? { check: options.check } : {}),
+        ...(options.fetchPeers ? { fetchPeers: options.fetchPeers } : {}),
         now,
         ...(signal ? { signal } : {}),
       });
@@ -99,10 +105,13 @@ export function createProber(options: ProberOptions): Prober {
       }
       // A bug here must never reach readers: the server would refuse the file anyway.
       const status = ServiceStatusSchema.parse(outcome.status);
-      if (!(await publish(serializeStatus(status)))) {
+      const observations = ObservationsDocumentSchema.parse(outcome.observations);
+      if (!(await publish(statusFile, serializeStatus(status)))) {
         log.error(`${formatSummary(outcome, settings)}; NOT published`);
         return { published: false, why: 'write_failed' };
       }
+      // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
+      await publish(observationsFile, serializeObservations(observations));
       state = outcome.state;
       try {
         await writeProbeState(stateFile, state, now());
@@ -113,6 +122,8 @@ export function createProber(options: ProberOptions): Prober {
         const line = formatChange(component);
         if (line !== undefined) log.info(line);
       }
+      const held = formatNoQuorum(outcome);
+      if (held !== undefined) log.error(held);
       log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
       return { published: true, statusFile };
     },
