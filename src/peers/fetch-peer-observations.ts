@@ -85,6 +85,8 @@ export async function fetchPeerObservations(
       reset: true,
       ...(dispatcher ? { dispatcher } : {}),
     });
+    // Dropping a body we will not read makes undici emit an error; unheard, it would end the process.
+    response.body.on('error', () => {});
     if (response.statusCode !== 200) {
       response.body.destroy();
       return { region, outcome: 'unreachable', detail: `${shown}: status ${response.statusCode}` };
