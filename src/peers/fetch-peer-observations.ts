@@ -62,7 +62,10 @@ export function fetchPeersObservations(
  * the region it is configured as, and fresh by the one staleness rule
  * (`judgeFreshness`: older than `maxAgeMs` is stale; ahead of this clock
  * past the skew allowance is from the future). Redirects are not followed.
- * Never throws: every failure is an outcome with a reason fit for a log.
+ * The answer comes at the timeout at the latest, even while the connection
+ * attempt itself lingers (undici finishes a connect to a host that does not
+ * answer ARP before it honours an abort, about 3 s later). Never throws:
+ * every failure is an outcome with a reason fit for a log.
  */
 export async function fetchPeerObservations(
   peer: PeerSettings,
@@ -71,17 +74,40 @@ export async function fetchPeerObservations(
   const { region } = peer;
   const shown = redactUrl(peer.url);
   const controller = new AbortController();
-  const timedOut = new Error('peer timed out');
-  const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
-  const stop = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', stop, { once: true });
-  let text: string;
+  let timer: NodeJS.Timeout | undefined;
+  let stop: (() => void) | undefined;
+  const deadline = new Promise<Exchange>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'unreachable', reason: `timeout after ${timeoutMs} ms` }), timeoutMs);
+    stop = () => resolve({ kind: 'unreachable', reason: 'stopped' });
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+  });
   try {
-    if (signal?.aborted) throw signal.reason;
+    const answer = await Promise.race([requestObservations(peer, controller.signal, dispatcher), deadline]);
+    if (answer.kind !== 'body') return { region, outcome: answer.kind, detail: `${shown}: ${answer.reason}` };
+    return judgeObservations(peer, shown, answer.text, now(), maxAgeMs);
+  } finally {
+    clearTimeout(timer);
+    if (stop !== undefined) signal?.removeEventListener('abort', stop);
+    controller.abort();
+  }
+}
+
+type Exchange =
+  | { readonly kind: 'body'; readonly text: string }
+  | { readonly kind: 'unreachable' | 'invalid'; readonly reason: string };
+
+/** The request itself: a 200 body up to the cap, or why not. Never rejects. */
+async function requestObservations(
+  peer: PeerSettings,
+  signal: AbortSignal,
+  dispatcher: Dispatcher | undefined,
+): Promise<Exchange> {
+  try {
     const response = await request(peer.url, {
       method: 'GET',
       headers: { 'user-agent': PROBE_USER_AGENT, accept: 'application/json' },
-      signal: controller.signal,
+      signal,
       reset: true,
       ...(dispatcher ? { dispatcher } : {}),
     });
@@ -89,22 +115,25 @@ export async function fetchPeerObservations(
     response.body.on('error', () => {});
     if (response.statusCode !== 200) {
       response.body.destroy();
-      return { region, outcome: 'unreachable', detail: `${shown}: status ${response.statusCode}` };
+      return { kind: 'unreachable', reason: `status ${response.statusCode}` };
     }
-    const body = await readCapped(response.body, MAX_PEER_DOCUMENT_BYTES);
-    if (body === undefined) {
-      return { region, outcome: 'invalid', detail: `${shown}: larger than ${MAX_PEER_DOCUMENT_BYTES} bytes` };
-    }
-    text = body;
+    const text = await readCapped(response.body, MAX_PEER_DOCUMENT_BYTES);
+    if (text === undefined) return { kind: 'invalid', reason: `larger than ${MAX_PEER_DOCUMENT_BYTES} bytes` };
+    return { kind: 'body', text };
   } catch (error) {
-    const reason =
-      controller.signal.reason === timedOut ? `timeout after ${timeoutMs} ms` : describeRequestError(error);
-    return { region, outcome: 'unreachable', detail: `${shown}: ${reason}` };
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', stop);
+    return { kind: 'unreachable', reason: describeRequestError(error) };
   }
+}
 
+/** A body judged: an observations document of the configured region, and how fresh it is. */
+function judgeObservations(
+  peer: PeerSettings,
+  shown: string,
+  text: string,
+  now: Date,
+  maxAgeMs: number,
+): PeerObservations {
+  const { region } = peer;
   let document: ReturnType<typeof ObservationsDocumentSchema.parse>;
   try {
     document = parseDocument(shown, text, ObservationsDocumentSchema);
@@ -120,7 +149,7 @@ export async function fetchPeerObservations(
       detail: `${shown}: claims to be region ${JSON.stringify(document.region)}, configured as ${region}`,
     };
   }
-  const freshness = judgeFreshness(document.observed_at, now(), maxAgeMs);
+  const freshness = judgeFreshness(document.observed_at, now, maxAgeMs);
   const observedAt = document.observed_at;
   if (freshness.kind === 'stale') {
     const detail = `${shown}: observed at ${observedAt}, ${Math.round(freshness.ageMs / 1000)} s ago, older than ${Math.round(maxAgeMs / 1000)} s`;
