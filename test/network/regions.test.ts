@@ -67,7 +67,10 @@ async function watch(component: string, durationMs: number): Promise<Record<stri
   const end = performance.now() + durationMs;
   while (performance.now() < end) {
     for (const [code, state] of Object.entries(await published(component))) {
-      if (state !== undefined) (seen[code] ??= new Set()).add(state);
+      if (state === undefined) continue;
+      const states = seen[code] ?? new Set<StatusValue>();
+      states.add(state);
+      seen[code] = states;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
