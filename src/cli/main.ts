@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { build } from './commands/build.js';
+import { demoRegions } from './commands/demo-regions.js';
 import { probe } from './commands/probe.js';
 import { serve } from './commands/serve.js';
 import { standins } from './commands/standins.js';
@@ -17,11 +18,20 @@ Commands:
   standins  run the stand-in platform: four local HTTP services whose behaviour can be switched
   start     build, launch the stand-ins, serve, and run the probe as a sidecar: the whole system
   verify    check a live deployment against the contract
+  demo-regions  three regions on this machine whose probes vote on global components
 
 Run 'service-directory <command> --help' for a command's options.`;
 
 /** Each subcommand lives in ./commands/<name>.ts; this file only dispatches. */
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { build, serve, probe, standins, start, verify };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  build,
+  serve,
+  probe,
+  standins,
+  start,
+  verify,
+  'demo-regions': demoRegions,
+};
 
 const [command, ...rest] = process.argv.slice(2);
 await runCommand(async () => {
