@@ -10,6 +10,7 @@ import { buildSite } from '../../src/build/build-site.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
@@ -50,6 +51,7 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     const statusFile = documentFile(publicDir, STATUS_PATH);
     await mkdir(dirname(statusFile), { recursive: true });
     await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
+    await publishObservations(publicDir, sampleObservations());
 
     const port = await unusedPort();
     // One foreground process as the current user: no workers switching to a user that cannot read the temp dir.
