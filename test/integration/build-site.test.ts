@@ -13,6 +13,9 @@ const GENERATED = [
   OPENAPI_PATH,
   `${SCHEMAS_PATH}/region-list.json`,
   `${SCHEMAS_PATH}/service-status.json`,
+  `${SCHEMAS_PATH}/uptime.json`,
+  `${SCHEMAS_PATH}/incidents.json`,
+  `${SCHEMAS_PATH}/notices.json`,
   `${SCHEMAS_PATH}/error.json`,
 ];
 
