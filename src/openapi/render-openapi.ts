@@ -27,7 +27,7 @@ const OPERATIONS: readonly Operation[] = [
   { path: STATUS_PATH, id: 'getStatus', summary: 'Read the service status', body: DOCUMENT_SCHEMAS.serviceStatus },
   { path: UPTIME_PATH, id: 'getUptime', summary: 'Read the uptime history', body: DOCUMENT_SCHEMAS.uptime },
   { path: INCIDENTS_PATH, id: 'listIncidents', summary: 'List the recent incidents', body: DOCUMENT_SCHEMAS.incidents },
-  { path: NOTICES_PATH, id: 'listNotices', summary: "List the platform team's notices", body: DOCUMENT_SCHEMAS.notices },
+  { path: NOTICES_PATH, id: 'listNotices', summary: 'List the notices', body: DOCUMENT_SCHEMAS.notices },
 ];
 
 const ETAG_HEADER: Json = {

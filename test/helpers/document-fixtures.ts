@@ -37,7 +37,13 @@ export function sampleUptime(generatedAt = '2026-11-21T04:37:59Z'): UptimeDocume
           date,
           uptime_percent: null,
           worst_status: null,
-          minutes: { operational: 0, under_maintenance: 0, degraded_performance: 0, partial_outage: 0, major_outage: 0 },
+          minutes: {
+            operational: 0,
+            under_maintenance: 0,
+            degraded_performance: 0,
+            partial_outage: 0,
+            major_outage: 0,
+          },
           no_data_minutes: 1440,
         };
       }
