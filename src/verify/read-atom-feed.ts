@@ -28,20 +28,23 @@ const topLevelParser = new XMLParser({
  * one root element `feed` in the Atom namespace, prefixed or not, and what
  * RFC 4287 requires of the feed and each entry that the feed parser exposes:
  * a title and an updated date, and an id, a title and an updated date per
- * entry. Throws `InputError` naming `url` and every problem.
+ * entry. A DOCTYPE is refused before any parsing: Atom needs none, and its
+ * entities are how a hostile feed would make a parser hang. Throws
+ * `InputError` naming `url` and every problem.
  */
 export function readAtomFeed(url: string, text: string): AtomFeedSummary {
   if (text.trim() === '') throw new InputError(url, [{ path: '', reason: 'is empty' }]);
-  const wellFormed = XMLValidator.validate(text);
-  if (wellFormed !== true) {
-    const { line, col, msg } = wellFormed.err;
-    throw new InputError(url, [{ path: '', reason: `is not well-formed XML (line ${line}, column ${col}: ${msg})` }]);
-  }
-  // The feed parser expands entities without a limit: a hostile feed's DOCTYPE could make it hang.
+  // The feed parser expands entities without a limit: a hostile feed's DOCTYPE could make it hang,
+  // so none reaches a parser at all.
   if (/<!DOCTYPE/i.test(text)) {
     throw new InputError(url, [
       { path: '', reason: 'has a DOCTYPE; an Atom feed needs none, and its entities are refused' },
     ]);
+  }
+  const wellFormed = XMLValidator.validate(text);
+  if (wellFormed !== true) {
+    const { line, col, msg } = wellFormed.err;
+    throw new InputError(url, [{ path: '', reason: `is not well-formed XML (line ${line}, column ${col}: ${msg})` }]);
   }
   const rootProblem = checkAtomRoot(topLevelParser.parse(text));
   if (rootProblem !== undefined) throw new InputError(url, [{ path: '', reason: rootProblem }]);
