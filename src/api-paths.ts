@@ -4,11 +4,6 @@ export const STATUS_PATH = '/api/v1/status';
 export const API_PATHS = [REGIONS_PATH, STATUS_PATH] as const;
 export type ApiPath = (typeof API_PATHS)[number];
 
-/** Where the document served at `urlPath` lives under a public directory. */
-export function documentFile(publicDir: string, urlPath: ApiPath): string {
-  return `${publicDir}${urlPath}`;
-}
-
 /** The OpenAPI document describing both operations, generated at build time. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -24,3 +19,20 @@ export const NOTICES_PATH = '/api/v1/notices';
 
 /** The Atom feed of incidents and notices. */
 export const FEED_PATH = '/feed.atom';
+
+/** Every JSON document the API publishes at a fixed path: the contract's two, then the additions. */
+export const DOCUMENT_PATHS = [...API_PATHS, UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH] as const;
+export type DocumentPath = (typeof DOCUMENT_PATHS)[number];
+
+/**
+ * Every document published at a fixed path, whether or not its file exists
+ * yet: each must get its Content-Type and Cache-Control from `headers.json`,
+ * and an exact-path rule in every host export.
+ */
+export const PUBLISHED_PATHS = [...DOCUMENT_PATHS, FEED_PATH] as const;
+export type PublishedPath = (typeof PUBLISHED_PATHS)[number];
+
+/** Where the document served at `urlPath` lives under a public directory. */
+export function documentFile(publicDir: string, urlPath: PublishedPath): string {
+  return `${publicDir}${urlPath}`;
+}

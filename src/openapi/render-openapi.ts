@@ -1,4 +1,11 @@
-import { type ApiPath, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import {
+  type DocumentPath,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  REGIONS_PATH,
+  STATUS_PATH,
+  UPTIME_PATH,
+} from '../api-paths.js';
 import { type ResolvedHeader, resolveHeaders } from '../headers/resolve-headers.js';
 import type { HeaderRule } from '../schemas/headers-config.js';
 import { ALLOW, UNPUBLISHED_RETRY_AFTER_S } from '../server/create-request-handler.js';
@@ -9,7 +16,7 @@ import { JSON_SCHEMA_DIALECT, type JsonSchema, toJsonSchema } from './to-json-sc
 type Json = Record<string, unknown>;
 
 interface Operation {
-  readonly path: ApiPath;
+  readonly path: DocumentPath;
   readonly id: string;
   readonly summary: string;
   readonly body: DocumentSchema;
@@ -18,6 +25,9 @@ interface Operation {
 const OPERATIONS: readonly Operation[] = [
   { path: REGIONS_PATH, id: 'listRegions', summary: 'List the regions', body: DOCUMENT_SCHEMAS.regionList },
   { path: STATUS_PATH, id: 'getStatus', summary: 'Read the service status', body: DOCUMENT_SCHEMAS.serviceStatus },
+  { path: UPTIME_PATH, id: 'getUptime', summary: 'Read the uptime history', body: DOCUMENT_SCHEMAS.uptime },
+  { path: INCIDENTS_PATH, id: 'listIncidents', summary: 'List the recent incidents', body: DOCUMENT_SCHEMAS.incidents },
+  { path: NOTICES_PATH, id: 'listNotices', summary: 'List the notices', body: DOCUMENT_SCHEMAS.notices },
 ];
 
 const ETAG_HEADER: Json = {

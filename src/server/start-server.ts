@@ -2,11 +2,11 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
-import { type ApiPath, documentFile, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { API_DOCUMENTS } from '../api-documents.js';
+import { type DocumentPath, documentFile, STATUS_PATH } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
-import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { answerClientError, answerConnect } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
@@ -58,8 +58,8 @@ export interface RunningServer {
 /**
  * Starts the thin handler. Everything that can be decided before the first
  * request is decided here: the header config is validated (a bad one throws
- * `InputError` and nothing listens), each API path's headers are resolved and
- * its document loaded.
+ * `InputError` and nothing listens), and for each document in `API_DOCUMENTS`
+ * its headers are resolved and its file loaded.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => console.error(`[serve] ${message}`));
@@ -67,20 +67,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const follow = <T>(path: ApiPath, schema: z.ZodType<T>) =>
+  const follow = <T>(path: DocumentPath, schema: z.ZodType<T>) =>
     new ApiDocument({
       file: documentFile(publicDir, path),
       schema,
       headers: resolveHeaders(headersConfig.headers, path),
       log,
     });
-  const regions = follow(REGIONS_PATH, RegionListSchema);
+  // `/healthz` reads the status, so it is followed with its type; the table gives every other document.
   const status = follow(STATUS_PATH, ServiceStatusSchema);
-  await Promise.all([regions.start(), status.start()]);
-  const documents = new Map<string, ApiDocument>([
-    [REGIONS_PATH, regions],
-    [STATUS_PATH, status],
-  ]);
+  const documents = new Map<string, ApiDocument>(
+    API_DOCUMENTS.map(({ path, schema }) => [path, path === STATUS_PATH ? status : follow(path, schema)]),
+  );
+  await Promise.all([...documents.values()].map((document) => document.start()));
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
@@ -118,8 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        regions.stop();
-        status.stop();
+        for (const document of documents.values()) document.stop();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();

@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../schemas/service-status.js';
 import { checkEndpoint } from './check-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
-import { CONTRACT } from './contract.js';
+import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
 import type { VerifyReport } from './verify-report.js';
 
@@ -22,8 +22,10 @@ export interface VerifyOptions {
 /**
  * Checks a live deployment against the contract: both documents' status
  * codes, exact Content-Type and Cache-Control, CORS and bodies, the status's
- * freshness, and that it names a region the regions document lists. Returns
- * a report; never throws for anything the deployment does.
+ * freshness, and that it names a region the regions document lists; then the
+ * same for the documents beside them (uptime, incidents, notices) and the
+ * Atom feed, each of which a deployment may leave out (a 404 is a skip).
+ * Returns a report; never throws for anything the deployment does.
  */
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {
   const fetchFunction = options.fetch ?? defaultFetch;
@@ -33,18 +35,23 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
   const regionsUrl = options.regionsUrl ?? joinUrl(options.baseUrl, CONTRACT.regions.path);
   const statusUrl = joinUrl(options.baseUrl, CONTRACT.status.path);
 
-  const [regionsOutcome, statusOutcome] = await Promise.all([
-    fetchEndpoint(regionsUrl, fetchFunction, timeoutMs),
-    fetchEndpoint(statusUrl, fetchFunction, timeoutMs),
+  const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
+    checkEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
+  const [regions, status, ...added] = await Promise.all([
+    fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
+    fetchAndCheck('status', CONTRACT.status, statusUrl),
+    ...ADDED_ENDPOINTS.map((endpoint) => {
+      const contract: EndpointContract = CONTRACT[endpoint];
+      return fetchAndCheck(endpoint, contract, joinUrl(options.baseUrl, contract.path));
+    }),
   ]);
   const checkedAt = now();
-  const regions = checkEndpoint('regions', CONTRACT.regions, regionsUrl, regionsOutcome);
-  const status = checkEndpoint('status', CONTRACT.status, statusUrl, statusOutcome);
   const checks = [
     ...regions.checks,
     ...status.checks,
     checkFreshness(statusUrl, status.document, checkedAt, maxAgeS),
     checkKnownRegion(statusUrl, status.document, regions.document, regionsUrl),
+    ...added.flatMap((verdict) => verdict.checks),
   ];
   return {
     ok: checks.every((check) => check.outcome !== 'fail'),

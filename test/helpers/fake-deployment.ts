@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REGIONS_PATH, STATUS_PATH } from '../../src/api-paths.js';
 import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
+import { CONTRACT, ENDPOINTS, type Endpoint } from '../../src/verify/contract.js';
+import { sampleDocuments } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';
 import { sampleStatus } from './status-fixture.js';
 
@@ -33,23 +34,45 @@ export function goodStatus(updatedAt: string, body: unknown = sampleStatus({ upd
   };
 }
 
+const ADDED_JSON_HEADERS = {
+  'Content-Type': 'application/json',
+  'Cache-Control': 'public, max-age=60',
+  'Access-Control-Allow-Origin': '*',
+};
+
+/** Correct answers for the documents beside the contract: the history, the notices and the feed. */
+export const GOOD_ADDED: Readonly<Record<'uptime' | 'incidents' | 'notices' | 'feed', CannedResponse>> = {
+  uptime: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/uptime'] },
+  incidents: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/incidents'] },
+  notices: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/notices'] },
+  feed: {
+    status: 200,
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    body: sampleDocuments()['/feed.atom'],
+  },
+};
+
+/** What a fake deployment answers at each endpoint's path; an endpoint left out is a 404. */
+export type Answers = Partial<Record<Endpoint, CannedResponse>>;
+
 export interface FakeDeployment {
   readonly url: string;
   close(): Promise<void>;
 }
 
 /**
- * A plain `node:http` server on a loopback port that answers the two API
- * paths with exactly what it is given, and 404 elsewhere: a stand-in for a
+ * A plain `node:http` server on a loopback port that answers each endpoint's
+ * path with exactly what it is given, and 404 elsewhere: a stand-in for a
  * deployment, correct or deliberately misconfigured.
  */
-export async function startFakeDeployment(answers: {
-  regions?: CannedResponse;
-  status?: CannedResponse;
-}): Promise<FakeDeployment> {
+export async function startFakeDeployment(answers: Answers): Promise<FakeDeployment> {
+  const byPath = new Map<string, CannedResponse>();
+  for (const endpoint of ENDPOINTS) {
+    const answer = answers[endpoint];
+    if (answer !== undefined) byPath.set(CONTRACT[endpoint].path, answer);
+  }
   const server: Server = createServer((request, response) => {
-    const answer =
-      request.url === REGIONS_PATH ? answers.regions : request.url === STATUS_PATH ? answers.status : undefined;
+    const answer = byPath.get(request.url ?? '');
     if (answer === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;

@@ -93,6 +93,9 @@ function headersWithout(source: string, name: string): string {
   );
 }
 
+/** Where `headersPlus` puts its rule: after the shipped ones. */
+const ADDED_RULE = SHIPPED_HEADERS.headers.length;
+
 /** The shipped rules and one more, last, so that it wins. */
 function headersPlus(rule: JsonObject): string {
   return headers((rules) => [...rules, rule]);
@@ -358,8 +361,8 @@ const headersCases: BadFileCase[] = [
     what: 'a numeric source and a numeric value',
     contents: headersPlus({ source: 404, headers: [{ key: 'X-Robots-Tag', value: 0 }] }),
     stderr: [
-      'headers.json: headers[7].source: Invalid input: expected string, received number',
-      'headers.json: headers[7].headers[0].value: Invalid input: expected string, received number',
+      `headers.json: headers[${ADDED_RULE}].source: Invalid input: expected string, received number`,
+      `headers.json: headers[${ADDED_RULE}].headers[0].value: Invalid input: expected string, received number`,
     ],
   },
   {
@@ -372,8 +375,8 @@ const headersCases: BadFileCase[] = [
       ],
     }),
     stderr: [
-      'headers.json: headers[7].headers[0].key: is not a valid header name',
-      'headers.json: headers[7].headers[1].value: must not contain line breaks or NUL',
+      `headers.json: headers[${ADDED_RULE}].headers[0].key: is not a valid header name`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: must not contain line breaks or NUL`,
     ],
   },
   {
@@ -394,10 +397,12 @@ const headersCases: BadFileCase[] = [
   {
     what: 'a later rule that empties Cache-Control on /api/v1/status',
     contents: headersPlus({ source: 'api/v1/status', headers: [{ key: 'cache-control', value: '' }] }),
-    stderr: ['headers.json: headers[7].headers[0].value: is empty, which drops Cache-Control from /api/v1/status'],
+    stderr: [
+      `headers.json: headers[${ADDED_RULE}].headers[0].value: is empty, which drops Cache-Control from /api/v1/status`,
+    ],
   },
   {
-    what: 'a later rule that blanks Cache-Control on both API paths',
+    what: 'a later rule that blanks Cache-Control on every API path',
     contents: headersPlus({
       source: 'api/v1/*',
       headers: [
@@ -406,8 +411,11 @@ const headersCases: BadFileCase[] = [
       ],
     }),
     stderr: [
-      'headers.json: headers[7].headers[1].value: is only white space, which drops Cache-Control from /api/v1/regions',
-      'headers.json: headers[7].headers[1].value: is only white space, which drops Cache-Control from /api/v1/status',
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/regions`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/status`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/uptime`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/incidents`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/notices`,
     ],
   },
   {
@@ -434,9 +442,16 @@ const headersForServeCases: BadFileCase[] = [
     stderr: ['headers.json: headers: no rule gives /api/v1/regions a Cache-Control header'],
   },
   {
+    what: 'a rule that no longer gives the feed a Content-Type',
+    contents: headersWithout('feed.atom', 'Content-Type'),
+    stderr: ['headers.json: headers: no rule gives /feed.atom a Content-Type header'],
+  },
+  {
     what: 'a later rule that empties Content-Type on /api/v1/status',
     contents: headersPlus({ source: '/api/v1/status', headers: [{ key: 'Content-Type', value: '' }] }),
-    stderr: ['headers.json: headers[7].headers[0].value: is empty, which drops Content-Type from /api/v1/status'],
+    stderr: [
+      `headers.json: headers[${ADDED_RULE}].headers[0].value: is empty, which drops Content-Type from /api/v1/status`,
+    ],
   },
 ].map((entry) => ({ ...entry, file: 'headers.json', command: 'serve' }) as const);
 

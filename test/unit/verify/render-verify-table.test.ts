@@ -37,6 +37,11 @@ describe('renderVerifyTable', () => {
   it.each([
     ['every check passed', [check({}), check({})], 'PASS: all 2 checks passed'],
     [
+      'an optional document is not published',
+      [check({}), check({ endpoint: 'uptime', check: 'status-code', outcome: 'skip' })],
+      'PASS: 1 checks passed, 1 skipped',
+    ],
+    [
       'a check failed and one was skipped',
       [check({ outcome: 'fail' }), check({ outcome: 'skip' }), check({})],
       'FAIL: 1 of 3 checks failed, 1 skipped',
