@@ -1,9 +1,9 @@
-import { lookup as dnsLookup } from 'node:dns';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { describeRequestError, describeUnexpectedStatus, type FailureReason } from './describe-request-error.js';
+import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
 
 /** Bytes of a response body read before the rest is discarded: a health check needs none of it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,8 +35,8 @@ export interface CheckResult {
 }
 
 export interface CheckEndpointOptions {
-  /** Resolves host names; `dns.lookup` (the system resolver) by default. */
-  readonly lookup?: LookupFunction;
+  /** Resolves host names; the system resolver by default, in a child process the deadline can kill. */
+  readonly resolveHost?: ResolveHost;
   /** Aborts the check from outside (shutdown); the result is then a failure nobody should publish. */
   readonly signal?: AbortSignal;
   /** A monotonic clock in milliseconds. */
@@ -72,7 +72,7 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
     stop = () => resolve('aborted');
     signal?.addEventListener('abort', stop, { once: true });
   });
-  const exchange = startExchange(check, options.lookup ?? dnsLookup);
+  const exchange = startExchange(check, options.resolveHost ?? resolveHostWithSystem);
   try {
     const ended = await Promise.race([exchange.result, cutShort]);
     if (ended === 'timeout') return { ok: false, latency_ms: elapsed(), error: 'timeout', phase: exchange.phase() };
@@ -107,16 +107,25 @@ interface Exchange {
 }
 
 /** Starts the request, following its progress through the phases. */
-function startExchange(check: EndpointCheck, lookup: LookupFunction): Exchange {
+function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange {
   const { url, authorization } = splitCredentials(check.url);
   const secure = url.protocol === 'https:';
   let phase: CheckPhase = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? 'dns' : 'connect';
+  const lookupController = new AbortController();
   const trackedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
     phase = 'dns';
-    lookup(hostname, lookupOptions, (...answer) => {
-      if (phase === 'dns') phase = 'connect';
-      callback(...answer);
-    });
+    resolveHost(hostname, lookupController.signal).then(
+      (found) => {
+        if (phase === 'dns') phase = 'connect';
+        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : undefined;
+        const addresses = found.filter((address) => family === undefined || address.family === family);
+        const [first] = addresses;
+        if (first === undefined) callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '');
+        else if (lookupOptions.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
   };
   let request: ClientRequest;
   const result = new Promise<ExchangeEnd>((resolve) => {
@@ -148,7 +157,10 @@ function startExchange(check: EndpointCheck, lookup: LookupFunction): Exchange {
   return {
     result,
     phase: () => phase,
-    destroy: () => request.destroy(),
+    destroy: () => {
+      lookupController.abort();
+      request.destroy();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
@@ -76,6 +77,10 @@ export async function runCycle({
   const started = clock();
   const durationMs = () => Math.round(clock() - started);
   const checkOptions: CheckEndpointOptions = signal === undefined ? {} : { signal };
+  // Every check in flight listens to the signal: up to `concurrency` at once, by design, not a leak.
+  if (signal !== undefined && getMaxListeners(signal) < settings.concurrency + 1) {
+    setMaxListeners(settings.concurrency + 1, signal);
+  }
 
   if (settings.connectivity !== undefined) {
     const result = await check(settings.connectivity, checkOptions);

@@ -72,5 +72,7 @@ export async function startSilentListener(): Promise<Stall> {
   };
 }
 
-/** A `dns.lookup` stand-in for a resolver that never answers: the callback is never called. */
-export function neverAnsweringLookup(): void {}
+/** A resolver that never answers: the lookup stays pending until the check gives up on it. */
+export function neverAnsweringResolver(): Promise<never> {
+  return new Promise(() => {});
+}

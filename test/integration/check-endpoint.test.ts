@@ -2,7 +2,12 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkEndpoint, MAX_BODY_BYTES, PROBE_USER_AGENT } from '../../src/probe/check-endpoint.js';
-import { neverAnsweringLookup, type Stall, startSilentListener, startUnacceptingListener } from '../helpers/stalls.js';
+import {
+  neverAnsweringResolver,
+  type Stall,
+  startSilentListener,
+  startUnacceptingListener,
+} from '../helpers/stalls.js';
 import { useStandins } from '../helpers/standins.js';
 
 const standin = useStandins();
@@ -108,7 +113,7 @@ describe('checkEndpoint', () => {
     const started = performance.now();
     const result = await checkEndpoint(
       { url: 'http://component.test/healthz', timeoutMs: 500, expectStatus: undefined },
-      { lookup: neverAnsweringLookup },
+      { resolveHost: neverAnsweringResolver },
     );
     expect(result).toEqual({ ok: false, latency_ms: expect.any(Number), error: 'timeout', phase: 'dns' });
     expect(performance.now() - started).toBeLessThan(3_000);
@@ -120,9 +125,9 @@ describe('checkEndpoint', () => {
     const result = await checkEndpoint(
       { url: `http://component.test:${port}/healthz`, timeoutMs: 2000, expectStatus: undefined },
       {
-        lookup: (hostname, _options, callback) => {
+        resolveHost: async (hostname) => {
           asked.push(hostname);
-          callback(null, [{ address: '127.0.0.1', family: 4 }]);
+          return [{ address: '127.0.0.1', family: 4 }];
         },
       },
     );
