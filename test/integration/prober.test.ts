@@ -139,6 +139,21 @@ describe('createProber', () => {
     expect(lines.some(({ line }) => line.includes('saved at 2026-11-21T01:59:00Z, too long ago to count'))).toBe(true);
   });
 
+  it('sets aside memory saved in the future (a clock stepped back), publishing what it observes', async () => {
+    const { component, prober: first } = await proberFor('healthy', { now: () => new Date('2026-11-21T03:00:00Z') });
+    await first.runCycle();
+    await component.setMode('failing');
+    const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
+    const earlier = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T02:00:00Z') });
+    await earlier.runCycle();
+    expect((await readStatus()).status).toBe('major_outage');
+    expect(
+      lines.some(
+        ({ line }) => line.includes('saved at 2026-11-21T03:00:00Z, in the future') && line.includes('3600 s'),
+      ),
+    ).toBe(true);
+  });
+
   it('never lets concurrent readers see a partial status document', async () => {
     const small = await proberFor('healthy');
     const many = await standin({ mode: 'failing' });
