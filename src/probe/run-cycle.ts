@@ -35,7 +35,7 @@ export type CycleOutcome =
       readonly components: readonly ComponentOutcome[];
       readonly durationMs: number;
     }
-  /** The probe's own connectivity check failed: nothing it saw can be trusted. */
+  /** The probe's own connectivity check got no response at all: nothing it saw can be trusted. */
   | {
       readonly kind: 'offline';
       readonly url: string;
@@ -85,7 +85,10 @@ export async function runCycle({
   if (settings.connectivity !== undefined) {
     const result = await check(settings.connectivity, checkOptions);
     if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
-    if (!result.ok) return { kind: 'offline', url: settings.connectivity.url, result, durationMs: durationMs() };
+    // Any response at all, even a 404 or a 500, proves the network works; only no response means offline.
+    if (result.status === undefined) {
+      return { kind: 'offline', url: settings.connectivity.url, result, durationMs: durationMs() };
+    }
   }
 
   const tasks = settings.components.flatMap(({ name, checks }) => checks.map((task) => ({ name, task })));
