@@ -15,7 +15,10 @@ export function formatChange(component: ComponentOutcome): string | undefined {
   const { before, memory } = component;
   if (before === memory.published) return undefined;
   const why = explainObservation(component);
-  if (before === undefined) return `${component.name}: ${memory.published} (first observation: ${why})`;
+  if (before === undefined) {
+    const first = component.checksChanged ? 'first observation, its checks changed' : 'first observation';
+    return `${component.name}: ${memory.published} (${first}: ${why})`;
+  }
   return `${component.name}: ${before} -> ${memory.published} (${why})`;
 }
 

@@ -5,6 +5,7 @@ import type { StatusValue } from '../schemas/status-value.js';
 import { applyThresholds } from './apply-thresholds.js';
 import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type EndpointCheck } from './check-endpoint.js';
 import { classifyComponent } from './classify-component.js';
+import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
 import { mapConcurrently } from './map-concurrently.js';
 import type { CheckSettings, ProbeSettings } from './probe-settings.js';
@@ -23,6 +24,8 @@ export interface ComponentOutcome {
   readonly underMaintenance: boolean;
   /** The published state before this cycle; `undefined` on the first observation. */
   readonly before: StatusValue | undefined;
+  /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
+  readonly checksChanged: boolean;
   readonly memory: ComponentMemory;
 }
 
@@ -115,10 +118,21 @@ export async function runCycle({
       checks.map(({ check: { degradedMs }, result }) => ({ result, degradedMs })),
       underMaintenance,
     );
-    const previous = previousByName.get(component.name);
-    const memory = { name: component.name, ...applyThresholds(previous, observed, settings) };
+    const fingerprint = fingerprintChecks(component.checks);
+    const remembered = previousByName.get(component.name);
+    // Memory belongs to the checks that made it; memory from before fingerprints is taken as the current checks'.
+    const checksChanged = remembered?.fingerprint !== undefined && remembered.fingerprint !== fingerprint;
+    const previous = checksChanged ? undefined : remembered;
+    const memory = { name: component.name, ...applyThresholds(previous, observed, settings), fingerprint };
     memories.push(memory);
-    components.push({ name: component.name, checks, underMaintenance, before: previous?.published, memory });
+    components.push({
+      name: component.name,
+      checks,
+      underMaintenance,
+      before: previous?.published,
+      checksChanged,
+      memory,
+    });
   }
 
   const status = renderStatus({

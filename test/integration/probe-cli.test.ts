@@ -99,7 +99,13 @@ describe('probe --once', () => {
     expect(published).toEqual(['operational', 'operational', 'major_outage']);
     const state = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile(), 'utf8')));
     expect(state.components).toEqual([
-      { name: 'Scheduler', published: 'major_outage', observed: 'major_outage', pending: null },
+      {
+        name: 'Scheduler',
+        published: 'major_outage',
+        observed: 'major_outage',
+        pending: null,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     ]);
     expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual(['api/v1/status']);
   });

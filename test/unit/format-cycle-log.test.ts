@@ -11,6 +11,7 @@ function component(overrides: Partial<ComponentOutcome>): ComponentOutcome {
     checks: [{ check, result: { ok: false, latency_ms: 2001, error: 'timeout', phase: 'connect' } }],
     underMaintenance: false,
     before: 'operational',
+    checksChanged: false,
     memory: { name: 'Registry', published: 'major_outage', observed: 'major_outage', pending: null },
     ...overrides,
   };
