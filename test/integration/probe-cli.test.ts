@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { type CliProcess, type CliResult, cliArgv, runCli, startCli } from '../helpers/run-cli.js';
+import { type CliProcess, type CliResult, cliArgv, runCli, startCli, watchChild } from '../helpers/run-cli.js';
 import { spawnWithSilentResolver } from '../helpers/silent-resolver.js';
 import { type Stall, startSilentListener, startUnacceptingListener } from '../helpers/stalls.js';
 import { useStandins } from '../helpers/standins.js';
-import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../helpers/temp-site.js';
 
 const standin = useStandins();
 let site: TempSite;
@@ -383,4 +384,40 @@ describe('probe: stalls and shutdown', () => {
     expect(sidecar.output()).not.toMatch(/MaxListenersExceededWarning/);
     expect(sidecar.output()).toContain('12 operational');
   }, 30_000);
+});
+
+describe('probe (sidecar) through wall-clock steps', () => {
+  /** The sidecar with its wall clock steppable by SIGUSR2 (see stepped-date.ts). */
+  function startSteppableSidecar(stepMs: number): CliProcess {
+    const [loaderFlag = '', loader = '', ...rest] = cliArgv(probeArgs());
+    const steppedDate = pathToFileURL(join(REPO_ROOT, 'test', 'helpers', 'stepped-date.ts')).href;
+    const child = spawn(process.execPath, [loaderFlag, loader, '--import', steppedDate, ...rest], {
+      cwd: site.root,
+      env: { ...process.env, REGION: '', STEPPED_DATE_STEP_MS: String(stepMs) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const watched = watchChild(child);
+    children.push(watched);
+    return watched;
+  }
+
+  it('goes on cycling through a one-hour step back, logging the step once', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    await writeConfig({
+      region: 'ams1',
+      schedule: '* * * * * *',
+      components: [{ name: 'Scheduler', url: `${healthy.origin}/healthz` }],
+    });
+    const sidecar = startSteppableSidecar(-3_600_000);
+    await sidecar.waitForOutput(/(cycle done[\s\S]*){2}/, 15_000);
+    sidecar.child.kill('SIGUSR2');
+    await sidecar.waitForOutput(/stepped-date: wall clock moved/);
+    const stepAt = sidecar.output().length;
+    // node-cron waited for its old next slot, an hour away: no cycle at all.
+    await sidecar.waitForOutput(/stepped-date[\s\S]*(cycle done[\s\S]*){3}/, 15_000);
+    const after = sidecar.output().slice(stepAt);
+    expect(after.match(/wall clock stepped back by 3600 s/g)).toHaveLength(1);
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+  }, 40_000);
 });
