@@ -65,6 +65,12 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
   const { signal } = options;
   if (signal?.aborted) return { ok: false, latency_ms: 0, error: describeRequestError(signal.reason) };
 
+  let exchange: Exchange;
+  try {
+    exchange = startExchange(check, options.resolveHost ?? resolveHostWithSystem);
+  } catch (error) {
+    return { ok: false, latency_ms: elapsed(), error: describeRequestError(error) };
+  }
   let timer: NodeJS.Timeout | undefined;
   let stop: (() => void) | undefined;
   const cutShort = new Promise<'timeout' | 'aborted'>((resolve) => {
@@ -72,7 +78,6 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
     stop = () => resolve('aborted');
     signal?.addEventListener('abort', stop, { once: true });
   });
-  const exchange = startExchange(check, options.resolveHost ?? resolveHostWithSystem);
   try {
     const ended = await Promise.race([exchange.result, cutShort]);
     if (ended === 'timeout') return { ok: false, latency_ms: elapsed(), error: 'timeout', phase: exchange.phase() };
@@ -127,11 +132,11 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
       (error: NodeJS.ErrnoException) => callback(error, ''),
     );
   };
-  let request: ClientRequest;
+  let request: ClientRequest | undefined;
   const result = new Promise<ExchangeEnd>((resolve) => {
     const fail = (error: unknown) => resolve({ kind: 'failed', error, phase });
     // A fresh connection per check (`agent: false` also sends `Connection: close`).
-    request = (secure ? httpsRequest : httpRequest)(url, {
+    const started = (secure ? httpsRequest : httpRequest)(url, {
       method: 'GET',
       agent: false,
       lookup: trackedLookup,
@@ -141,25 +146,27 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
         ...(authorization === undefined ? {} : { authorization }),
       },
     });
-    request.on('socket', (socket: Socket) => {
+    request = started;
+    started.on('socket', (socket: Socket) => {
       socket.once('connect', () => {
         phase = secure ? 'tls' : 'headers';
       });
       if (secure) socket.once('secureConnect', () => (phase = 'headers'));
     });
-    request.on('error', fail);
-    request.on('response', (response: IncomingMessage) => {
+    started.on('error', fail);
+    started.on('response', (response: IncomingMessage) => {
       phase = 'body';
       drainBody(response).then(() => resolve({ kind: 'answered', status: response.statusCode ?? 0 }), fail);
     });
-    request.end();
-  });
+    started.end();
+    // A request Node refuses to build (a header it will not send) is a failure like any other.
+  }).catch((error: unknown): ExchangeEnd => ({ kind: 'failed', error, phase }));
   return {
     result,
     phase: () => phase,
     destroy: () => {
       lookupController.abort();
-      request.destroy();
+      request?.destroy();
     },
   };
 }
