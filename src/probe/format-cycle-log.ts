@@ -1,5 +1,6 @@
 import { STATUS_VALUES } from '../schemas/status-value.js';
 import type { Thresholds } from './apply-thresholds.js';
+import type { CheckResult } from './check-endpoint.js';
 import { redactUrl } from './redact-url.js';
 import type { CheckOutcome, ComponentOutcome, CycleOutcome } from './run-cycle.js';
 
@@ -14,7 +15,10 @@ export function formatChange(component: ComponentOutcome): string | undefined {
   const { before, memory } = component;
   if (before === memory.published) return undefined;
   const why = explainObservation(component);
-  if (before === undefined) return `${component.name}: ${memory.published} (first observation: ${why})`;
+  if (before === undefined) {
+    const first = component.checksChanged ? 'first observation, its checks changed' : 'first observation';
+    return `${component.name}: ${memory.published} (${first}: ${why})`;
+  }
   return `${component.name}: ${before} -> ${memory.published} (${why})`;
 }
 
@@ -42,7 +46,7 @@ export function formatSummary(outcome: Observed, thresholds: Thresholds): string
 /** Why a cycle whose connectivity check failed publishes nothing. */
 export function formatOffline(outcome: Offline): string {
   return (
-    `connectivity check ${redactUrl(outcome.url)} failed (${outcome.result.error ?? 'unknown'}) after ${outcome.durationMs} ms: ` +
+    `connectivity check ${redactUrl(outcome.url)} failed (${outcome.result.error ?? 'unknown'}${describePhase(outcome.result)}) after ${outcome.durationMs} ms: ` +
     'the probe cannot reach the network, so it publishes nothing and the status keeps its old updated_at'
   );
 }
@@ -63,6 +67,14 @@ function explainObservation({ checks, underMaintenance }: ComponentOutcome): str
 }
 
 function describeFailure({ check, result }: CheckOutcome): string {
-  const reason = result.error === 'timeout' ? `timeout after ${check.timeoutMs} ms` : (result.error ?? 'failed');
+  const reason =
+    result.error === 'timeout'
+      ? `timeout after ${check.timeoutMs} ms${describePhase(result)}`
+      : (result.error ?? 'failed');
   return `${redactUrl(check.url)}: ${reason}`;
+}
+
+/** ` (connect)` for a check that ran out of time while connecting; empty when no phase is known. */
+function describePhase(result: CheckResult): string {
+  return result.phase === undefined ? '' : ` (${result.phase})`;
 }

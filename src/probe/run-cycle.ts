@@ -1,9 +1,11 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
 import { applyThresholds } from './apply-thresholds.js';
 import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type EndpointCheck } from './check-endpoint.js';
 import { classifyComponent } from './classify-component.js';
+import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
 import { mapConcurrently } from './map-concurrently.js';
 import type { CheckSettings, ProbeSettings } from './probe-settings.js';
@@ -22,6 +24,8 @@ export interface ComponentOutcome {
   readonly underMaintenance: boolean;
   /** The published state before this cycle; `undefined` on the first observation. */
   readonly before: StatusValue | undefined;
+  /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
+  readonly checksChanged: boolean;
   readonly memory: ComponentMemory;
 }
 
@@ -34,7 +38,7 @@ export type CycleOutcome =
       readonly components: readonly ComponentOutcome[];
       readonly durationMs: number;
     }
-  /** The probe's own connectivity check failed: nothing it saw can be trusted. */
+  /** The probe's own connectivity check got no response at all: nothing it saw can be trusted. */
   | {
       readonly kind: 'offline';
       readonly url: string;
@@ -76,11 +80,18 @@ export async function runCycle({
   const started = clock();
   const durationMs = () => Math.round(clock() - started);
   const checkOptions: CheckEndpointOptions = signal === undefined ? {} : { signal };
+  // Every check in flight listens to the signal: up to `concurrency` at once, by design, not a leak.
+  if (signal !== undefined && getMaxListeners(signal) < settings.concurrency + 1) {
+    setMaxListeners(settings.concurrency + 1, signal);
+  }
 
   if (settings.connectivity !== undefined) {
     const result = await check(settings.connectivity, checkOptions);
     if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
-    if (!result.ok) return { kind: 'offline', url: settings.connectivity.url, result, durationMs: durationMs() };
+    // Any response at all, even a 404 or a 500, proves the network works; only no response means offline.
+    if (result.status === undefined) {
+      return { kind: 'offline', url: settings.connectivity.url, result, durationMs: durationMs() };
+    }
   }
 
   const tasks = settings.components.flatMap(({ name, checks }) => checks.map((task) => ({ name, task })));
@@ -107,10 +118,21 @@ export async function runCycle({
       checks.map(({ check: { degradedMs }, result }) => ({ result, degradedMs })),
       underMaintenance,
     );
-    const previous = previousByName.get(component.name);
-    const memory = { name: component.name, ...applyThresholds(previous, observed, settings) };
+    const fingerprint = fingerprintChecks(component.checks);
+    const remembered = previousByName.get(component.name);
+    // Memory belongs to the checks that made it; memory from before fingerprints is taken as the current checks'.
+    const checksChanged = remembered?.fingerprint !== undefined && remembered.fingerprint !== fingerprint;
+    const previous = checksChanged ? undefined : remembered;
+    const memory = { name: component.name, ...applyThresholds(previous, observed, settings), fingerprint };
     memories.push(memory);
-    components.push({ name: component.name, checks, underMaintenance, before: previous?.published, memory });
+    components.push({
+      name: component.name,
+      checks,
+      underMaintenance,
+      before: previous?.published,
+      checksChanged,
+      memory,
+    });
   }
 
   const status = renderStatus({

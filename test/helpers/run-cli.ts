@@ -63,6 +63,11 @@ export function startCli(args: string[], options: { cwd: string; env?: NodeJS.Pr
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watchChild(child);
+}
+
+/** Follows the output of a child process started some other way, as `startCli` does. */
+export function watchChild(child: ChildProcess): CliProcess {
   let text = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {

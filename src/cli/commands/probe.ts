@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
-import { createProber } from '../../probe/create-prober.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
+import { ProbeLockedError } from '../../probe/probe-locked-error.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
+import { probeOnce } from '../../probe/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
 import { startSidecar } from '../../probe/start-sidecar.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
-/** `--once` exit status when the cycle ran but wrote nothing (write failed, or the probe is offline). */
+/** `--once` exit status when nothing was written: the write failed, the probe is offline, or another probe holds the lock. */
 export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
@@ -24,9 +25,11 @@ Checks each component over HTTP and writes DIR/api/v1/status.
   --state FILE     flapping-protection memory, never under DIR (default: ${DEFAULT_STATE_FILE})
 
 Environment: REGION overrides the config's region.
-Exit status of --once: 0 the status was written, whatever it says; 1 bad config,
-unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written (the write failed, or the
-connectivity check failed).`;
+Only one probe writes per state directory: a second one (sidecar or --once) refuses
+to start, naming the first. Exit status of --once: 0 the status was written,
+whatever it says; 1 bad config, unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written
+(the write failed, the connectivity check got no response, or another probe holds
+the lock). The sidecar exits 1 when another probe holds the lock.`;
 
 /** The command's flags; the deploy-recipe tests check the recipes against them. */
 export const PROBE_OPTIONS = {
@@ -55,11 +58,15 @@ export async function probe(args: string[]): Promise<void> {
   };
 
   if (values.once) {
-    const report = await createProber(proberOptions).runCycle();
-    if (!report.published) process.exitCode = EXIT_NOT_PUBLISHED;
+    const report = await probeOnce(proberOptions).catch((error: unknown) => {
+      if (!(error instanceof ProbeLockedError)) throw error;
+      CONSOLE_PROBE_LOG.error(error.message);
+      return undefined;
+    });
+    if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;
     return;
   }
-  const sidecar = startSidecar(proberOptions);
+  const sidecar = await startSidecar(proberOptions);
   const signal = await waitForSignal();
   CONSOLE_PROBE_LOG.info(`${signal}: stopping`);
   await sidecar.stop();

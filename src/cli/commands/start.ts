@@ -88,7 +88,7 @@ export async function start(args: string[]): Promise<void> {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
     console.log(`start: serving on ${server.url} (try ${server.url}/api/v1/status)`);
-    sidecar = startSidecar({
+    sidecar = await startSidecar({
       settings,
       publicDir,
       stateFile: resolve(String(values.state)),
