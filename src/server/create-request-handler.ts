@@ -24,7 +24,8 @@ export interface RequestHandlerOptions {
   readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
   /** The origin's health, answered at `/healthz`. */
   readonly health: () => Health;
-  readonly log: (message: string) => void;
+  /** Logs a failure to serve a file; failures can come in floods, so lines of one `key` are rate-limited. */
+  readonly logOccasionally: (key: string, message: string) => void;
 }
 
 /**
@@ -32,7 +33,7 @@ export interface RequestHandlerOptions {
  * answer from memory; anything else is decoded once, checked and handed to
  * the static files.
  */
-export function createRequestHandler({ documents, serveStatic, health, log }: RequestHandlerOptions) {
+export function createRequestHandler({ documents, serveStatic, health, logOccasionally }: RequestHandlerOptions) {
   function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -105,7 +106,8 @@ export function createRequestHandler({ documents, serveStatic, health, log }: Re
       return;
     }
     serveStatic(request, response, encodePath(target.path)).catch((error: unknown) => {
-      log(`error serving ${target.path}: ${String(error)}`);
+      const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+      logOccasionally(`serving:${code}`, `error serving ${target.path}: ${String(error)}`);
       if (!response.headersSent) sendError(response, 'internal_error', 'the server could not read this file');
       else response.destroy();
     });

@@ -11,7 +11,9 @@ import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { answerClientError, answerConnect } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
+import { boundPipelining } from './bound-pipelining.js';
 import { createRequestHandler } from './create-request-handler.js';
+import { createOccasionalLog } from './log-occasionally.js';
 import { createStaticFiles } from './static-files.js';
 
 /** Connection limits: a slow or idle client cannot hold a socket for long. */
@@ -85,11 +87,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
+  const logOccasionally = createOccasionalLog(log);
+  const logFailure = (what: string) => (error: Error & { code?: string }) =>
+    logOccasionally(`${what}:${error.code ?? error.name}`, `${what}: ${error.message}`);
   const handler = createRequestHandler({
     documents,
-    serveStatic: createStaticFiles(publicDir, headersConfig.headers),
+    serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs),
-    log,
+    logOccasionally,
   });
   const server = createServer(
     {
@@ -99,7 +104,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
     },
-    handler,
+    boundPipelining(handler),
   );
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
@@ -107,6 +112,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
       server.off('error', reject);
+      // Once listening, an error is about one connection (EMFILE from accept, when descriptors run out):
+      // libuv has already dropped that connection, and the server goes on accepting.
+      server.on('error', logFailure('error accepting a connection'));
       resolve();
     });
   });
