@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'service_unavailable',
   'status_missing',
   'status_stale',
+  'status_from_future',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   status_missing: 503,
   status_stale: 503,
+  status_from_future: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Headers of every response the server writes itself (errors, `/healthz`): JSON, never cached, readable cross-origin. */
