@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'request_timeout',
+  'expectation_failed',
   'header_fields_too_large',
   'internal_error',
   'service_unavailable',

@@ -75,6 +75,16 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
   }
 
   return function handleRequest(request: IncomingMessage, response: ServerResponse): void {
+    // RFC 9112 requires Host in HTTP/1.1. Node's own check answers a bare 400, so it is off
+    // (`requireHostHeader: false`) and this one answers in the JSON shape.
+    if (
+      request.httpVersionMinor === 1 &&
+      request.httpVersionMajor === 1 &&
+      findHeader(request.rawHeaders, 'host') === undefined
+    ) {
+      sendError(response, 'bad_request', 'an HTTP/1.1 request must carry a Host header', { Connection: 'close' });
+      return;
+    }
     const url = request.url ?? '';
     const query = url.indexOf('?');
     const fast = documents.get(query === -1 ? url : url.slice(0, query));

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  expectation_failed: 417,
   header_fields_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,

@@ -8,7 +8,7 @@ import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { answerClientError, answerConnect } from './answer-client-error.js';
+import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { boundPipelining } from './bound-pipelining.js';
@@ -103,11 +103,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+      // The handler checks Host itself, to answer in the JSON shape.
+      requireHostHeader: false,
     },
     boundPipelining(handler),
   );
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
+  server.on('checkExpectation', answerUnknownExpectation);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
