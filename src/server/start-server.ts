@@ -1,18 +1,16 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { z } from 'zod';
-import { type ApiPath, documentFile, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { documentFile, STATUS_PATH } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
-import { RegionListSchema } from '../schemas/region.js';
-import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { boundPipelining } from './bound-pipelining.js';
 import { createRequestHandler } from './create-request-handler.js';
+import { FOLLOWED_DOCUMENTS, followDocuments } from './followed-documents.js';
 import { createOccasionalLog } from './log-occasionally.js';
 import { createStaticFiles } from './static-files.js';
 
@@ -69,20 +67,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const follow = <T>(path: ApiPath, schema: z.ZodType<T>) =>
-    new ApiDocument({
-      file: documentFile(publicDir, path),
-      schema,
-      headers: resolveHeaders(headersConfig.headers, path),
-      log,
-    });
-  const regions = follow(REGIONS_PATH, RegionListSchema);
-  const status = follow(STATUS_PATH, ServiceStatusSchema);
-  await Promise.all([regions.start(), status.start()]);
-  const documents = new Map<string, ApiDocument>([
-    [REGIONS_PATH, regions],
-    [STATUS_PATH, status],
-  ]);
+  const followed = followDocuments(
+    FOLLOWED_DOCUMENTS,
+    (path, schema) =>
+      new ApiDocument({
+        file: documentFile(publicDir, path),
+        schema,
+        headers: resolveHeaders(headersConfig.headers, path),
+        log,
+      }),
+  );
+  const documents = new Map<string, ApiDocument>(Object.entries(followed));
+  await Promise.all([...documents.values()].map((document) => document.start()));
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
@@ -93,7 +89,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const handler = createRequestHandler({
     documents,
     serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
-    health: () => assessHealth(status.current?.value, now(), staleAfterMs),
+    health: () => assessHealth(followed[STATUS_PATH].current?.value, now(), staleAfterMs),
     logOccasionally,
   });
   const server = createServer(
@@ -129,8 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        regions.stop();
-        status.stop();
+        for (const document of documents.values()) document.stop();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
