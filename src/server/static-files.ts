@@ -1,11 +1,17 @@
 import { once } from 'node:events';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { constants, createReadStream, type ReadStream } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
 import type { HeaderRule } from '../schemas/headers-config.js';
 import type { ErrorCode } from './json-error.js';
 import { sendError } from './send-error.js';
+
+/**
+ * Open flags for reading without waiting. A read stream hands its flags to
+ * `fs.open`, which takes them as a number; @types/node types them as a string only.
+ */
+const NONBLOCKING_READ = (constants.O_RDONLY | constants.O_NONBLOCK) as unknown as string;
 
 /**
  * Everything in `public/` other than the API documents, through serve-handler
@@ -35,11 +41,18 @@ export function createStaticFiles(
     cleanUrls: true,
   };
 
-  /** lstat that reports any path reached through a symlink as missing. */
+  /**
+   * lstat that reports as missing any path reached through a symlink, and
+   * anything but a regular file or a directory: opening a FIFO would wait for
+   * a writer, holding one of libuv's four threads, and a device is no file.
+   */
   async function lstatWithoutLinks(path: string) {
+    const missing = (why: string) => Object.assign(new Error(`${path} ${why}`), { code: 'ENOENT' });
     const real = await realpath(path);
-    if (real !== path) throw Object.assign(new Error(`${path} is reached through a symlink`), { code: 'ENOENT' });
-    return lstat(path);
+    if (real !== path) throw missing('is reached through a symlink');
+    const stats = await lstat(path);
+    if (!stats.isFile() && !stats.isDirectory()) throw missing('is not a regular file');
+    return stats;
   }
 
   function sendServeHandlerError(
@@ -77,7 +90,8 @@ export function createStaticFiles(
     await serveHandler(request, response, config, {
       lstat: lstatWithoutLinks,
       createReadStream: (file: string, options?: { start?: number; end?: number }) => {
-        const stream = createReadStream(file, options);
+        // Non-blocking, should a FIFO be swapped in after the lstat: the read then fails instead of waiting.
+        const stream = createReadStream(file, { ...options, flags: NONBLOCKING_READ });
         // The client may have gone while serve-handler was looking the file up.
         if (closed) stream.destroy();
         streams.push(stream);

@@ -129,6 +129,22 @@ describe('hostile files at public/api/v1/status', () => {
   });
 });
 
+describe('hostile files elsewhere under public/', () => {
+  it('answers 404 for a FIFO, without tying up a thread waiting for a writer, and goes on serving files', async () => {
+    execFileSync('mkfifo', [`${site.publicDir}/pipe.txt`]);
+    await writeFile(`${site.publicDir}/plain.txt`, 'plain');
+    server = await startTestServer(site);
+    const get = async (path: string) => {
+      const response = await request(`${server?.url}${path}`, { headersTimeout: 3_000, bodyTimeout: 3_000 });
+      return { status: response.statusCode, text: await response.body.text() };
+    };
+    // More than libuv's four threads: each blocked open of the FIFO would hold one.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get('/pipe.txt')));
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(await get('/plain.txt')).toEqual({ status: 200, text: 'plain' });
+  });
+});
+
 describe('a symlink from public/api/v1/status to /dev/zero', () => {
   it('is refused at once: the server keeps its memory and the last good document', async () => {
     expect((await runCli(['build'], { cwd: site.root })).code).toBe(0);
