@@ -8,10 +8,12 @@ import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { answerClientError, answerConnect } from './answer-client-error.js';
+import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
+import { boundPipelining } from './bound-pipelining.js';
 import { createRequestHandler } from './create-request-handler.js';
+import { createOccasionalLog } from './log-occasionally.js';
 import { createStaticFiles } from './static-files.js';
 
 /** Connection limits: a slow or idle client cannot hold a socket for long. */
@@ -84,11 +86,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
+  const logOccasionally = createOccasionalLog(log);
+  const logFailure = (what: string) => (error: Error & { code?: string }) =>
+    logOccasionally(`${what}:${error.code ?? error.name}`, `${what}: ${error.message}`);
   const handler = createRequestHandler({
     documents,
-    serveStatic: createStaticFiles(publicDir, headersConfig.headers),
+    serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs),
-    log,
+    logOccasionally,
   });
   const server = createServer(
     {
@@ -97,15 +102,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+      // The handler checks Host itself, to answer in the JSON shape.
+      requireHostHeader: false,
     },
-    handler,
+    boundPipelining(handler),
   );
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
+  server.on('checkExpectation', answerUnknownExpectation);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
       server.off('error', reject);
+      // Once listening, an error is about one connection (EMFILE from accept, when descriptors run out):
+      // libuv has already dropped that connection, and the server goes on accepting.
+      server.on('error', logFailure('error accepting a connection'));
       resolve();
     });
   });
