@@ -139,9 +139,11 @@ describe('the S3 upload export', () => {
 
   it.each(API_PATHS)('uploads %s with exactly its Content-Type and Cache-Control', (path) => {
     const expected = expectedHeaders(path);
-    const line = script.split('\n').find((l) => l.startsWith(`aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
+    const line = script
+      .split('\n')
+      .find((l) => l.startsWith(`  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
     expect(line).toBe(
-      `aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
+      `  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
         `--content-type '${expected['content-type']}' --cache-control '${expected['cache-control']}'`,
     );
   });
