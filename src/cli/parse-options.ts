@@ -11,7 +11,6 @@ export type OptionSpec = Record<string, { type: 'string' | 'boolean'; default?: 
 const INSTEAD_OF: Readonly<Record<string, string>> = {
   '--port': 'set the PORT environment variable instead, e.g. PORT=3005',
   '--host': 'set the HOST environment variable instead, e.g. HOST=0.0.0.0',
-  '--region': 'set the REGION environment variable instead, or use probe --region',
 };
 
 /**
