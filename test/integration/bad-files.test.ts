@@ -101,17 +101,19 @@ function headersPlus(rule: JsonObject): string {
   return headers((rules) => [...rules, rule]);
 }
 
-const STATUS_VALUES = '"operational"|"under_maintenance"|"degraded_performance"|"partial_outage"|"major_outage"';
+const STATUS_VALUES = 'operational, under_maintenance, degraded_performance, partial_outage, major_outage';
+const NOT_FOUND =
+  "file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)";
 const URL_REASON = 'must be an absolute http or https URL';
 
 /** regions.json as `build` reads it. */
 const regionsCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['data/regions.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`data/regions.json: ${NOT_FOUND}`] },
   { what: 'empty', contents: '', stderr: ['data/regions.json: is empty'] },
   {
     what: 'not JSON: a trailing comma',
     contents: regions((list) => list).replace(/\n]$/, ',\n]'),
-    stderr: ["data/regions.json: is not valid JSON (Unexpected token ']')"],
+    stderr: ["data/regions.json: is not valid JSON (Unexpected token ']' at line 86 column 1)"],
   },
   {
     what: 'an object instead of a list',
@@ -135,7 +137,7 @@ const regionsCases: BadFileCase[] = [
   {
     what: 'a status that is not a status value',
     contents: region(4, { status: 'up' }),
-    stderr: [`data/regions.json: [4].status: Invalid option: expected one of ${STATUS_VALUES}`],
+    stderr: [`data/regions.json: [4].status: "up" is not one of ${STATUS_VALUES}`],
   },
   {
     what: 'a region without country and status',
@@ -187,7 +189,7 @@ const regionsCases: BadFileCase[] = [
 
 /** regions.json as the probe reads it, for the region's name. */
 const regionsForProbeCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['data/regions.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`data/regions.json: ${NOT_FOUND}`] },
   {
     what: 'not JSON: cut off',
     contents: '[\n  { "code": "ams1",',
@@ -214,7 +216,7 @@ const regionsForProbeCases: BadFileCase[] = [
 
 /** components.json as the probe reads it. */
 const componentsCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['data/components.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`data/components.json: ${NOT_FOUND}`] },
   {
     what: 'not JSON: an unquoted key',
     contents: "{\n  region: 'ams1'\n}",
@@ -342,7 +344,7 @@ const regionOverrideCases: BadFileCase[] = [
 
 /** headers.json as `build` reads it. */
 const headersCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['headers.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`headers.json: ${NOT_FOUND}`] },
   { what: 'empty', contents: '\n', stderr: ['headers.json: is empty'] },
   {
     what: 'not JSON: two documents',
@@ -430,7 +432,7 @@ const headersCases: BadFileCase[] = [
 
 /** headers.json as `serve` reads it at start-up: nothing may listen. */
 const headersForServeCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['headers.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`headers.json: ${NOT_FOUND}`] },
   {
     what: 'a rule list that is an object',
     contents: '{"headers": {"api/v1/**": {"Cache-Control": "no-store"}}}',

@@ -133,7 +133,9 @@ describe('probe --once', () => {
   it('exits 1 on a missing config file', async () => {
     const result = await probeOnce();
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('components.json: file not found');
+    expect(result.stderr.trim()).toMatch(
+      /^components\.json: file not found: run the command from the project's directory/,
+    );
   });
 
   it.each<[string, string[], NodeJS.ProcessEnv, string]>([

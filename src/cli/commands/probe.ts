@@ -5,14 +5,16 @@ import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
 import { probeOnce } from '../../probe/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
 import { startSidecar } from '../../probe/start-sidecar.js';
+import { moveStandinTargets } from '../../standins/move-standin-targets.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
+import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 /** `--once` exit status when nothing was written: the write failed, the probe is offline, or another probe holds the lock. */
 export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
-                               [--regions FILE] [--state FILE]
+                               [--regions FILE] [--state FILE] [--standins-port BASE]
 
 Checks each component over HTTP and writes DIR/api/v1/status.
 
@@ -23,6 +25,9 @@ Checks each component over HTTP and writes DIR/api/v1/status.
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
   --state FILE     flapping-protection memory, never under DIR (default: ${DEFAULT_STATE_FILE})
+  --standins-port BASE
+                   checks of the stand-ins' default ports (127.0.0.1:4101..4104) go to
+                   BASE+1..BASE+4 instead, for stand-ins started with standins --port BASE
 
 Environment: REGION overrides the config's region.
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
@@ -39,17 +44,20 @@ export const PROBE_OPTIONS = {
   region: { type: 'string' },
   regions: { type: 'string', default: 'data/regions.json' },
   state: { type: 'string', default: DEFAULT_STATE_FILE },
+  'standins-port': { type: 'string' },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
   const parsed = parseOptions(args, PROBE_OPTIONS, PROBE_USAGE);
   if (!parsed) return;
   const { values } = parsed;
-  const settings = await loadProbeSettings({
+  const standinsPort = parseStandinsPort(values['standins-port']);
+  const loaded = await loadProbeSettings({
     configFile: resolve(String(values.config)),
     regionsFile: resolve(String(values.regions)),
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
   });
+  const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
   const proberOptions = {
     settings,
     publicDir: resolve(String(values.out)),

@@ -8,6 +8,7 @@ import { renderNetlifyHeaders } from '../../../src/exports/render-netlify-header
 import { renderNginxLocations } from '../../../src/exports/render-nginx-locations.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
+import { type FirebaseHeaderRule, matchFirebaseHeaders } from '../../helpers/firebase-header-matcher.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
@@ -77,7 +78,6 @@ function parseNginx(text: string): HeaderSets {
 describe.each<[string, () => HeaderSets]>([
   ['_headers (Netlify, Cloudflare Pages)', () => parseHeadersFile(file('_headers'))],
   ['vercel.json', () => parseJsonRules(JSON.parse(file('vercel.json')).headers)],
-  ['firebase.json', () => parseJsonRules(JSON.parse(file('firebase.json')).hosting.headers)],
   ['nginx-locations.conf', () => parseNginx(file('nginx-locations.conf'))],
 ])('the %s export', (_name, parse) => {
   it.each(PUBLISHED_PATHS)('gives %s exactly the headers headers.json resolves to', (path) => {
@@ -124,14 +124,47 @@ describe.each<[string, () => HeaderSets]>([
   });
 });
 
+describe('the firebase.json export, matched as Firebase Hosting matches it', () => {
+  const hosting = JSON.parse(file('firebase.json')).hosting as { headers: FirebaseHeaderRule[]; ignore: string[] };
+  const published = ['/', '/api/v1/openapi.json', '/api/v1/regions', '/api/v1/status', '/index.html'];
+
+  it.each(published)('gives %s exactly the headers headers.json resolves to', (path) => {
+    expect(matchFirebaseHeaders(hosting.headers, path)).toEqual(expectedHeaders(path === '/' ? '/index.html' : path));
+  });
+
+  it.each([
+    '/api/v1/regions/',
+    '/api/v1/status/',
+    '/api/v1/regions/x',
+    '/api/v1/openapi.json/',
+    '/api/v1/openapiXjson',
+  ])('gives %s, a 404 on Firebase, no rule at all', (path) => {
+    expect(matchFirebaseHeaders(hosting.headers, path)).toEqual({});
+  });
+
+  it('would have matched the trailing-slash path with a source glob, so the check above can fail', () => {
+    const globs = hosting.headers.map((rule) => ({
+      source: (rule.regex ?? '').slice(1, -1).replaceAll('\\.', '.'),
+      headers: rule.headers,
+    }));
+    expect(matchFirebaseHeaders(globs, '/api/v1/regions/')).toEqual(expectedHeaders('/api/v1/regions'));
+  });
+
+  it("ignores Firebase's defaults (firebase.json, dotfiles, node_modules) and the other hosts' _headers", () => {
+    expect(hosting.ignore).toEqual(['firebase.json', '**/.*', '**/node_modules/**', '_headers', '_redirects']);
+  });
+});
+
 describe('the S3 upload export', () => {
   const script = file('s3-upload.sh');
 
   it.each(PUBLISHED_PATHS)('uploads %s with exactly its Content-Type and Cache-Control', (path) => {
     const expected = expectedHeaders(path);
-    const line = script.split('\n').find((l) => l.startsWith(`aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
+    const line = script
+      .split('\n')
+      .find((l) => l.startsWith(`  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
     expect(line).toBe(
-      `aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
+      `  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
         `--content-type '${expected['content-type']}' --cache-control '${expected['cache-control']}'`,
     );
   });

@@ -115,6 +115,40 @@ describe('renderOpenApi', () => {
     }
   });
 
+  it('names a base URL and states that no operation takes credentials', () => {
+    const document = buildOpenApi(RULES);
+    expect(document.security).toEqual([]);
+    expect(at(document, 'servers')).toContainEqual(expect.objectContaining({ url: 'http://127.0.0.1:3000' }));
+  });
+
+  it.each(DOCUMENT_PATHS)(
+    'describes the error answers of %s: 4XX and default with the error body, 405 for other methods',
+    (path) => {
+      const document = buildOpenApi(RULES);
+      const responses = at(document, 'paths', path, 'get', 'responses');
+      expect(at(responses, '4XX')).toEqual({ $ref: '#/components/responses/ClientError' });
+      expect(at(responses, 'default')).toEqual({ $ref: '#/components/responses/ServerError' });
+      for (const method of ['put', 'post', 'delete', 'options', 'patch', 'trace']) {
+        expect(at(document, 'paths', path, method, 'responses', '405')).toEqual({
+          $ref: '#/components/responses/MethodNotAllowed',
+        });
+      }
+    },
+  );
+
+  it('gives no HEAD response a body', () => {
+    const document = buildOpenApi(RULES);
+    const responses = at(document, 'components', 'responses') as Record<string, Record<string, unknown>>;
+    for (const path of DOCUMENT_PATHS) {
+      for (const response of Object.values(at(document, 'paths', path, 'head', 'responses') as object)) {
+        const ref = (response as { $ref?: string }).$ref;
+        const resolved = ref === undefined ? response : responses[ref.split('/').at(-1) ?? ''];
+        expect(resolved).toBeDefined();
+        expect(resolved).not.toHaveProperty('content');
+      }
+    }
+  });
+
   it('renders the same bytes every time', () => {
     expect(renderOpenApi(RULES)).toBe(renderOpenApi(RULES));
   });
