@@ -133,7 +133,7 @@ describe('buildSite host exports', () => {
     const { publicDir, exportsDir } = await build();
     expect(await readFile(join(publicDir, '_headers'), 'utf8')).toContain(`\n${path}\n`);
     expect(await readFile(join(exportsDir, 'nginx-locations.conf'), 'utf8')).toContain(`location = ${path} {`);
-    expect(await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).toContain(`aws s3 cp "$PUBLIC_DIR${path}"`);
+    expect(await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).toContain(`s3 cp "$PUBLIC_DIR${path}"`);
     const sources = (rules: { source: string }[]) => rules.map((rule) => rule.source);
     expect(sources(JSON.parse(await readFile(join(exportsDir, 'vercel.json'), 'utf8')).headers)).toContain(path);
     expect(sources(JSON.parse(await readFile(join(exportsDir, 'firebase.json'), 'utf8')).hosting.headers)).toContain(
