@@ -1,9 +1,14 @@
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { documentFile, REGIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../src/api-paths.js';
 import { buildSite } from '../src/build/build-site.js';
 import { writeAtomically } from '../src/io/write-atomically.js';
+import { sampleUptime } from '../test/helpers/document-fixtures.js';
 import { REPO_ROOT } from './process-tools.js';
+
+/** The paths the throughput section loads, each published on the bench site and served by every server. */
+export const THROUGHPUT_PATHS = [STATUS_PATH, REGIONS_PATH, UPTIME_PATH] as const;
 
 export interface BenchSite {
   readonly root: string;
@@ -21,7 +26,10 @@ export function renderSampleStatus(updatedAt: string, overall = 'operational'): 
   return `${JSON.stringify({ status: overall, version: 'v1', region: 'Amsterdam 1', components, updated_at: updatedAt })}\n`;
 }
 
-/** A temp public dir with the shipped regions built and a sample status published. */
+/**
+ * A temp public dir with the shipped regions built, a sample status and a
+ * realistic uptime document (four components, 90 days, 24 hours of latency) published.
+ */
 export async function makeBenchSite(): Promise<BenchSite> {
   const root = await mkdtemp(join(tmpdir(), 'service-directory-bench-'));
   const publicDir = join(root, 'public');
@@ -29,6 +37,7 @@ export async function makeBenchSite(): Promise<BenchSite> {
   await buildSite({ regionsFile: join(REPO_ROOT, 'data', 'regions.json'), publicDir });
   const statusFile = join(publicDir, 'api', 'v1', 'status');
   await writeAtomically(statusFile, renderSampleStatus('2026-11-21T04:37:59Z'));
+  await writeAtomically(documentFile(publicDir, UPTIME_PATH), `${JSON.stringify(sampleUptime())}\n`);
   const headersFile = join(root, 'headers.json');
   await copyFile(join(REPO_ROOT, 'headers.json'), headersFile);
   return { root, publicDir, headersFile, statusFile };

@@ -10,7 +10,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type Standin, startStandin } from '../src/standins/start-standin.js';
-import { makeBenchSite } from './fixtures.js';
+import { makeBenchSite, THROUGHPUT_PATHS } from './fixtures.js';
 import { CLI, REPO_ROOT } from './process-tools.js';
 import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { measureFreshness } from './sections/freshness.js';
@@ -73,7 +73,7 @@ try {
     '| path | bare node:http | thin handler | serve-handler | thin / bare | thin / serve-handler | target thin ≥ 0.95 × bare |',
   );
   out('|---|---|---|---|---|---|---|');
-  for (const path of ['/api/v1/status', '/api/v1/regions']) {
+  for (const path of THROUGHPUT_PATHS) {
     const bare = throughput.medians['bare node:http']?.[path] ?? Number.NaN;
     const thin = throughput.medians['thin handler']?.[path] ?? Number.NaN;
     const serveHandler = throughput.medians['serve-handler']?.[path] ?? Number.NaN;

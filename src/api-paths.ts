@@ -1,16 +1,8 @@
 /** The two operations of the v1 contract, as URL paths and as files under `public/`. */
 export const REGIONS_PATH = '/api/v1/regions';
 export const STATUS_PATH = '/api/v1/status';
-/** What this region's probe observed, before thresholds, for its peers' votes (an addition beside v1). */
-export const OBSERVATIONS_PATH = '/api/v1/observations';
-/** Every document the server answers from memory, with headers.json rules, exports and an OpenAPI operation. */
-export const API_PATHS = [REGIONS_PATH, STATUS_PATH, OBSERVATIONS_PATH] as const;
+export const API_PATHS = [REGIONS_PATH, STATUS_PATH] as const;
 export type ApiPath = (typeof API_PATHS)[number];
-
-/** Where the document served at `urlPath` lives under a public directory. */
-export function documentFile(publicDir: string, urlPath: ApiPath): string {
-  return `${publicDir}${urlPath}`;
-}
 
 /** The OpenAPI document describing both operations, generated at build time. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -25,5 +17,25 @@ export const INCIDENTS_PATH = '/api/v1/incidents';
 /** The platform team's notices, published by the build from `data/notices.json`. */
 export const NOTICES_PATH = '/api/v1/notices';
 
+/** What this region's probe observed, before thresholds, for its peers' votes (an addition beside v1). */
+export const OBSERVATIONS_PATH = '/api/v1/observations';
+
 /** The Atom feed of incidents and notices. */
 export const FEED_PATH = '/feed.atom';
+
+/** Every JSON document the API publishes at a fixed path: the contract's two, then the additions. */
+export const DOCUMENT_PATHS = [...API_PATHS, UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH, OBSERVATIONS_PATH] as const;
+export type DocumentPath = (typeof DOCUMENT_PATHS)[number];
+
+/**
+ * Every document published at a fixed path, whether or not its file exists
+ * yet: each must get its Content-Type and Cache-Control from `headers.json`,
+ * and an exact-path rule in every host export.
+ */
+export const PUBLISHED_PATHS = [...DOCUMENT_PATHS, FEED_PATH] as const;
+export type PublishedPath = (typeof PUBLISHED_PATHS)[number];
+
+/** Where the document served at `urlPath` lives under a public directory. */
+export function documentFile(publicDir: string, urlPath: PublishedPath): string {
+  return `${publicDir}${urlPath}`;
+}

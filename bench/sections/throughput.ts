@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BenchSite } from '../fixtures.js';
+import { type BenchSite, THROUGHPUT_PATHS } from '../fixtures.js';
 import { applyLoad, LOAD_GENERATOR } from '../load.js';
 import {
   CLI,
@@ -12,7 +12,6 @@ import {
   TSX_LOADER,
 } from '../process-tools.js';
 
-const PATHS = ['/api/v1/status', '/api/v1/regions'] as const;
 const CONNECTIONS = 32;
 
 export interface ThroughputOptions {
@@ -70,10 +69,11 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
   let errors = 0;
   let thinPeakRss = 0;
   try {
-    for (const [, server] of servers) for (const path of PATHS) await applyLoad(`${server.url}${path}`, CONNECTIONS, 1);
+    for (const [, server] of servers)
+      for (const path of THROUGHPUT_PATHS) await applyLoad(`${server.url}${path}`, CONNECTIONS, 1);
     for (let round = 0; round < options.rounds; round += 1) {
       const order = [...servers.slice(round % servers.length), ...servers.slice(0, round % servers.length)];
-      for (const path of PATHS) {
+      for (const path of THROUGHPUT_PATHS) {
         for (const [name, server] of order) {
           const result = await applyLoad(`${server.url}${path}`, CONNECTIONS, options.durationS);
           errors += result.errors;

@@ -1,21 +1,22 @@
 /**
- * Baseline: a bare node:http server answering the two API paths from memory
+ * Baseline: a bare node:http server answering the throughput paths from memory
  * with the same bytes and the same headers as the thin handler. It is the
  * practical limit for a Node origin. Usage: bare-server.ts PUBLIC_DIR HEADERS_FILE
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PATHS, documentFile } from '../../src/api-paths.js';
+import { documentFile } from '../../src/api-paths.js';
 import { resolveHeaders } from '../../src/headers/resolve-headers.js';
 import { HeadersConfigSchema } from '../../src/schemas/headers-config.js';
 import { strongEtag } from '../../src/server/etag.js';
+import { THROUGHPUT_PATHS } from '../fixtures.js';
 
 const [publicDir, headersFile] = process.argv.slice(2);
 if (!publicDir || !headersFile) throw new Error('usage: bare-server.ts PUBLIC_DIR HEADERS_FILE');
 const config = HeadersConfigSchema.parse(JSON.parse(readFileSync(headersFile, 'utf8')));
 const documents = new Map<string, { body: Buffer; headers: Record<string, string> }>(
-  API_PATHS.map((path) => {
+  THROUGHPUT_PATHS.map((path) => {
     const body = readFileSync(documentFile(publicDir, path));
     const headers: Record<string, string> = {};
     for (const { key, value } of resolveHeaders(config.headers, path).values()) headers[key] = value;

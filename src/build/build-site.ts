@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { API_PATHS, REGIONS_PATH } from '../api-paths.js';
+import { PUBLISHED_PATHS, REGIONS_PATH } from '../api-paths.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
 import { readDocument } from '../io/read-document.js';
@@ -48,10 +48,10 @@ export async function buildSite({
   const regions = await readDocument(regionsFile, RegionsFileSchema);
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
   const published = renderSite(regions, headersConfig.headers);
-  // Every API path is exported even before the probe has written its documents.
+  // Every published document is exported even before its writer (the probe, say) has written it.
   const files = [
     ...(await listPublishedFiles(publicDir)),
-    ...[...API_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
+    ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
   ];
   const exports = renderExports(headersConfig.headers, files, hostPublicDir);
 

@@ -1,11 +1,4 @@
 #!/usr/bin/env node
-import { build } from './commands/build.js';
-import { demoRegions } from './commands/demo-regions.js';
-import { probe } from './commands/probe.js';
-import { serve } from './commands/serve.js';
-import { standins } from './commands/standins.js';
-import { start } from './commands/start.js';
-import { verify } from './commands/verify.js';
 import { runCommand, UsageError } from './run-command.js';
 
 const USAGE = `Usage: service-directory <command> [options]
@@ -22,15 +15,20 @@ Commands:
 
 Run 'service-directory <command> --help' for a command's options.`;
 
-/** Each subcommand lives in ./commands/<name>.ts; this file only dispatches. */
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  build,
-  serve,
-  probe,
-  standins,
-  start,
-  verify,
-  'demo-regions': demoRegions,
+type Command = (args: string[]) => Promise<void>;
+
+/**
+ * Each subcommand lives in ./commands/<name>.ts; this file only dispatches.
+ * Loaded on demand, so a command (or --help) pays only for its own imports.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  build: async () => (await import('./commands/build.js')).build,
+  serve: async () => (await import('./commands/serve.js')).serve,
+  probe: async () => (await import('./commands/probe.js')).probe,
+  standins: async () => (await import('./commands/standins.js')).standins,
+  start: async () => (await import('./commands/start.js')).start,
+  verify: async () => (await import('./commands/verify.js')).verify,
+  'demo-regions': async () => (await import('./commands/demo-regions.js')).demoRegions,
 };
 
 const [command, ...rest] = process.argv.slice(2);
@@ -39,7 +37,7 @@ await runCommand(async () => {
     console.log(USAGE);
     return;
   }
-  const run = COMMANDS[command];
-  if (!run) throw new UsageError(`unknown command: ${command}\n\n${USAGE}`);
-  await run(rest);
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) throw new UsageError(`unknown command: ${command}\n\n${USAGE}`);
+  await (await load())(rest);
 });

@@ -5,6 +5,15 @@ export type OptionValues = Record<string, string | boolean | (string | boolean)[
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>;
 
 /**
+ * What to use instead of a flag people try that a command does not have
+ * (`serve --port 3005`): the server's address comes from the environment.
+ */
+const INSTEAD_OF: Readonly<Record<string, string>> = {
+  '--port': 'set the PORT environment variable instead, e.g. PORT=3005',
+  '--host': 'set the HOST environment variable instead, e.g. HOST=0.0.0.0',
+};
+
+/**
  * Parses a command's flags strictly. Returns `undefined` when `--help` was
  * asked for (the usage has been printed); an unknown flag is a `UsageError`.
  */
@@ -27,6 +36,24 @@ export function parseOptions(
     }
     return { values, positionals: parsed.positionals };
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    throw new UsageError(`${describeParseError(error)}\n\n${usage}`, { cause: error });
   }
+}
+
+/**
+ * Node's parser's complaint in a sentence of our own: its wording carries an
+ * unbalanced quote and advice about positionals that never applies here.
+ */
+export function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  const flag = /'(-[^' ]*)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag !== undefined) {
+    const instead = INSTEAD_OF[flag.split('=')[0] ?? flag];
+    return `unknown option ${flag}${instead === undefined ? '' : `: ${instead}`}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag !== undefined) {
+    return /argument missing/.test(message) ? `${flag} needs a value` : `${flag} takes no value`;
+  }
+  return message;
 }

@@ -1,15 +1,21 @@
 import { ExportError } from '../errors/export-error.js';
 import { InputError } from '../errors/input-error.js';
+import { ProbeLockedError } from '../probe/probe-locked-error.js';
 
 /**
- * Runs a CLI command body: an `InputError`, `ExportError` or `UsageError`
- * prints its message and exits 1; anything else prints the stack and exits 1 as well.
+ * Runs a CLI command body: an `InputError`, `ExportError`, `UsageError` or
+ * `ProbeLockedError` prints its message and exits 1; anything else prints the stack and exits 1 as well.
  */
 export async function runCommand(body: () => Promise<void>): Promise<void> {
   try {
     await body();
   } catch (error) {
-    if (error instanceof InputError || error instanceof ExportError || error instanceof UsageError) {
+    if (
+      error instanceof InputError ||
+      error instanceof ExportError ||
+      error instanceof UsageError ||
+      error instanceof ProbeLockedError
+    ) {
       console.error(error.message);
     } else console.error(error);
     process.exitCode = 1;

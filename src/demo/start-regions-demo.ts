@@ -81,9 +81,9 @@ export async function startRegionsDemo(options: RegionsDemoOptions): Promise<Reg
       servers.push(server);
       regions.push({ code: region.code, url: server.url, controlOrigin: platform.controlOrigin, publicDir });
     }
-    regions.forEach((region, index) => {
+    for (const [index, region] of regions.entries()) {
       const platform = platforms[index];
-      if (platform === undefined) return;
+      if (platform === undefined) continue;
       const config = ComponentsConfigSchema.parse({
         region: region.code,
         schedule,
@@ -101,15 +101,16 @@ export async function startRegionsDemo(options: RegionsDemoOptions): Promise<Reg
         regions: directory,
         regionsFile: options.regionsFile,
       });
+      // Each region's state lives in a directory of its own, so each holds its own writer lock.
       sidecars.push(
-        startSidecar({
+        await startSidecar({
           settings,
           publicDir: region.publicDir,
           stateFile: join(options.dir, region.code, 'probe-state.json'),
           log: options.log(region.code),
         }),
       );
-    });
+    }
     return { regions, stop };
   } catch (error) {
     await stop();

@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { InputError } from '../errors/input-error.js';
 import { parseDocument } from './parse-document.js';
 
+/** The start of the reason for a missing file; the server's reload logs it too. */
+export const FILE_NOT_FOUND = 'file not found';
+
 /** Reads a JSON file and validates it; problems name the file relative to the working directory. */
 export async function readDocument<T extends z.ZodType>(file: string, schema: T): Promise<z.output<T>> {
   const shown = displayPath(file);
@@ -12,7 +15,9 @@ export async function readDocument<T extends z.ZodType>(file: string, schema: T)
     text = await readFile(file, 'utf8');
   } catch (error) {
     const reason =
-      isErrnoException(error) && error.code === 'ENOENT' ? 'file not found' : `cannot be read (${String(error)})`;
+      isErrnoException(error) && error.code === 'ENOENT'
+        ? `${FILE_NOT_FOUND}: run the command from the project's directory, or give the file's path with the command's option (see --help)`
+        : `cannot be read (${String(error)})`;
     throw new InputError(shown, [{ path: '', reason }], { cause: error });
   }
   return parseDocument(shown, text, schema);

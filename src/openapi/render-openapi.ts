@@ -1,4 +1,12 @@
-import { type ApiPath, OBSERVATIONS_PATH, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import {
+  type DocumentPath,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  OBSERVATIONS_PATH,
+  REGIONS_PATH,
+  STATUS_PATH,
+  UPTIME_PATH,
+} from '../api-paths.js';
 import { type ResolvedHeader, resolveHeaders } from '../headers/resolve-headers.js';
 import type { HeaderRule } from '../schemas/headers-config.js';
 import { ALLOW, UNPUBLISHED_RETRY_AFTER_S } from '../server/create-request-handler.js';
@@ -9,7 +17,7 @@ import { JSON_SCHEMA_DIALECT, type JsonSchema, toJsonSchema } from './to-json-sc
 type Json = Record<string, unknown>;
 
 interface Operation {
-  readonly path: ApiPath;
+  readonly path: DocumentPath;
   readonly id: string;
   readonly summary: string;
   readonly body: DocumentSchema;
@@ -18,6 +26,9 @@ interface Operation {
 const OPERATIONS: readonly Operation[] = [
   { path: REGIONS_PATH, id: 'listRegions', summary: 'List the regions', body: DOCUMENT_SCHEMAS.regionList },
   { path: STATUS_PATH, id: 'getStatus', summary: 'Read the service status', body: DOCUMENT_SCHEMAS.serviceStatus },
+  { path: UPTIME_PATH, id: 'getUptime', summary: 'Read the uptime history', body: DOCUMENT_SCHEMAS.uptime },
+  { path: INCIDENTS_PATH, id: 'listIncidents', summary: 'List the recent incidents', body: DOCUMENT_SCHEMAS.incidents },
+  { path: NOTICES_PATH, id: 'listNotices', summary: 'List the notices', body: DOCUMENT_SCHEMAS.notices },
   {
     path: OBSERVATIONS_PATH,
     id: 'getObservations',
@@ -25,6 +36,24 @@ const OPERATIONS: readonly Operation[] = [
     body: DOCUMENT_SCHEMAS.observations,
   },
 ];
+
+/** Methods the server refuses with 405 on every API path (CONNECT is refused too, but OpenAPI has no field for it). */
+const REFUSED_METHODS = ['put', 'post', 'delete', 'options', 'patch', 'trace'] as const;
+
+/**
+ * The origin the document is served from, then the local server: read from
+ * disk, the document still names a base URL that works with `npm start`.
+ */
+const SERVERS: readonly Json[] = [
+  { url: '/', description: 'The origin this document is served from.' },
+  { url: 'http://127.0.0.1:3000', description: 'The local server of `npm start` and `npm run serve`.' },
+];
+
+const NOT_PUBLISHED = 'The document has not been published yet (for the status: before the first probe cycle).';
+const CLIENT_ERROR =
+  'The error body, from the server itself: 400 malformed request, 404 no such resource, 408 request too slow, ' +
+  '431 headers too large.';
+const SERVER_ERROR = 'The error body for any other failure, e.g. 500.';
 
 const ETAG_HEADER: Json = {
   description: 'Strong validator of the body; send it back in `If-None-Match` to get a 304.',
@@ -55,11 +84,12 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
         description: 'Not modified: the `If-None-Match` validator matches the current body.',
         headers: notModified,
       },
-      '503': { $ref: '#/components/responses/NotPublished' },
+      '503': responseRef(withBody ? 'NotPublished' : 'NotPublishedHead'),
+      '4XX': responseRef(withBody ? 'ClientError' : 'ClientErrorHead'),
+      default: responseRef(withBody ? 'ServerError' : 'ServerErrorHead'),
     });
-    paths[operation.path] = {
-      description:
-        'Read-only. Any method other than GET and HEAD is answered with 405 (`#/components/responses/MethodNotAllowed`).',
+    const pathItem: Json = {
+      description: 'Read-only: GET and HEAD. Every other method is answered with 405 and `Allow: GET, HEAD`.',
       get: {
         operationId: operation.id,
         summary: operation.summary,
@@ -73,10 +103,23 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
         responses: responses(false),
       },
     };
+    // Described rather than left out, so that a client (or a response validator) finds the 405 it gets.
+    for (const method of REFUSED_METHODS) {
+      pathItem[method] = {
+        operationId: `${operation.id}${method[0]?.toUpperCase()}${method.slice(1)}`,
+        summary: `Not allowed: ${method.toUpperCase()} is answered with 405`,
+        responses: { '405': responseRef('MethodNotAllowed') },
+      };
+    }
+    paths[operation.path] = pathItem;
   }
 
   const errorHeaders = describeHeaders(toResolved(GENERATED_JSON_HEADERS), ['content-type']);
   const errorContent = { [GENERATED_JSON_HEADERS['Content-Type']]: { schema: schemaRef(DOCUMENT_SCHEMAS.error) } };
+  const notPublishedHeaders = {
+    ...errorHeaders,
+    'Retry-After': headerConst(String(UNPUBLISHED_RETRY_AFTER_S), 'Seconds to wait before asking again.'),
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -87,6 +130,9 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
         'machine-readable status of the service and its components.',
     },
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
+    servers: SERVERS,
+    // Public and read-only: no operation takes credentials.
+    security: [],
     paths,
     components: {
       schemas: Object.fromEntries(
@@ -103,18 +149,21 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
       },
       responses: {
         NotPublished: {
-          description: 'The document has not been published yet (for the status: before the first probe cycle).',
-          headers: {
-            ...errorHeaders,
-            'Retry-After': headerConst(String(UNPUBLISHED_RETRY_AFTER_S), 'Seconds to wait before asking again.'),
-          },
+          description: NOT_PUBLISHED,
+          headers: notPublishedHeaders,
           content: errorContent,
         },
+        // A HEAD answer carries the headers of the GET answer but never a body.
+        NotPublishedHead: { description: NOT_PUBLISHED, headers: notPublishedHeaders },
         MethodNotAllowed: {
           description: 'Any method other than GET or HEAD.',
           headers: { ...errorHeaders, Allow: headerConst(ALLOW.Allow, 'The methods this path takes.') },
           content: errorContent,
         },
+        ClientError: { description: CLIENT_ERROR, headers: errorHeaders, content: errorContent },
+        ClientErrorHead: { description: CLIENT_ERROR, headers: errorHeaders },
+        ServerError: { description: SERVER_ERROR, headers: errorHeaders, content: errorContent },
+        ServerErrorHead: { description: SERVER_ERROR, headers: errorHeaders },
       },
     },
   };
@@ -123,6 +172,10 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
 /** The OpenAPI document as published: two-space JSON with a trailing newline. */
 export function renderOpenApi(rules: readonly HeaderRule[]): string {
   return `${JSON.stringify(buildOpenApi(rules), null, 2)}\n`;
+}
+
+function responseRef(name: string): Json {
+  return { $ref: `#/components/responses/${name}` };
 }
 
 function schemaRef(document: DocumentSchema): Json {

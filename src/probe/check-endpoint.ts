@@ -1,5 +1,9 @@
-import { type Dispatcher, request } from 'undici';
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { describeRequestError, describeUnexpectedStatus, type FailureReason } from './describe-request-error.js';
+import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
 
 /** Bytes of a response body read before the rest is discarded: a health check needs none of it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -15,6 +19,9 @@ export interface EndpointCheck {
   readonly expectStatus: readonly number[] | undefined;
 }
 
+/** Where a check was when it ended: resolving the host, connecting, the TLS handshake, waiting for headers, reading the body. */
+export type CheckPhase = 'dns' | 'connect' | 'tls' | 'headers' | 'body';
+
 /** What one check found. A failure is data, never an exception. */
 export interface CheckResult {
   readonly ok: boolean;
@@ -23,11 +30,13 @@ export interface CheckResult {
   /** From sending the request to the end of the (capped) body, or to the failure. */
   readonly latency_ms: number;
   readonly error?: FailureReason;
+  /** For a `timeout`: the phase that ran out of time. */
+  readonly phase?: CheckPhase;
 }
 
 export interface CheckEndpointOptions {
-  /** The undici dispatcher; the global one by default. */
-  readonly dispatcher?: Dispatcher;
+  /** Resolves host names; the system resolver by default, in a child process the deadline can kill. */
+  readonly resolveHost?: ResolveHost;
   /** Aborts the check from outside (shutdown); the result is then a failure nobody should publish. */
   readonly signal?: AbortSignal;
   /** A monotonic clock in milliseconds. */
@@ -35,62 +44,144 @@ export interface CheckEndpointOptions {
 }
 
 /**
- * Requests `check.url` once and judges the answer. The timeout covers the
- * whole exchange (connect, headers and body); the body is read and thrown
+ * Requests `check.url` once and judges the answer. `timeoutMs` bounds the
+ * whole check, every phase included (DNS, connect, TLS, headers, body): the
+ * result is settled by our own deadline, not by any timeout of the client,
+ * and a timeout names the phase it cut short. The body is read and thrown
  * away up to `MAX_BODY_BYTES`, then the connection is dropped. Redirects are
- * not followed: a 3xx is just a status, unexpected unless listed. Each check
- * opens a fresh connection (`reset`), so a dead listener cannot hide behind
- * a pooled socket, and nothing lingers between cycles. Credentials in the URL
- * are sent as Basic authentication. Never throws.
+ * not followed: a 3xx is just a status, unexpected unless listed; interim 1xx
+ * responses (`100 Continue`) are skipped, as RFC 9110 says. Each check opens
+ * a fresh connection, so a dead listener cannot hide behind a pooled socket,
+ * and the socket is destroyed when the check settles, so nothing lingers.
+ * Credentials in the URL are sent as Basic authentication. Never throws.
+ *
+ * Node's own client, not undici: undici's HTTP/1.1 parser drops the
+ * connection on a `100 Continue` it did not ask for.
  */
 export async function checkEndpoint(check: EndpointCheck, options: CheckEndpointOptions = {}): Promise<CheckResult> {
   const clock = options.clock ?? (() => performance.now());
-  const controller = new AbortController();
-  const timedOut = new Error('check timed out');
-  const timer = setTimeout(() => controller.abort(timedOut), check.timeoutMs);
-  const stop = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', stop, { once: true });
   const started = clock();
   const elapsed = () => Math.round(clock() - started);
+  const { signal } = options;
+  if (signal?.aborted) return { ok: false, latency_ms: 0, error: describeRequestError(signal.reason) };
+
+  let exchange: Exchange;
   try {
-    if (options.signal?.aborted) throw options.signal.reason;
-    const { url, authorization } = splitCredentials(check.url);
-    const response = await request(url, {
+    exchange = startExchange(check, options.resolveHost ?? resolveHostWithSystem);
+  } catch (error) {
+    return { ok: false, latency_ms: elapsed(), error: describeRequestError(error) };
+  }
+  let timer: NodeJS.Timeout | undefined;
+  let stop: (() => void) | undefined;
+  const cutShort = new Promise<'timeout' | 'aborted'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), check.timeoutMs);
+    stop = () => resolve('aborted');
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    const ended = await Promise.race([exchange.result, cutShort]);
+    if (ended === 'timeout') return { ok: false, latency_ms: elapsed(), error: 'timeout', phase: exchange.phase() };
+    if (ended === 'aborted') return { ok: false, latency_ms: elapsed(), error: describeRequestError(signal?.reason) };
+    const latency_ms = elapsed();
+    if (ended.kind === 'failed') {
+      const error = describeRequestError(ended.error);
+      return error === 'timeout'
+        ? { ok: false, latency_ms, error, phase: ended.phase }
+        : { ok: false, latency_ms, error };
+    }
+    if (isExpected(ended.status, check.expectStatus)) return { ok: true, status: ended.status, latency_ms };
+    return { ok: false, status: ended.status, latency_ms, error: describeUnexpectedStatus(ended.status) };
+  } finally {
+    clearTimeout(timer);
+    if (stop !== undefined) signal?.removeEventListener('abort', stop);
+    exchange.destroy();
+  }
+}
+
+type ExchangeEnd =
+  | { readonly kind: 'answered'; readonly status: number }
+  | { readonly kind: 'failed'; readonly error: unknown; readonly phase: CheckPhase };
+
+interface Exchange {
+  /** Settles when the capped body has been read or the request failed; never rejects. */
+  readonly result: Promise<ExchangeEnd>;
+  /** The phase the exchange is in now. */
+  phase(): CheckPhase;
+  /** Drops the request and its socket, wherever they are. */
+  destroy(): void;
+}
+
+/** Starts the request, following its progress through the phases. */
+function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange {
+  const { url, authorization } = splitCredentials(check.url);
+  const secure = url.protocol === 'https:';
+  let phase: CheckPhase = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? 'dns' : 'connect';
+  const lookupController = new AbortController();
+  const trackedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    phase = 'dns';
+    resolveHost(hostname, lookupController.signal).then(
+      (found) => {
+        if (phase === 'dns') phase = 'connect';
+        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : undefined;
+        const addresses = found.filter((address) => family === undefined || address.family === family);
+        const [first] = addresses;
+        if (first === undefined) callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '');
+        else if (lookupOptions.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
+  let request: ClientRequest | undefined;
+  const result = new Promise<ExchangeEnd>((resolve) => {
+    const fail = (error: unknown) => resolve({ kind: 'failed', error, phase });
+    // A fresh connection per check (`agent: false` also sends `Connection: close`).
+    const started = (secure ? httpsRequest : httpRequest)(url, {
       method: 'GET',
+      agent: false,
+      lookup: trackedLookup,
       headers: {
         'user-agent': PROBE_USER_AGENT,
         accept: '*/*',
         ...(authorization === undefined ? {} : { authorization }),
       },
-      signal: controller.signal,
-      reset: true,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
-    await drainBody(response.body);
-    const latency_ms = elapsed();
-    if (isExpected(response.statusCode, check.expectStatus))
-      return { ok: true, status: response.statusCode, latency_ms };
-    return { ok: false, status: response.statusCode, latency_ms, error: describeUnexpectedStatus(response.statusCode) };
-  } catch (error) {
-    const reason = controller.signal.reason === timedOut ? 'timeout' : describeRequestError(error);
-    return { ok: false, latency_ms: elapsed(), error: reason };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', stop);
-  }
+    request = started;
+    started.on('socket', (socket: Socket) => {
+      socket.once('connect', () => {
+        phase = secure ? 'tls' : 'headers';
+      });
+      if (secure) socket.once('secureConnect', () => (phase = 'headers'));
+    });
+    started.on('error', fail);
+    started.on('response', (response: IncomingMessage) => {
+      phase = 'body';
+      drainBody(response).then(() => resolve({ kind: 'answered', status: response.statusCode ?? 0 }), fail);
+    });
+    started.end();
+    // A request Node refuses to build (a header it will not send) is a failure like any other.
+  }).catch((error: unknown): ExchangeEnd => ({ kind: 'failed', error, phase }));
+  return {
+    result,
+    phase: () => phase,
+    destroy: () => {
+      lookupController.abort();
+      request?.destroy();
+    },
+  };
 }
 
 /**
  * Credentials written into a URL (`https://user:token@host/`) become a Basic
- * `Authorization` header, as curl does; undici would drop them silently.
+ * `Authorization` header, as curl does, and never reach the request line.
  */
-function splitCredentials(raw: string): { url: string; authorization: string | undefined } {
+function splitCredentials(raw: string): { url: URL; authorization: string | undefined } {
   const url = new URL(raw);
-  if (url.username === '' && url.password === '') return { url: raw, authorization: undefined };
+  if (url.username === '' && url.password === '') return { url, authorization: undefined };
   const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
   url.username = '';
   url.password = '';
-  return { url: url.href, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
+  return { url, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
 }
 
 function isExpected(status: number, expectStatus: readonly number[] | undefined): boolean {
@@ -98,10 +189,10 @@ function isExpected(status: number, expectStatus: readonly number[] | undefined)
 }
 
 /** Reads and discards the body; stops at the cap and drops the rest with the connection. */
-async function drainBody(body: Dispatcher.ResponseData['body']): Promise<void> {
+async function drainBody(body: IncomingMessage): Promise<void> {
   let bytes = 0;
   for await (const chunk of body) {
-    bytes += Buffer.byteLength(chunk);
+    bytes += Buffer.byteLength(chunk as Buffer);
     if (bytes >= MAX_BODY_BYTES) {
       body.destroy();
       return;

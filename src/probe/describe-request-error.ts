@@ -22,7 +22,7 @@ const REASON_BY_CODE: Readonly<Record<string, FailureReason>> = {
   EAI_FAIL: 'dns',
   ECONNRESET: 'reset',
   EPIPE: 'reset',
-  // undici: the peer closed the socket, or ended the body before Content-Length.
+  // undici (verify's client): the peer closed the socket, or ended the body before Content-Length.
   UND_ERR_SOCKET: 'reset',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'reset',
   ETIMEDOUT: 'timeout',

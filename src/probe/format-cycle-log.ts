@@ -1,6 +1,7 @@
 import { describeVote } from '../peers/describe-vote.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
 import type { Thresholds } from './apply-thresholds.js';
+import type { CheckResult } from './check-endpoint.js';
 import { redactUrl } from './redact-url.js';
 import type { CheckOutcome, ComponentOutcome, CycleOutcome } from './run-cycle.js';
 
@@ -16,7 +17,10 @@ export function formatChange(component: ComponentOutcome): string | undefined {
   if (before === memory.published) return undefined;
   const here = explainObservation(component);
   const why = component.vote?.outcome === 'decided' ? `${describeVote(component.vote)}; here: ${here}` : here;
-  if (before === undefined) return `${component.name}: ${memory.published} (first observation: ${why})`;
+  if (before === undefined) {
+    const first = component.checksChanged ? 'first observation, its checks changed' : 'first observation';
+    return `${component.name}: ${memory.published} (${first}: ${why})`;
+  }
   return `${component.name}: ${before} -> ${memory.published} (${why})`;
 }
 
@@ -59,7 +63,7 @@ export function formatNoQuorum(outcome: Observed): string | undefined {
 /** Why a cycle whose connectivity check failed publishes nothing. */
 export function formatOffline(outcome: Offline): string {
   return (
-    `connectivity check ${redactUrl(outcome.url)} failed (${outcome.result.error ?? 'unknown'}) after ${outcome.durationMs} ms: ` +
+    `connectivity check ${redactUrl(outcome.url)} failed (${outcome.result.error ?? 'unknown'}${describePhase(outcome.result)}) after ${outcome.durationMs} ms: ` +
     'the probe cannot reach the network, so it publishes nothing and the status keeps its old updated_at'
   );
 }
@@ -80,6 +84,14 @@ function explainObservation({ checks, underMaintenance }: ComponentOutcome): str
 }
 
 function describeFailure({ check, result }: CheckOutcome): string {
-  const reason = result.error === 'timeout' ? `timeout after ${check.timeoutMs} ms` : (result.error ?? 'failed');
+  const reason =
+    result.error === 'timeout'
+      ? `timeout after ${check.timeoutMs} ms${describePhase(result)}`
+      : (result.error ?? 'failed');
   return `${redactUrl(check.url)}: ${reason}`;
+}
+
+/** ` (connect)` for a check that ran out of time while connecting; empty when no phase is known. */
+function describePhase(result: CheckResult): string {
+  return result.phase === undefined ? '' : ` (${result.phase})`;
 }

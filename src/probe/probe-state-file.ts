@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors/input-error.js';
+import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { displayPath, isErrnoException, readDocument } from '../io/read-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import { EMPTY_PROBE_STATE, type ProbeState, ProbeStateFileSchema } from '../schemas/probe-state.js';
@@ -26,7 +27,8 @@ export interface ReadStateOptions {
 
 /**
  * Reads the state file. A missing file is a first run. A file that is not a
- * valid state, or too old, is reported and treated as a first run: the probe
+ * valid state, too old, or saved in the future (beyond the skew allowance of
+ * `judgeFreshness`: this clock was stepped back, or another's wrote it) is reported and treated as a first run: the probe
  * then publishes what it observes, which is true, rather than nothing.
  */
 export async function readProbeState(
@@ -43,9 +45,17 @@ export async function readProbeState(
     onProblem(`${error instanceof Error ? error.message : String(error)} (starting without flapping memory)`);
     return EMPTY_PROBE_STATE;
   }
-  if (now.getTime() - Date.parse(saved.saved_at) > maxAgeMs) {
+  const freshness = judgeFreshness(saved.saved_at, now, maxAgeMs);
+  if (freshness.kind === 'stale') {
     onProblem(
       `${displayPath(file)}: saved at ${saved.saved_at}, too long ago to count (starting without flapping memory)`,
+    );
+    return EMPTY_PROBE_STATE;
+  }
+  if (freshness.kind === 'future') {
+    onProblem(
+      `${displayPath(file)}: saved at ${saved.saved_at}, in the future by ${Math.round(freshness.aheadMs / 1000)} s ` +
+        '(the clock was stepped back?); it cannot be trusted (starting without flapping memory)',
     );
     return EMPTY_PROBE_STATE;
   }

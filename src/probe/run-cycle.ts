@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import {
   type FetchPeersOptions,
   fetchPeersObservations,
@@ -11,6 +12,7 @@ import type { StatusValue } from '../schemas/status-value.js';
 import { applyThresholds } from './apply-thresholds.js';
 import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type EndpointCheck } from './check-endpoint.js';
 import { classifyComponent } from './classify-component.js';
+import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
 import { mapConcurrently } from './map-concurrently.js';
 import type { CheckSettings, PeerSettings, ProbeSettings } from './probe-settings.js';
@@ -35,6 +37,8 @@ export interface ComponentOutcome {
   readonly vote: VoteResult | undefined;
   /** The published state before this cycle; `undefined` on the first observation. */
   readonly before: StatusValue | undefined;
+  /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
+  readonly checksChanged: boolean;
   readonly memory: ComponentMemory;
 }
 
@@ -51,7 +55,7 @@ export type CycleOutcome =
       readonly peers: readonly PeerObservations[];
       readonly durationMs: number;
     }
-  /** The probe's own connectivity check failed: nothing it saw can be trusted. */
+  /** The probe's own connectivity check got no response at all: nothing it saw can be trusted. */
   | {
       readonly kind: 'offline';
       readonly url: string;
@@ -102,11 +106,17 @@ export async function runCycle({
   const started = clock();
   const durationMs = () => Math.round(clock() - started);
   const checkOptions: CheckEndpointOptions = signal === undefined ? {} : { signal };
+  // Every check in flight listens to the signal (up to `concurrency` at once), then every peer fetch: by design, not a leak.
+  const listeners = Math.max(settings.concurrency, settings.peers.length) + 1;
+  if (signal !== undefined && getMaxListeners(signal) < listeners) setMaxListeners(listeners, signal);
 
   if (settings.connectivity !== undefined) {
     const result = await check(settings.connectivity, checkOptions);
     if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
-    if (!result.ok) return { kind: 'offline', url: settings.connectivity.url, result, durationMs: durationMs() };
+    // Any response at all, even a 404 or a 500, proves the network works; only no response means offline.
+    if (result.status === undefined) {
+      return { kind: 'offline', url: settings.connectivity.url, result, durationMs: durationMs() };
+    }
   }
 
   const tasks = settings.components.flatMap(({ name, checks }) => checks.map((task) => ({ name, task })));
@@ -145,7 +155,11 @@ export async function runCycle({
       checks.map(({ check: { degradedMs }, result }) => ({ result, degradedMs })),
       underMaintenance,
     );
-    const previous = previousByName.get(component.name);
+    const fingerprint = fingerprintChecks(component.checks);
+    const remembered = previousByName.get(component.name);
+    // Memory belongs to the checks that made it; memory from before fingerprints is taken as the current checks'.
+    const checksChanged = remembered?.fingerprint !== undefined && remembered.fingerprint !== fingerprint;
+    const previous = checksChanged ? undefined : remembered;
     const vote =
       component.scope === 'global'
         ? voteOnComponent({
@@ -159,7 +173,11 @@ export async function runCycle({
           })
         : undefined;
     // Flapping protection applies after the vote, to what the vote decided.
-    const memory = { name: component.name, ...applyThresholds(previous, vote?.status ?? observed, settings) };
+    const memory = {
+      name: component.name,
+      ...applyThresholds(previous, vote?.status ?? observed, settings),
+      fingerprint,
+    };
     memories.push(memory);
     components.push({
       name: component.name,
@@ -169,6 +187,7 @@ export async function runCycle({
       observed,
       vote,
       before: previous?.published,
+      checksChanged,
       memory,
     });
   }

@@ -1,8 +1,10 @@
+import { dirname } from 'node:path';
 import { displayPath } from '../io/read-document.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
 import { CONSOLE_PROBE_LOG } from './probe-log.js';
 import { redactUrl } from './redact-url.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
+import { acquireWriterLock } from './writer-lock.js';
 
 export interface Sidecar {
   readonly prober: Prober;
@@ -13,10 +15,15 @@ export interface Sidecar {
 /** Components listed one per line at start-up up to this many; beyond it, only the count. */
 const LISTED_COMPONENTS_MAX = 20;
 
-/** The probe as a long-running process: a cycle at start, then one per scheduled tick. */
-export function startSidecar(options: ProberOptions): Sidecar {
+/**
+ * The probe as a long-running process: a cycle at start, then one per
+ * scheduled tick. Holds the state directory's writer lock from start to
+ * stop; throws `ProbeLockedError` when another probe holds it.
+ */
+export async function startSidecar(options: ProberOptions): Promise<Sidecar> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const prober = createProber({ ...options, log });
+  const lock = await acquireWriterLock({ stateDir: dirname(options.stateFile), log });
   const { settings } = options;
   log.info(
     `sidecar for ${settings.regionName} (${settings.regionCode}): ${settings.components.length} components on "${settings.schedule}", ` +
@@ -30,5 +37,11 @@ export function startSidecar(options: ProberOptions): Sidecar {
     runCycle: (signal) => prober.runCycle(signal),
     log,
   });
-  return { prober, stop: () => cycles.stop() };
+  return {
+    prober,
+    async stop() {
+      await cycles.stop();
+      await lock.release();
+    },
+  };
 }

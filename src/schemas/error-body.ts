@@ -6,11 +6,13 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'request_timeout',
+  'expectation_failed',
   'header_fields_too_large',
   'internal_error',
   'service_unavailable',
   'status_missing',
   'status_stale',
+  'status_from_future',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PATHS } from '../api-paths.js';
+import { PUBLISHED_PATHS } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 
 const HeaderSchema = z.strictObject({
@@ -13,15 +13,16 @@ export const HeaderRuleSchema = z.strictObject({
 });
 export type HeaderRule = z.infer<typeof HeaderRuleSchema>;
 
-/** The header rules every API path must end up with. */
+/** The headers every published document must end up with, whether or not its file exists yet. */
 export const REQUIRED_API_HEADERS = ['Content-Type', 'Cache-Control'] as const;
 
 const HeaderRulesSchema = z.array(HeaderRuleSchema);
 
 /**
- * `headers.json`: serve-handler's `headers` config. Every API path must be
- * given a Content-Type and a Cache-Control by the rules that match it, with a
- * value: an empty one, from a later rule, would drop the header.
+ * `headers.json`: serve-handler's `headers` config. Every published document
+ * (`PUBLISHED_PATHS`: the API documents and the feed) must be given a
+ * Content-Type and a Cache-Control by the rules that match it, with a value:
+ * an empty one, from a later rule, would drop the header.
  */
 export const HeadersConfigSchema = z
   .strictObject({
@@ -30,7 +31,7 @@ export const HeadersConfigSchema = z
   })
   .superRefine(
     (config, ctx) => {
-      for (const path of API_PATHS) {
+      for (const path of PUBLISHED_PATHS) {
         const resolved = resolveHeaders(config.headers, path);
         for (const name of REQUIRED_API_HEADERS) {
           const header = resolved.get(name.toLowerCase());

@@ -17,11 +17,17 @@ export const ComponentMemorySchema = z.strictObject({
   /** The state the last cycle observed. */
   observed: StatusValueSchema,
   pending: PendingChangeSchema.nullable(),
+  /**
+   * The digest of the checks this memory is about (`fingerprintChecks`).
+   * Absent in files written before it existed: such memory is taken to be
+   * about the current checks, and gains a fingerprint when next saved.
+   */
+  fingerprint: z.string().optional(),
 });
 export type ComponentMemory = z.infer<typeof ComponentMemorySchema>;
 
-/** The memory flapping protection works on: a component's entry less its name. */
-export type StateMemory = Omit<ComponentMemory, 'name'>;
+/** The memory flapping protection works on: a component's entry less its name and fingerprint. */
+export type StateMemory = Omit<ComponentMemory, 'name' | 'fingerprint'>;
 
 /** Flapping-protection memory, one entry per component, as a cycle uses it. */
 export const ProbeStateSchema = z.strictObject({

@@ -12,7 +12,11 @@ export const STATUS_VALUES = [
   'major_outage',
 ] as const;
 
-export const StatusValueSchema = z.enum(STATUS_VALUES);
+/** A wrong value is quoted, with the accepted ones; a missing one is left to the caller's wording. */
+export const StatusValueSchema = z.enum(STATUS_VALUES, {
+  error: (issue) =>
+    issue.input === undefined ? undefined : `${JSON.stringify(issue.input)} is not one of ${STATUS_VALUES.join(', ')}`,
+});
 export type StatusValue = z.infer<typeof StatusValueSchema>;
 
 /** Severity rank, least severe first: the order in which the overall status is the worst. */

@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_STATUS, type ErrorCode, GENERATED_JSON_HEADERS, renderError } from './json-error.js';
+import { sendError } from './send-error.js';
 
 const REASONS: Partial<Record<number, string>> = {
   400: 'Bad Request',
@@ -48,4 +49,16 @@ export function answerConnect(request: IncomingMessage, socket: Duplex): void {
   writeRawError(socket, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, {
     Allow: 'GET, HEAD',
   });
+}
+
+/**
+ * Answers an `Expect` other than `100-continue`, which Node would refuse with
+ * a bare 417 (its `checkExpectation` event). The value is not echoed back.
+ */
+export function answerUnknownExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  sendError(
+    response,
+    'expectation_failed',
+    'the Expect header asks for something this server does not do; only 100-continue is supported',
+  );
 }

@@ -1,27 +1,24 @@
 import { type FSWatcher, watch } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
-import { InputError } from '../errors/input-error.js';
+import { quoteForLog } from '../errors/quote-for-log.js';
 import type { ResolvedHeader } from '../headers/resolve-headers.js';
-import { parseDocument } from '../io/parse-document.js';
-import { displayPath, isErrnoException } from '../io/read-document.js';
-import { strongEtag } from './etag.js';
+import { displayPath } from '../io/read-document.js';
+import { type ReadRegularFile, readRegularFile } from '../io/read-regular-file.js';
+import { type Representation, representDocument } from './represent-document.js';
+
+export type { Representation } from './represent-document.js';
 
 /** How often the file is checked when no watch event arrives: the bound on staleness. */
 export const POLL_INTERVAL_MS = 500;
 
-/** A document ready to send: body plus the header sets decided once per version. */
-export interface Representation<T> {
-  /** The validated document. */
-  readonly value: T;
-  readonly body: Buffer;
-  readonly etag: string;
-  /** Headers of a 200: `headers.json` values plus ETag and Content-Length. */
-  readonly okHeaders: Readonly<Record<string, string>>;
-  /** Headers of a 304: the same less the representation's Content-Type and Content-Length. */
-  readonly notModifiedHeaders: Readonly<Record<string, string>>;
-}
+/**
+ * The largest file taken for an API document. The documents are a few
+ * kilobytes (a region list of hundreds of entries is well under 100 KiB);
+ * a file of megabytes is a mistake or an attack, and reading and parsing it
+ * every time it changes would keep a core busy.
+ */
+export const MAX_API_DOCUMENT_BYTES = 1024 * 1024;
 
 export interface ApiDocumentOptions<T> {
   readonly file: string;
@@ -30,27 +27,35 @@ export interface ApiDocumentOptions<T> {
   /** The headers `headers.json` gives this path. */
   readonly headers: ReadonlyMap<string, ResolvedHeader>;
   readonly log: (message: string) => void;
+  /** How the file is read; the real `readRegularFile` unless given. */
+  readonly readFile?: ReadRegularFile;
 }
 
 /**
  * One API document held in memory. It follows its file on disk and swaps in a
- * new version only when the file holds a whole, schema-valid document; a
- * missing, torn or corrupt file leaves the last good version in place.
+ * new version only when the file holds a whole, schema-valid document
+ * (`representDocument` decides); a missing, torn, corrupt or hostile file
+ * leaves the last good version in place. Each version of a file (its
+ * identity: device, inode, size, mtime, ctime) is judged once, good or bad,
+ * and each problem is logged once.
  */
 export class ApiDocument<T = unknown> {
   readonly file: string;
   #current: Representation<T> | undefined;
-  #signature = '';
+  /** The identity of the version last judged, good or bad; empty when it must be looked at again. */
+  #judged = '';
   #lastProblem = '';
   #checking: Promise<void> | undefined;
   #recheck = false;
   #poll: NodeJS.Timeout | undefined;
   #watcher: FSWatcher | undefined;
   readonly #options: ApiDocumentOptions<T>;
+  readonly #readFile: ReadRegularFile;
 
   constructor(options: ApiDocumentOptions<T>) {
     this.file = options.file;
     this.#options = options;
+    this.#readFile = options.readFile ?? readRegularFile;
   }
 
   /** The version being served, if any valid one has been seen. */
@@ -92,53 +97,39 @@ export class ApiDocument<T = unknown> {
   }
 
   async #check(): Promise<void> {
-    let signature: string;
-    try {
-      const stats = await stat(this.file);
-      signature = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
-    } catch (error) {
-      const reason = isErrnoException(error) && error.code === 'ENOENT' ? 'file not found' : String(error);
-      this.#report(`${displayPath(this.file)}: ${reason}`);
-      this.#signature = '';
+    const shown = displayPath(this.file);
+    const found = await this.#readFile(this.file, {
+      maxBytes: MAX_API_DOCUMENT_BYTES,
+      knownIdentity: this.#judged,
+    });
+    if (found.kind === 'unchanged') return;
+    if (found.kind === 'refused') {
+      // A refusal without an identity (missing, a symlink, out of descriptors) is looked at again next time.
+      this.#judged = found.identity ?? '';
+      this.#report(`${shown}: ${found.reason}`);
       return;
     }
-    if (signature === this.#signature) return;
-    try {
-      const body = await readFile(this.file);
-      const value = parseDocument(displayPath(this.file), body.toString('utf8'), this.#options.schema);
-      this.#signature = signature;
-      const previous = this.#current;
-      this.#current = this.#represent(value, body);
-      if (this.#lastProblem !== '') {
-        const what = previous === undefined ? 'published' : 'valid again';
-        this.#options.log(`${displayPath(this.file)}: ${what}, now serving it`);
-      }
-      this.#lastProblem = '';
-    } catch (error) {
-      // Leave the signature alone so that the next event or poll reads the file again.
-      this.#report(error instanceof InputError ? error.message : `${displayPath(this.file)}: ${String(error)}`);
+    this.#judged = found.identity;
+    const result = representDocument(shown, found.bytes, this.#options.schema, this.#options.headers);
+    if (!result.ok) {
+      this.#report(result.problem);
+      return;
     }
+    const previous = this.#current;
+    this.#current = result.representation;
+    if (this.#lastProblem !== '') {
+      const what = previous === undefined ? 'published' : 'valid again';
+      this.#options.log(`${shown}: ${what}, now serving it`);
+    }
+    this.#lastProblem = '';
   }
 
   #report(problem: string): void {
     if (problem === this.#lastProblem) return;
     this.#lastProblem = problem;
     const keeping = this.#current ? 'keeping the last good document' : 'nothing to serve yet';
-    this.#options.log(`${problem} (${keeping})`);
-  }
-
-  #represent(value: T, body: Buffer): Representation<T> {
-    const etag = strongEtag(body);
-    const okHeaders: Record<string, string> = {};
-    const notModifiedHeaders: Record<string, string> = {};
-    for (const [name, { key, value }] of this.#options.headers) {
-      okHeaders[key] = value;
-      if (name !== 'content-type' && name !== 'content-length') notModifiedHeaders[key] = value;
-    }
-    okHeaders.ETag = etag;
-    okHeaders['Content-Length'] = String(body.length);
-    notModifiedHeaders.ETag = etag;
-    return { value, body, etag, okHeaders, notModifiedHeaders };
+    // The problem may quote the file's own bytes (a parser's message about them).
+    this.#options.log(`${quoteForLog(problem)} (${keeping})`);
   }
 
   #watchDirectory(): void {

@@ -24,7 +24,8 @@ export interface RequestHandlerOptions {
   readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
   /** The origin's health, answered at `/healthz`. */
   readonly health: () => Health;
-  readonly log: (message: string) => void;
+  /** Logs a failure to serve a file; failures can come in floods, so lines of one `key` are rate-limited. */
+  readonly logOccasionally: (key: string, message: string) => void;
 }
 
 /**
@@ -32,7 +33,7 @@ export interface RequestHandlerOptions {
  * answer from memory; anything else is decoded once, checked and handed to
  * the static files.
  */
-export function createRequestHandler({ documents, serveStatic, health, log }: RequestHandlerOptions) {
+export function createRequestHandler({ documents, serveStatic, health, logOccasionally }: RequestHandlerOptions) {
   function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -74,6 +75,16 @@ export function createRequestHandler({ documents, serveStatic, health, log }: Re
   }
 
   return function handleRequest(request: IncomingMessage, response: ServerResponse): void {
+    // RFC 9112 requires Host in HTTP/1.1. Node's own check answers a bare 400, so it is off
+    // (`requireHostHeader: false`) and this one answers in the JSON shape.
+    if (
+      request.httpVersionMinor === 1 &&
+      request.httpVersionMajor === 1 &&
+      findHeader(request.rawHeaders, 'host') === undefined
+    ) {
+      sendError(response, 'bad_request', 'an HTTP/1.1 request must carry a Host header', { Connection: 'close' });
+      return;
+    }
     const url = request.url ?? '';
     const query = url.indexOf('?');
     const fast = documents.get(query === -1 ? url : url.slice(0, query));
@@ -105,7 +116,8 @@ export function createRequestHandler({ documents, serveStatic, health, log }: Re
       return;
     }
     serveStatic(request, response, encodePath(target.path)).catch((error: unknown) => {
-      log(`error serving ${target.path}: ${String(error)}`);
+      const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+      logOccasionally(`serving:${code}`, `error serving ${target.path}: ${String(error)}`);
       if (!response.headersSent) sendError(response, 'internal_error', 'the server could not read this file');
       else response.destroy();
     });

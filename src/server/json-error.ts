@@ -8,11 +8,13 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  expectation_failed: 417,
   header_fields_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
   status_missing: 503,
   status_stale: 503,
+  status_from_future: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Headers of every response the server writes itself (errors, `/healthz`): JSON, never cached, readable cross-origin. */

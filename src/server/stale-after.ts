@@ -1,15 +1,13 @@
 import { existsSync } from 'node:fs';
+import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { readDocument } from '../io/read-document.js';
 import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 
-/** How many probe intervals may pass before the status counts as stale. */
-export const STALE_AFTER_INTERVALS = 3;
-
-/** The staleness bound for a probe schedule: three of its intervals. */
+/** The staleness bound for a probe schedule, by the one staleness rule: three of its intervals. */
 export function staleAfterForSchedule(schedule: string): number {
-  return STALE_AFTER_INTERVALS * scheduleIntervalMs(schedule);
+  return staleAfterMs(scheduleIntervalMs(schedule));
 }
 
 /**

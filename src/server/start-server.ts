@@ -2,17 +2,18 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
-import { type ApiPath, documentFile, OBSERVATIONS_PATH, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { API_DOCUMENTS } from '../api-documents.js';
+import { type DocumentPath, documentFile, STATUS_PATH } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
-import { ObservationsDocumentSchema } from '../schemas/observations.js';
-import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { answerClientError, answerConnect } from './answer-client-error.js';
+import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
+import { boundPipelining } from './bound-pipelining.js';
 import { createRequestHandler } from './create-request-handler.js';
+import { createOccasionalLog } from './log-occasionally.js';
 import { createStaticFiles } from './static-files.js';
 
 /** Connection limits: a slow or idle client cannot hold a socket for long. */
@@ -59,8 +60,8 @@ export interface RunningServer {
 /**
  * Starts the thin handler. Everything that can be decided before the first
  * request is decided here: the header config is validated (a bad one throws
- * `InputError` and nothing listens), each API path's headers are resolved and
- * its document loaded.
+ * `InputError` and nothing listens), and for each document in `API_DOCUMENTS`
+ * its headers are resolved and its file loaded.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => console.error(`[serve] ${message}`));
@@ -68,31 +69,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const follow = <T>(path: ApiPath, schema: z.ZodType<T>) =>
+  const follow = <T>(path: DocumentPath, schema: z.ZodType<T>) =>
     new ApiDocument({
       file: documentFile(publicDir, path),
       schema,
       headers: resolveHeaders(headersConfig.headers, path),
       log,
     });
-  const regions = follow(REGIONS_PATH, RegionListSchema);
+  // `/healthz` reads the status, so it is followed with its type; the table gives every other document.
   const status = follow(STATUS_PATH, ServiceStatusSchema);
-  const observations = follow(OBSERVATIONS_PATH, ObservationsDocumentSchema);
-  await Promise.all([regions.start(), status.start(), observations.start()]);
-  const documents = new Map<string, ApiDocument>([
-    [REGIONS_PATH, regions],
-    [STATUS_PATH, status],
-    [OBSERVATIONS_PATH, observations],
-  ]);
+  const documents = new Map<string, ApiDocument>(
+    API_DOCUMENTS.map(({ path, schema }) => [path, path === STATUS_PATH ? status : follow(path, schema)]),
+  );
+  await Promise.all([...documents.values()].map((document) => document.start()));
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
+  const logOccasionally = createOccasionalLog(log);
+  const logFailure = (what: string) => (error: Error & { code?: string }) =>
+    logOccasionally(`${what}:${error.code ?? error.name}`, `${what}: ${error.message}`);
   const handler = createRequestHandler({
     documents,
-    serveStatic: createStaticFiles(publicDir, headersConfig.headers),
+    serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs),
-    log,
+    logOccasionally,
   });
   const server = createServer(
     {
@@ -101,15 +102,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+      // The handler checks Host itself, to answer in the JSON shape.
+      requireHostHeader: false,
     },
-    handler,
+    boundPipelining(handler),
   );
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
+  server.on('checkExpectation', answerUnknownExpectation);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
       server.off('error', reject);
+      // Once listening, an error is about one connection (EMFILE from accept, when descriptors run out):
+      // libuv has already dropped that connection, and the server goes on accepting.
+      server.on('error', logFailure('error accepting a connection'));
       resolve();
     });
   });
@@ -121,9 +128,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        regions.stop();
-        status.stop();
-        observations.stop();
+        for (const document of documents.values()) document.stop();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();

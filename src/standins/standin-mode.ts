@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DEGRADED_MS } from '../schemas/components-config.js';
 
 /**
  * How a stand-in component behaves. The first five are what a newcomer
@@ -16,14 +17,21 @@ export const StandinModeSchema = z.enum([
 ]);
 export type StandinMode = z.infer<typeof StandinModeSchema>;
 
-/** What each mode does, for the console and the control server's index. */
-export const STANDIN_MODE_DESCRIPTIONS: Readonly<Record<StandinMode, string>> = {
-  healthy: 'answers at once with its healthy status (200, or 401 for the registry)',
-  slow: 'answers healthy, but only after a delay longer than degraded_ms',
-  failing: 'answers 503',
-  hanging: 'accepts the request and never answers',
-  refusing: 'stops listening, so connections are refused',
-  reset: 'starts a body, then resets the connection',
-  huge: 'streams a body far larger than a probe reads',
-  redirect: 'answers 302 to another path',
-};
+/**
+ * What each mode does, for the console and the control server's index. The
+ * `slow` line states the real delay, and whether it is over the default
+ * `degraded_ms`, since `--slow-ms` can put it either side.
+ */
+export function describeStandinModes(slowMs: number): Readonly<Record<StandinMode, string>> {
+  const side = slowMs > DEFAULT_DEGRADED_MS ? 'slower than' : 'within';
+  return {
+    healthy: 'answers at once with its healthy status (200, or 401 for the registry)',
+    slow: `answers healthy after ${slowMs} ms, ${side} the default degraded_ms (${DEFAULT_DEGRADED_MS} ms)`,
+    failing: 'answers 503',
+    hanging: 'accepts the request and never answers',
+    refusing: 'stops listening, so connections are refused',
+    reset: 'starts a body, then resets the connection',
+    huge: 'streams a body far larger than a probe reads',
+    redirect: 'answers 302 to another path',
+  };
+}

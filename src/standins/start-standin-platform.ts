@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { sendJson } from './send-json.js';
-import { STANDIN_MODE_DESCRIPTIONS, StandinModeSchema } from './standin-mode.js';
-import { type Standin, startStandin } from './start-standin.js';
+import { describeStandinModes, type StandinMode, StandinModeSchema } from './standin-mode.js';
+import { DEFAULT_SLOW_MS, type Standin, startStandin } from './start-standin.js';
 
 /** The control server's port; the four components listen on the next four, matching `data/components.json`. */
 export const DEFAULT_STANDIN_BASE_PORT = 4100;
@@ -56,8 +56,9 @@ export async function startStandinPlatform(options: StandinPlatformOptions = {})
     throw error;
   }
 
+  const descriptions = describeStandinModes(options.slowMs ?? DEFAULT_SLOW_MS);
   const control = createServer((request, response) => {
-    void handleControl(request, response, standins, options.log ?? (() => {})).catch((error: unknown) => {
+    void handleControl(request, response, standins, descriptions, options.log ?? (() => {})).catch((error: unknown) => {
       sendJson(response, 500, { error: { code: 'internal_error', message: String(error) } });
     });
   });
@@ -101,6 +102,7 @@ async function handleControl(
   request: IncomingMessage,
   response: ServerResponse,
   standins: readonly { slug: string; url: string; standin: Standin }[],
+  descriptions: Readonly<Record<StandinMode, string>>,
   log: (line: string) => void,
 ): Promise<void> {
   request.resume();
@@ -111,7 +113,7 @@ async function handleControl(
       sendJson(response, 405, { error: { code: 'method_not_allowed', message: 'use GET' } }, { Allow: 'GET, HEAD' });
       return;
     }
-    sendJson(response, 200, { standins: list(), modes: STANDIN_MODE_DESCRIPTIONS });
+    sendJson(response, 200, { standins: list(), modes: descriptions });
     return;
   }
   const [, slug, modeName, ...rest] = path.split('/');
@@ -137,7 +139,6 @@ async function handleControl(
     return;
   }
   await Promise.all(targets.map(({ standin }) => standin.setMode(mode.data)));
-  for (const { standin } of targets)
-    log(`${standin.name} is now ${mode.data}: ${STANDIN_MODE_DESCRIPTIONS[mode.data]}`);
+  for (const { standin } of targets) log(`${standin.name} is now ${mode.data}: ${descriptions[mode.data]}`);
   sendJson(response, 200, { standins: list() });
 }

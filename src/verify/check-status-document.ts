@@ -1,13 +1,12 @@
+import { judgeFreshness } from '../freshness/judge-freshness.js';
 import type { RegionList } from '../schemas/region.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { CheckResult } from './verify-report.js';
 
-/** How far ahead of our clock `updated_at` may be before it counts as wrong rather than skew. */
-export const CLOCK_SKEW_S = 60;
-
 /**
- * Whether the status was determined recently: `updated_at` at most `maxAgeS`
- * seconds before `now`, and not more than `CLOCK_SKEW_S` after it.
+ * Whether the status was determined recently, by the one staleness rule
+ * (`judgeFreshness`): `updated_at` at most `maxAgeS` seconds before `now`,
+ * and not further after it than the clock-skew allowance.
  */
 export function checkFreshness(
   url: string,
@@ -18,12 +17,18 @@ export function checkFreshness(
   const expected = `updated_at at most ${maxAgeS} s old`;
   const base = { endpoint: 'status', check: 'freshness', url, expected } as const;
   if (status === undefined) return { ...base, outcome: 'skip', actual: 'not checked: no valid status document' };
-  const ageS = Math.round((now.getTime() - Date.parse(status.updated_at)) / 1000);
-  if (ageS < -CLOCK_SKEW_S) {
-    return { ...base, outcome: 'fail', actual: `${status.updated_at} is ${-ageS} s in the future` };
+  const freshness = judgeFreshness(status.updated_at, now, maxAgeS * 1000);
+  if (freshness.kind === 'future') {
+    const ahead = Math.round(freshness.aheadMs / 1000);
+    const allowed = Math.round(freshness.allowanceMs / 1000);
+    return {
+      ...base,
+      outcome: 'fail',
+      actual: `${status.updated_at} is ${ahead} s in the future, more than the ${allowed} s of clock skew allowed`,
+    };
   }
-  const actual = `${status.updated_at} is ${Math.max(ageS, 0)} s old`;
-  return { ...base, outcome: ageS <= maxAgeS ? 'pass' : 'fail', actual };
+  const actual = `${status.updated_at} is ${Math.round(freshness.ageMs / 1000)} s old`;
+  return { ...base, outcome: freshness.kind === 'fresh' ? 'pass' : 'fail', actual };
 }
 
 /** Whether the status names its region the way the regions document does. */

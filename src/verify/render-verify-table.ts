@@ -30,15 +30,16 @@ export function renderVerifyTable(report: VerifyReport): string {
     verdict = `FAIL: cannot reach ${unreachable.map((check) => `${check.url} (${check.actual})`).join(' or ')}`;
   } else if (failed.length > 0) {
     verdict = `FAIL: ${failed.length} of ${report.checks.length} checks failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+  } else if (skipped > 0) {
+    verdict = `PASS: ${report.checks.length - skipped} checks passed, ${skipped} skipped`;
   } else {
     verdict = `PASS: all ${report.checks.length} checks passed`;
   }
 
   return [
     `verify ${report.base_url} at ${report.checked_at}`,
-    `  regions:      ${report.regions_url}`,
-    `  status:       ${report.status_url}`,
-    `  observations: ${report.observations_url}`,
+    `  regions: ${report.regions_url}`,
+    `  status:  ${report.status_url}`,
     '',
     line(header),
     ...rows.map(line),

@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../schemas/service-status.js';
 import { checkEndpoint } from './check-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
-import { CONTRACT } from './contract.js';
+import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
 import type { VerifyReport } from './verify-report.js';
 
@@ -20,11 +20,12 @@ export interface VerifyOptions {
 }
 
 /**
- * Checks a live deployment against the contract: each document's status
- * code, exact Content-Type and Cache-Control, CORS and body (the regions, the
- * status and the observations), the status's freshness, and that it names a
- * region the regions document lists. Returns
- * a report; never throws for anything the deployment does.
+ * Checks a live deployment against the contract: both documents' status
+ * codes, exact Content-Type and Cache-Control, CORS and bodies, the status's
+ * freshness, and that it names a region the regions document lists; then the
+ * same for the documents beside them (uptime, incidents, notices,
+ * observations) and the Atom feed, each of which a deployment may leave out (a 404 is a skip).
+ * Returns a report; never throws for anything the deployment does.
  */
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {
   const fetchFunction = options.fetch ?? defaultFetch;
@@ -33,30 +34,30 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const regionsUrl = options.regionsUrl ?? joinUrl(options.baseUrl, CONTRACT.regions.path);
   const statusUrl = joinUrl(options.baseUrl, CONTRACT.status.path);
-  const observationsUrl = joinUrl(options.baseUrl, CONTRACT.observations.path);
 
-  const [regionsOutcome, statusOutcome, observationsOutcome] = await Promise.all([
-    fetchEndpoint(regionsUrl, fetchFunction, timeoutMs),
-    fetchEndpoint(statusUrl, fetchFunction, timeoutMs),
-    fetchEndpoint(observationsUrl, fetchFunction, timeoutMs),
+  const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
+    checkEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
+  const [regions, status, ...added] = await Promise.all([
+    fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
+    fetchAndCheck('status', CONTRACT.status, statusUrl),
+    ...ADDED_ENDPOINTS.map((endpoint) => {
+      const contract: EndpointContract = CONTRACT[endpoint];
+      return fetchAndCheck(endpoint, contract, joinUrl(options.baseUrl, contract.path));
+    }),
   ]);
   const checkedAt = now();
-  const regions = checkEndpoint('regions', CONTRACT.regions, regionsUrl, regionsOutcome);
-  const status = checkEndpoint('status', CONTRACT.status, statusUrl, statusOutcome);
-  const observations = checkEndpoint('observations', CONTRACT.observations, observationsUrl, observationsOutcome);
   const checks = [
     ...regions.checks,
     ...status.checks,
     checkFreshness(statusUrl, status.document, checkedAt, maxAgeS),
     checkKnownRegion(statusUrl, status.document, regions.document, regionsUrl),
-    ...observations.checks,
+    ...added.flatMap((verdict) => verdict.checks),
   ];
   return {
     ok: checks.every((check) => check.outcome !== 'fail'),
     base_url: options.baseUrl,
     regions_url: regionsUrl,
     status_url: statusUrl,
-    observations_url: observationsUrl,
     checked_at: formatTimestamp(checkedAt),
     max_age_s: maxAgeS,
     checks,

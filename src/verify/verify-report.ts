@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENDPOINTS } from './contract.js';
 
 /** The checks `verify` runs on each endpoint, in the order they are reported. */
 export const CHECK_NAMES = [
@@ -14,12 +15,15 @@ export const CHECK_NAMES = [
 export const CheckNameSchema = z.enum(CHECK_NAMES);
 export type CheckName = z.infer<typeof CheckNameSchema>;
 
-/** `skip` means a check could not run because one it depends on failed. */
+/**
+ * `skip` means a check could not run: one it depends on failed, or the
+ * deployment does not publish an optional document (it answered 404).
+ */
 export const CheckOutcomeSchema = z.enum(['pass', 'fail', 'skip']);
 export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;
 
 export const CheckResultSchema = z.strictObject({
-  endpoint: z.enum(['regions', 'status', 'observations']),
+  endpoint: z.enum(ENDPOINTS),
   check: CheckNameSchema,
   outcome: CheckOutcomeSchema,
   url: z.string(),
@@ -34,7 +38,6 @@ export const VerifyReportSchema = z.strictObject({
   base_url: z.string(),
   regions_url: z.string(),
   status_url: z.string(),
-  observations_url: z.string(),
   checked_at: z.string(),
   max_age_s: z.number().int().positive(),
   checks: z.array(CheckResultSchema),

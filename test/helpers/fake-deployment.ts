@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OBSERVATIONS_PATH, REGIONS_PATH, STATUS_PATH } from '../../src/api-paths.js';
 import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
+import { type ADDED_ENDPOINTS, CONTRACT, ENDPOINTS, type Endpoint } from '../../src/verify/contract.js';
+import { sampleDocuments } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';
 import { sampleObservations } from './observations-fixture.js';
 import { sampleStatus } from './status-fixture.js';
@@ -34,12 +35,31 @@ export function goodStatus(updatedAt: string, body: unknown = sampleStatus({ upd
   };
 }
 
-/** A correct observations answer. */
-export const GOOD_OBSERVATIONS: CannedResponse = {
-  status: 200,
-  headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
-  body: JSON.stringify(sampleObservations()),
+const ADDED_JSON_HEADERS = {
+  'Content-Type': 'application/json',
+  'Cache-Control': 'public, max-age=60',
+  'Access-Control-Allow-Origin': '*',
 };
+
+/** Correct answers for the documents beside the contract: the history, the notices, the observations and the feed. */
+export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], CannedResponse>> = {
+  uptime: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/uptime'] },
+  incidents: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/incidents'] },
+  notices: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/notices'] },
+  observations: {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
+    body: JSON.stringify(sampleObservations()),
+  },
+  feed: {
+    status: 200,
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    body: sampleDocuments()['/feed.atom'],
+  },
+};
+
+/** What a fake deployment answers at each endpoint's path; an endpoint left out is a 404. */
+export type Answers = Partial<Record<Endpoint, CannedResponse>>;
 
 export interface FakeDeployment {
   readonly url: string;
@@ -47,24 +67,19 @@ export interface FakeDeployment {
 }
 
 /**
- * A plain `node:http` server on a loopback port that answers the API paths
- * with exactly what it is given, and 404 elsewhere: a stand-in for a
- * deployment, correct or deliberately misconfigured. The observations are
- * correct unless given (`null`: none).
+ * A plain `node:http` server on a loopback port that answers each endpoint's
+ * path with exactly what it is given, and 404 elsewhere: a stand-in for a
+ * deployment, correct or deliberately misconfigured.
  */
-export async function startFakeDeployment(answers: {
-  regions?: CannedResponse;
-  status?: CannedResponse;
-  observations?: CannedResponse | null;
-}): Promise<FakeDeployment> {
-  const byPath = new Map<string, CannedResponse | null | undefined>([
-    [REGIONS_PATH, answers.regions],
-    [STATUS_PATH, answers.status],
-    [OBSERVATIONS_PATH, answers.observations === undefined ? GOOD_OBSERVATIONS : answers.observations],
-  ]);
+export async function startFakeDeployment(answers: Answers): Promise<FakeDeployment> {
+  const byPath = new Map<string, CannedResponse>();
+  for (const endpoint of ENDPOINTS) {
+    const answer = answers[endpoint];
+    if (answer !== undefined) byPath.set(CONTRACT[endpoint].path, answer);
+  }
   const server: Server = createServer((request, response) => {
     const answer = byPath.get(request.url ?? '');
-    if (answer === undefined || answer === null) {
+    if (answer === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * The parts of Kubernetes objects the recipe tests look at. Loose objects:
  * every other field is allowed and ignored, as the API server would check it.
+ * Hand-written: no Kubernetes validator (kubeconform, kubectl --dry-run) installs
+ * from npm or Debian here, and a real check needs an API server.
  */
 const HttpProbeSchema = z.looseObject({
   httpGet: z.looseObject({ path: z.string(), port: z.union([z.number(), z.string()]) }),

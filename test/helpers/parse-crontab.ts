@@ -11,7 +11,11 @@ export interface Crontab {
   readonly entries: readonly CrontabEntry[];
 }
 
-/** Parses a user crontab (the `crontab -u USER FILE` format: no user column). */
+/**
+ * Parses a user crontab (the `crontab -u USER FILE` format: no user column).
+ * Hand-written because no crontab-file checker installs here (Debian's cron has
+ * no check mode); the time fields themselves are validated with node-cron.
+ */
 export function parseCrontab(text: string): Crontab {
   const env = new Map<string, string>();
   const entries: CrontabEntry[] = [];

@@ -1,7 +1,10 @@
+import { DockerfileParser } from 'dockerfile-ast';
+
 /** One Dockerfile instruction, continuation lines joined. */
 export interface DockerInstruction {
   /** Upper case: `RUN`, `COPY`, `USER`… */
   readonly keyword: string;
+  /** Flags first (`--from=build`), then the arguments. */
   readonly args: string;
 }
 
@@ -13,30 +16,25 @@ export interface DockerStage {
 }
 
 /**
- * Splits a Dockerfile into stages. Comments and parser directives are dropped,
- * backslash continuations joined; instructions before the first `FROM` (global
- * `ARG`s) are not part of any stage.
+ * Splits a Dockerfile into stages with `dockerfile-ast` (the parser behind
+ * the Dockerfile language server), so comments, parser directives, escapes and
+ * continuations are read as Docker reads them; instructions before the first
+ * `FROM` (global `ARG`s) are not part of any stage.
  */
 export function parseDockerfile(text: string): DockerStage[] {
   const stages: { image: string; name: string | undefined; instructions: DockerInstruction[] }[] = [];
-  let pending = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (pending === '' && (line === '' || line.startsWith('#'))) continue;
-    if (line.endsWith('\\')) {
-      pending += `${line.slice(0, -1).trim()} `;
-      continue;
-    }
-    const whole = (pending + line).trim();
-    pending = '';
-    const space = whole.search(/\s/);
-    const keyword = (space === -1 ? whole : whole.slice(0, space)).toUpperCase();
-    const args = space === -1 ? '' : whole.slice(space + 1).trim();
+  for (const instruction of DockerfileParser.parse(text).getInstructions()) {
+    const keyword = instruction.getKeyword().toUpperCase();
     if (keyword === 'FROM') {
-      const [image = '', as, name] = args.split(/\s+/);
+      const [image = '', as, name] = instruction.getArguments().map((argument) => argument.getValue());
       stages.push({ image, name: as?.toUpperCase() === 'AS' ? name : undefined, instructions: [] });
       continue;
     }
+    const flags =
+      'getFlags' in instruction && typeof instruction.getFlags === 'function'
+        ? (instruction.getFlags() as { toString(): string }[]).map((flag) => flag.toString())
+        : [];
+    const args = [...flags, instruction.getArgumentsContent() ?? ''].join(' ').replace(/\s+/g, ' ').trim();
     stages.at(-1)?.instructions.push({ keyword, args });
   }
   return stages;

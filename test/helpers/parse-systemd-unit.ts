@@ -5,6 +5,9 @@ export type SystemdUnit = ReadonlyMap<string, ReadonlyMap<string, readonly strin
  * Parses a unit file the way systemd reads one: `[Section]` headers,
  * `Key=Value` lines, `#` and `;` comments, a trailing backslash continues the
  * line, and an empty assignment (`ExecStart=`) clears the values set before it.
+ * `systemd-analyze verify` is what validates the units (the tests run it); it
+ * cannot print a unit's values without a running manager, so the tests read
+ * them with this.
  */
 export function parseSystemdUnit(text: string): SystemdUnit {
   const sections = new Map<string, Map<string, string[]>>();

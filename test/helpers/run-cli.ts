@@ -57,12 +57,25 @@ export interface CliProcess {
   exited(): Promise<number | null>;
 }
 
-export function startCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): CliProcess {
-  const child = spawn(process.execPath, cliArgv(args), {
+/**
+ * Starts the CLI as a long-running child. `wrapper` runs it through a command
+ * that execs it (such as `prlimit --nofile=256`), so the pid is still the CLI's.
+ */
+export function startCli(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; wrapper?: readonly string[] },
+): CliProcess {
+  const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
+  const child = spawn(command as string, [...prefix, ...cliArgv(args)], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watchChild(child);
+}
+
+/** Follows the output of a child process started some other way, as `startCli` does. */
+export function watchChild(child: ChildProcess): CliProcess {
   let text = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {

@@ -100,17 +100,19 @@ function headersPlus(rule: JsonObject): string {
   return headers((rules) => [...rules, rule]);
 }
 
-const STATUS_VALUES = '"operational"|"under_maintenance"|"degraded_performance"|"partial_outage"|"major_outage"';
+const STATUS_VALUES = 'operational, under_maintenance, degraded_performance, partial_outage, major_outage';
+const NOT_FOUND =
+  "file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)";
 const URL_REASON = 'must be an absolute http or https URL';
 
 /** regions.json as `build` reads it. */
 const regionsCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['data/regions.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`data/regions.json: ${NOT_FOUND}`] },
   { what: 'empty', contents: '', stderr: ['data/regions.json: is empty'] },
   {
     what: 'not JSON: a trailing comma',
     contents: regions((list) => list).replace(/\n]$/, ',\n]'),
-    stderr: ["data/regions.json: is not valid JSON (Unexpected token ']')"],
+    stderr: ["data/regions.json: is not valid JSON (Unexpected token ']' at line 86 column 1)"],
   },
   {
     what: 'an object instead of a list',
@@ -134,7 +136,7 @@ const regionsCases: BadFileCase[] = [
   {
     what: 'a status that is not a status value',
     contents: region(4, { status: 'up' }),
-    stderr: [`data/regions.json: [4].status: Invalid option: expected one of ${STATUS_VALUES}`],
+    stderr: [`data/regions.json: [4].status: "up" is not one of ${STATUS_VALUES}`],
   },
   {
     what: 'a region without country and status',
@@ -186,7 +188,7 @@ const regionsCases: BadFileCase[] = [
 
 /** regions.json as the probe reads it, for the region's name. */
 const regionsForProbeCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['data/regions.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`data/regions.json: ${NOT_FOUND}`] },
   {
     what: 'not JSON: cut off',
     contents: '[\n  { "code": "ams1",',
@@ -213,7 +215,7 @@ const regionsForProbeCases: BadFileCase[] = [
 
 /** components.json as the probe reads it. */
 const componentsCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['data/components.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`data/components.json: ${NOT_FOUND}`] },
   {
     what: 'not JSON: an unquoted key',
     contents: "{\n  region: 'ams1'\n}",
@@ -366,7 +368,7 @@ const regionOverrideCases: BadFileCase[] = [
 
 /** headers.json as `build` reads it. */
 const headersCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['headers.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`headers.json: ${NOT_FOUND}`] },
   { what: 'empty', contents: '\n', stderr: ['headers.json: is empty'] },
   {
     what: 'not JSON: two documents',
@@ -437,6 +439,9 @@ const headersCases: BadFileCase[] = [
     stderr: [
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/regions`,
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/status`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/uptime`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/incidents`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/notices`,
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/observations`,
     ],
   },
@@ -452,7 +457,7 @@ const headersCases: BadFileCase[] = [
 
 /** headers.json as `serve` reads it at start-up: nothing may listen. */
 const headersForServeCases: BadFileCase[] = [
-  { what: 'missing', contents: undefined, stderr: ['headers.json: file not found'] },
+  { what: 'missing', contents: undefined, stderr: [`headers.json: ${NOT_FOUND}`] },
   {
     what: 'a rule list that is an object',
     contents: '{"headers": {"api/v1/**": {"Cache-Control": "no-store"}}}',
@@ -462,6 +467,11 @@ const headersForServeCases: BadFileCase[] = [
     what: 'a rule that no longer gives /api/v1/regions a Cache-Control',
     contents: headersWithout('api/v1/regions', 'Cache-Control'),
     stderr: ['headers.json: headers: no rule gives /api/v1/regions a Cache-Control header'],
+  },
+  {
+    what: 'a rule that no longer gives the feed a Content-Type',
+    contents: headersWithout('feed.atom', 'Content-Type'),
+    stderr: ['headers.json: headers: no rule gives /feed.atom a Content-Type header'],
   },
   {
     what: 'a later rule that empties Content-Type on /api/v1/status',

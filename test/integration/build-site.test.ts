@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js';
+import { OPENAPI_PATH, PUBLISHED_PATHS, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
@@ -13,6 +13,9 @@ const GENERATED = [
   OPENAPI_PATH,
   `${SCHEMAS_PATH}/region-list.json`,
   `${SCHEMAS_PATH}/service-status.json`,
+  `${SCHEMAS_PATH}/uptime.json`,
+  `${SCHEMAS_PATH}/incidents.json`,
+  `${SCHEMAS_PATH}/notices.json`,
   `${SCHEMAS_PATH}/observations.json`,
   `${SCHEMAS_PATH}/error.json`,
 ];
@@ -125,6 +128,18 @@ describe('buildSite host exports', () => {
       '/s3-upload.sh',
       '/vercel.json',
     ]);
+  });
+
+  it.each(PUBLISHED_PATHS)('gives %s its rule in every export before its file exists', async (path) => {
+    const { publicDir, exportsDir } = await build();
+    expect(await readFile(join(publicDir, '_headers'), 'utf8')).toContain(`\n${path}\n`);
+    expect(await readFile(join(exportsDir, 'nginx-locations.conf'), 'utf8')).toContain(`location = ${path} {`);
+    expect(await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).toContain(`s3 cp "$PUBLIC_DIR${path}"`);
+    const sources = (rules: { source: string }[]) => rules.map((rule) => rule.source);
+    expect(sources(JSON.parse(await readFile(join(exportsDir, 'vercel.json'), 'utf8')).headers)).toContain(path);
+    const firebaseRules: { regex: string }[] = JSON.parse(await readFile(join(exportsDir, 'firebase.json'), 'utf8'))
+      .hosting.headers;
+    expect(firebaseRules.filter((rule) => new RegExp(rule.regex, 'u').test(path))).toHaveLength(1);
   });
 
   it('picks up other published files and writes the same bytes when rebuilt', async () => {

@@ -89,7 +89,9 @@ describe('build', () => {
   it('names a missing data file', async () => {
     const result = await runCli(['build', '--data', 'data/nope.json'], { cwd: site.root });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('data/nope.json: file not found');
+    expect(result.stderr.trim()).toBe(
+      "data/nope.json: file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)",
+    );
   });
 
   it('rejects an unknown flag with the usage', async () => {

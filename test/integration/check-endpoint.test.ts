@@ -1,16 +1,24 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkEndpoint, MAX_BODY_BYTES, PROBE_USER_AGENT } from '../../src/probe/check-endpoint.js';
+import {
+  neverAnsweringResolver,
+  type Stall,
+  startSilentListener,
+  startUnacceptingListener,
+} from '../helpers/stalls.js';
 import { useStandins } from '../helpers/standins.js';
 
 const standin = useStandins();
 const servers: Server[] = [];
+const stalls: Stall[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+  await Promise.all(stalls.splice(0).map((stall) => stall.close()));
 });
 
 /** A bare server for the cases a stand-in does not cover. */
@@ -67,7 +75,7 @@ describe('checkEndpoint', () => {
   it('times out on a component that never answers, at about timeout_ms', async () => {
     const { origin } = await standin({ mode: 'hanging' });
     const result = await check(`${origin}/healthz`, { timeoutMs: 300 });
-    expect(result).toEqual({ ok: false, latency_ms: expect.any(Number), error: 'timeout' });
+    expect(result).toEqual({ ok: false, latency_ms: expect.any(Number), error: 'timeout', phase: 'headers' });
     expect(result.latency_ms).toBeGreaterThanOrEqual(290);
     expect(result.latency_ms).toBeLessThan(1500);
   });
@@ -78,7 +86,70 @@ describe('checkEndpoint', () => {
       response.write('partial');
     });
     const result = await check(`${origin}/`, { timeoutMs: 300 });
-    expect(result).toMatchObject({ ok: false, error: 'timeout' });
+    expect(result).toMatchObject({ ok: false, error: 'timeout', phase: 'body' });
+  });
+
+  // Margins are generous for a loaded machine; undici's own connect timeout, the old bound, is 10 s.
+  it('times out at timeout_ms on a listener that never accepts (SYNs dropped), naming the connect phase', async () => {
+    const stall = await startUnacceptingListener();
+    stalls.push(stall);
+    const started = performance.now();
+    const result = await check(`http://127.0.0.1:${stall.port}/healthz`, { timeoutMs: 1500 });
+    expect(result).toEqual({ ok: false, latency_ms: expect.any(Number), error: 'timeout', phase: 'connect' });
+    expect(result.latency_ms).toBeGreaterThanOrEqual(1450);
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+
+  it('times out at timeout_ms on a TLS handshake that never completes, naming the tls phase', async () => {
+    const stall = await startSilentListener();
+    stalls.push(stall);
+    const started = performance.now();
+    const result = await check(`https://127.0.0.1:${stall.port}/healthz`, { timeoutMs: 500 });
+    expect(result).toEqual({ ok: false, latency_ms: expect.any(Number), error: 'timeout', phase: 'tls' });
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('times out at timeout_ms on a resolver that never answers, naming the dns phase', async () => {
+    const started = performance.now();
+    const result = await checkEndpoint(
+      { url: 'http://component.test/healthz', timeoutMs: 500, expectStatus: undefined },
+      { resolveHost: neverAnsweringResolver },
+    );
+    expect(result).toEqual({ ok: false, latency_ms: expect.any(Number), error: 'timeout', phase: 'dns' });
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('uses the injected resolver to find the host', async () => {
+    const { port } = await standin({ mode: 'healthy' });
+    const asked: string[] = [];
+    const result = await checkEndpoint(
+      { url: `http://component.test:${port}/healthz`, timeoutMs: 2000, expectStatus: undefined },
+      {
+        resolveHost: async (hostname) => {
+          asked.push(hostname);
+          return [{ address: '127.0.0.1', family: 4 }];
+        },
+      },
+    );
+    expect(result).toMatchObject({ ok: true, status: 200 });
+    expect(asked).toEqual(['component.test']);
+  });
+
+  it('accepts a 100 Continue before the final response', async () => {
+    const server: TcpServer = createTcpServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 100 Continue\r\n\r\n');
+        socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await check(`http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`);
+      expect(result).toEqual({ ok: true, status: 200, latency_ms: expect.any(Number) });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('names a refused connection', async () => {

@@ -55,4 +55,14 @@ describe('GET /healthz', () => {
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: { code: 'status_stale', message: expect.stringContaining('61 s ago') } });
   });
+
+  it('answers 503 with its own reason for a status from the future', async () => {
+    await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T12:05:00Z' }));
+    await waitFor(async () => (await request(`${server.url}/api/v1/status`).then((r) => r.body.text())).includes('v1'));
+    const response = await healthz();
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      error: { code: 'status_from_future', message: expect.stringContaining('300 s ahead') },
+    });
+  });
 });

@@ -258,6 +258,46 @@ describe('connections', () => {
   });
 });
 
+/** The headers the README documents for every response the server writes itself. */
+function expectGeneratedJsonHeaders(head: string): void {
+  expect(head).toMatch(/\r\nContent-Type: application\/json\r\n/i);
+  expect(head).toMatch(/\r\nCache-Control: no-store\r\n/i);
+  expect(head).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
+  expect(head).toMatch(/\r\nAccess-Control-Allow-Origin: \*\r\n/i);
+}
+
+describe("requests Node's HTTP parser answers before the handler", () => {
+  it('answers HTTP/1.1 without Host with a JSON 400', async () => {
+    const raw = await sendRaw(server.port, 'GET /api/v1/status HTTP/1.1\r\nConnection: close\r\n\r\n');
+    const { status, head, body } = splitResponse(raw);
+    expect(status).toBe(400);
+    expectGeneratedJsonHeaders(head);
+    expect(JSON.parse(body)).toEqual({ error: { code: 'bad_request', message: expect.stringContaining('Host') } });
+  });
+
+  it('answers an Expect it does not know with a JSON 417', async () => {
+    const raw = await sendRaw(
+      server.port,
+      'GET /api/v1/status HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n',
+    );
+    const { status, head, body } = splitResponse(raw);
+    expect(status).toBe(417);
+    expectGeneratedJsonHeaders(head);
+    expect(JSON.parse(body)).toEqual({
+      error: { code: 'expectation_failed', message: expect.stringContaining('Expect') },
+    });
+  });
+
+  it('still answers Expect: 100-continue with 100 Continue and then the document', async () => {
+    const raw = await sendRaw(
+      server.port,
+      'GET /api/v1/status HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+    );
+    expect(raw).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    expect(raw).toContain('"version":"v1"');
+  });
+});
+
 describe('slow clients', () => {
   let strict: TestServer;
   beforeAll(async () => {

@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
+import { publishDocuments } from '../helpers/document-fixtures.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
@@ -42,7 +44,7 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('passes verify, even under a server-wide charset and add_header', async () => {
+  it('passes verify for every document and the feed, even under a server-wide charset and add_header', async () => {
     const { dir, remove } = await makeTempDir();
     cleanups.push(remove);
     const publicDir = join(dir, 'public');
@@ -52,6 +54,7 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     await mkdir(dirname(statusFile), { recursive: true });
     await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
     await publishObservations(publicDir, sampleObservations());
+    await publishDocuments(publicDir);
 
     const port = await unusedPort();
     // One foreground process as the current user: no workers switching to a user that cannot read the temp dir.
@@ -89,6 +92,7 @@ http {
 
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}` });
     expect(report.checks.filter((check) => check.outcome !== 'pass')).toEqual([]);
+    expect(new Set(report.checks.map((check) => check.endpoint))).toEqual(new Set(ENDPOINTS));
 
     const openapi = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
     await openapi.text();

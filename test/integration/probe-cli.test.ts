@@ -1,12 +1,15 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { type CliProcess, type CliResult, cliArgv, runCli, startCli } from '../helpers/run-cli.js';
+import { type CliProcess, type CliResult, cliArgv, runCli, startCli, watchChild } from '../helpers/run-cli.js';
+import { spawnWithSilentResolver } from '../helpers/silent-resolver.js';
+import { type Stall, startSilentListener, startUnacceptingListener } from '../helpers/stalls.js';
 import { useStandins } from '../helpers/standins.js';
-import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../helpers/temp-site.js';
 
 const standin = useStandins();
 let site: TempSite;
@@ -97,7 +100,13 @@ describe('probe --once', () => {
     expect(published).toEqual(['operational', 'operational', 'major_outage']);
     const state = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile(), 'utf8')));
     expect(state.components).toEqual([
-      { name: 'Scheduler', published: 'major_outage', observed: 'major_outage', pending: null },
+      {
+        name: 'Scheduler',
+        published: 'major_outage',
+        observed: 'major_outage',
+        pending: null,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     ]);
     expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual(['api/v1/observations', 'api/v1/status']);
   });
@@ -124,7 +133,9 @@ describe('probe --once', () => {
   it('exits 1 on a missing config file', async () => {
     const result = await probeOnce();
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('components.json: file not found');
+    expect(result.stderr.trim()).toMatch(
+      /^components\.json: file not found: run the command from the project's directory/,
+    );
   });
 
   it.each<[string, string[], NodeJS.ProcessEnv, string]>([
@@ -188,7 +199,8 @@ describe('probe --once', () => {
     });
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(2);
-    expect(stderr).toMatch(/could not write .*api\/v1\/status: EFBIG.*the old document is left as it was/);
+    // The writer lock, in the state directory, is the first thing written.
+    expect(stderr).toMatch(/could not take the writer lock in \.state: EFBIG .*nothing written/);
     expect(await readFile(statusFile(), 'utf8')).toBe(before);
     expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['observations', 'status']);
   });
@@ -274,4 +286,140 @@ describe('probe (sidecar)', () => {
     sidecar.child.kill('SIGTERM');
     expect(await sidecar.exited()).toBe(0);
   });
+});
+
+describe('probe: stalls and shutdown', () => {
+  const stalls: Stall[] = [];
+  afterEach(async () => {
+    await Promise.all(stalls.splice(0).map((stall) => stall.close()));
+  });
+
+  /** Collects a child's output and notes when `pattern` first appeared and when the child exited. */
+  function watch(child: ChildProcess, pattern: RegExp) {
+    let output = '';
+    let seenAt: number | undefined;
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (seenAt === undefined && pattern.test(output)) seenAt = performance.now();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.on('close', (code) => resolve({ code, at: performance.now() })),
+    );
+    return { output: () => output, seenAt: () => seenAt, exited };
+  }
+
+  it('--once behind a resolver that never answers publishes after timeout_ms and exits as soon as it has', async () => {
+    await writeConfig({
+      region: 'ams1',
+      components: [{ name: 'Scheduler', url: 'http://component.test/healthz', timeout_ms: 1000, degraded_ms: 500 }],
+    });
+    const { child, cleanup } = await spawnWithSilentResolver([process.execPath, ...cliArgv(probeOnceArgs())], {
+      cwd: site.root,
+      env: { REGION: '' },
+    });
+    try {
+      const run = watch(child, /wrote /);
+      const { code, at } = await run.exited;
+      expect(code, run.output()).toBe(0);
+      expect(run.output()).toMatch(/timeout after 1000 ms \(dns\)/);
+      expect(Number(run.output().match(/cycle done in (\d+) ms/)?.[1])).toBeLessThan(3_000);
+      // The resolver would hold the lookup for 30 s.
+      expect(at - (run.seenAt() ?? Number.NaN)).toBeLessThan(3_000);
+      expect((await readStatus()).components).toEqual([{ name: 'Scheduler', status: 'major_outage' }]);
+    } finally {
+      await cleanup();
+    }
+  }, 45_000);
+
+  it('--once against a listener that never accepts publishes after timeout_ms and exits as soon as it has', async () => {
+    const stall = await startUnacceptingListener();
+    stalls.push(stall);
+    await writeConfig({
+      region: 'ams1',
+      components: [{ name: 'Scheduler', url: `http://127.0.0.1:${stall.port}/healthz`, timeout_ms: 1500 }],
+    });
+    const child = spawn(process.execPath, cliArgv(probeOnceArgs()), {
+      cwd: site.root,
+      env: { ...process.env, REGION: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const run = watch(child, /wrote /);
+    const { code, at } = await run.exited;
+    expect(code).toBe(0);
+    expect(run.output()).toMatch(/timeout after 1500 ms \(connect\)/);
+    expect(Number(run.output().match(/cycle done in (\d+) ms/)?.[1])).toBeLessThan(4_000);
+    expect(at - (run.seenAt() ?? Number.NaN)).toBeLessThan(3_000);
+  }, 30_000);
+
+  it('the sidecar stops at once on SIGTERM during a TLS handshake that never completes', async () => {
+    const stall = await startSilentListener();
+    stalls.push(stall);
+    await writeConfig({
+      region: 'ams1',
+      components: [{ name: 'Scheduler', url: `https://127.0.0.1:${stall.port}/healthz`, timeout_ms: 30_000 }],
+    });
+    const sidecar = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
+    children.push(sidecar);
+    await sidecar.waitForOutput(/sidecar for Amsterdam 1/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopping = performance.now();
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+    // Within a second when idle; the margin is for a loaded machine. It took 10 s before.
+    expect(performance.now() - stopping).toBeLessThan(3_000);
+    expect(sidecar.output()).toContain('nothing published');
+  }, 30_000);
+
+  it('runs more than ten checks at once without a MaxListenersExceededWarning', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    await writeConfig({
+      region: 'ams1',
+      components: Array.from({ length: 12 }, (_, index) => ({ name: `C${index}`, url: `${healthy.origin}/${index}` })),
+    });
+    const sidecar = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
+    children.push(sidecar);
+    await sidecar.waitForOutput(/cycle done/);
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+    expect(sidecar.output()).not.toMatch(/MaxListenersExceededWarning/);
+    expect(sidecar.output()).toContain('12 operational');
+  }, 30_000);
+});
+
+describe('probe (sidecar) through wall-clock steps', () => {
+  /** The sidecar with its wall clock steppable by SIGUSR2 (see stepped-date.ts). */
+  function startSteppableSidecar(stepMs: number): CliProcess {
+    const [loaderFlag = '', loader = '', ...rest] = cliArgv(probeArgs());
+    const steppedDate = pathToFileURL(join(REPO_ROOT, 'test', 'helpers', 'stepped-date.ts')).href;
+    const child = spawn(process.execPath, [loaderFlag, loader, '--import', steppedDate, ...rest], {
+      cwd: site.root,
+      env: { ...process.env, REGION: '', STEPPED_DATE_STEP_MS: String(stepMs) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const watched = watchChild(child);
+    children.push(watched);
+    return watched;
+  }
+
+  it('goes on cycling through a one-hour step back, logging the step once', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    await writeConfig({
+      region: 'ams1',
+      schedule: '* * * * * *',
+      components: [{ name: 'Scheduler', url: `${healthy.origin}/healthz` }],
+    });
+    const sidecar = startSteppableSidecar(-3_600_000);
+    await sidecar.waitForOutput(/(cycle done[\s\S]*){2}/, 15_000);
+    sidecar.child.kill('SIGUSR2');
+    await sidecar.waitForOutput(/stepped-date: wall clock moved/);
+    const stepAt = sidecar.output().length;
+    // node-cron waited for its old next slot, an hour away: no cycle at all.
+    await sidecar.waitForOutput(/stepped-date[\s\S]*(cycle done[\s\S]*){3}/, 15_000);
+    const after = sidecar.output().slice(stepAt);
+    expect(after.match(/wall clock stepped back by 3600 s/g)).toHaveLength(1);
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+  }, 40_000);
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import { createProber } from '../../src/probe/create-prober.js';
 import type { ProbeLog } from '../../src/probe/probe-log.js';
+import type { CheckSettings } from '../../src/probe/probe-settings.js';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
@@ -56,7 +57,13 @@ describe('createProber', () => {
     expect((await readStatus()).components).toEqual([{ name: 'Scheduler', status: 'operational' }]);
     const saved = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile, 'utf8')));
     expect(saved.components).toEqual([
-      { name: 'Scheduler', published: 'operational', observed: 'operational', pending: null },
+      {
+        name: 'Scheduler',
+        published: 'operational',
+        observed: 'operational',
+        pending: null,
+        fingerprint: expect.any(String),
+      },
     ]);
     expect(await readdir(statusDir())).toEqual(['observations', 'status']);
   });
@@ -137,6 +144,63 @@ describe('createProber', () => {
     await later.runCycle();
     expect((await readStatus()).status).toBe('major_outage');
     expect(lines.some(({ line }) => line.includes('saved at 2026-11-21T01:59:00Z, too long ago to count'))).toBe(true);
+  });
+
+  it('sets aside memory saved in the future (a clock stepped back), publishing what it observes', async () => {
+    const { component, prober: first } = await proberFor('healthy', { now: () => new Date('2026-11-21T03:00:00Z') });
+    await first.runCycle();
+    await component.setMode('failing');
+    const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
+    const earlier = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T02:00:00Z') });
+    await earlier.runCycle();
+    expect((await readStatus()).status).toBe('major_outage');
+    expect(
+      lines.some(
+        ({ line }) => line.includes('saved at 2026-11-21T03:00:00Z, in the future') && line.includes('3600 s'),
+      ),
+    ).toBe(true);
+  });
+
+  it('starts a component afresh when its checks change: an outage at the old URL is not carried to the new one', async () => {
+    const { prober: first } = await proberFor('failing');
+    await first.runCycle();
+    expect((await readStatus()).status).toBe('major_outage');
+    const moved = await standin({ mode: 'healthy' });
+    const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${moved.origin}/healthz`)] }]);
+    await createProber({ settings, publicDir, stateFile, log }).runCycle();
+    expect((await readStatus()).status).toBe('operational');
+    expect(
+      lines.some(({ line }) => line === 'Scheduler: operational (first observation, its checks changed: check passed)'),
+    ).toBe(true);
+  });
+
+  it.each<[string, Partial<CheckSettings>]>([
+    ['expect_status', { expectStatus: [200, 401] }],
+    ['timeout_ms', { timeoutMs: 2000 }],
+    ['degraded_ms', { degradedMs: 300 }],
+  ])('starts a component afresh when its %s changes', async (_field, change) => {
+    const { component, prober: first } = await proberFor('failing');
+    await first.runCycle();
+    await component.setMode('healthy');
+    const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`, change)] }]);
+    await createProber({ settings, publicDir, stateFile, log }).runCycle();
+    expect((await readStatus()).status).toBe('operational');
+  });
+
+  it('keeps the memory of a state file written before fingerprints, as memory of the current checks', async () => {
+    const { prober } = await proberFor('healthy');
+    await mkdir(join(root, '.state'), { recursive: true });
+    const saved = { name: 'Scheduler', published: 'major_outage', observed: 'major_outage', pending: null };
+    await writeFile(
+      stateFile,
+      JSON.stringify({ version: 1, saved_at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), components: [saved] }),
+    );
+    await prober.runCycle();
+    expect((await readStatus()).status).toBe('major_outage');
+    await prober.runCycle();
+    expect((await readStatus()).status).toBe('operational');
+    const state = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile, 'utf8')));
+    expect(state.components[0]?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('never lets concurrent readers see a partial status document', async () => {

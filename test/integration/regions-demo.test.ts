@@ -14,7 +14,9 @@ afterEach(async () => {
 
 async function getJson(url: string): Promise<unknown> {
   const response = await request(url);
-  return response.statusCode === 200 ? response.body.json() : (await response.body.dump(), undefined);
+  if (response.statusCode === 200) return response.body.json();
+  await response.body.dump();
+  return undefined;
 }
 
 describe('the three-region demo', () => {

@@ -163,6 +163,21 @@ describe('runCycle', () => {
     expect(outcome.status.status).toBe('operational');
   });
 
+  it.each([404, 500, 302])(
+    'counts any response from the connectivity URL, even a %i, as the network being reachable',
+    async (status) => {
+      const component = await standin({ mode: 'healthy' });
+      const network = await standin({ healthyStatus: status });
+      const outcome = await runCycle({
+        settings: settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
+          connectivity: { url: `${network.origin}/`, timeoutMs: 1000, expectStatus: undefined },
+        }),
+        state: EMPTY_PROBE_STATE,
+      });
+      expect(outcome.kind).toBe('observed');
+    },
+  );
+
   it('reports an aborted cycle, which publishes nothing', async () => {
     const hanging = await standin({ mode: 'hanging' });
     const controller = new AbortController();

@@ -59,22 +59,12 @@ describe('start', () => {
     const shipped = ComponentsConfigSchema.parse(
       JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
     );
-    // The shipped config, moved to the free ports and to a one-second schedule.
-    const config = {
-      ...shipped,
-      schedule: '* * * * * *',
-      components: shipped.components.map((component) => ({
-        ...component,
-        url: component.url?.replace(/:410(\d)\//, (_match, digit: string) => `:${base + Number(digit)}/`),
-      })),
-    };
-    await writeFile(join(site.root, 'components.json'), JSON.stringify(config));
+    // The shipped config (still naming ports 4101-4104: --standins-port moves the checks too) on a one-second schedule.
+    await writeFile(join(site.root, 'components.json'), JSON.stringify({ ...shipped, schedule: '* * * * * *' }));
     const started = Date.now();
-    child = startCli(['start', '--config', 'components.json', '--standins-port', String(base)], {
-      cwd: site.root,
-      env: { PORT: '0', REGION: '' },
-    });
-    const [, origin = ''] = await child.waitForOutput(/serving on (http:\/\/127\.0\.0\.1:\d+)/, 15_000);
+    const startArgs = ['start', '--config', 'components.json', '--standins-port', String(base)];
+    child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
+    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
     expect(child.output()).toContain('STAND-INS: the components below are NOT a real platform');
 
     const first = await waitFor(() => getStatus(origin), 10_000);
@@ -107,5 +97,20 @@ describe('start', () => {
     expect(files).toEqual(expect.arrayContaining(['api/v1/openapi.json', 'api/v1/regions', 'api/v1/status']));
     expect(files.filter((file) => file.split('/').some((segment) => segment.startsWith('.')))).toEqual([]);
     expect(await isFree(base + 2)).toBe(true);
-  });
+
+    // Started again, the stand-ins are healthy: the first cycle publishes that, not the last run's outage.
+    const lastRun = ServiceStatusSchema.parse(
+      JSON.parse(await readFile(join(site.publicDir, 'api', 'v1', 'status'), 'utf8')),
+    );
+    expect(lastRun.status).toBe('major_outage');
+    child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
+    const [, again = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+    const fresh = await waitFor(async () => {
+      const status = await getStatus(again);
+      return status !== undefined && status.updated_at > lastRun.updated_at ? status : undefined;
+    }, 10_000);
+    expect(fresh.status).toBe('operational');
+    child.child.kill('SIGINT');
+    expect(await child.exited()).toBe(0);
+  }, 60_000);
 });

@@ -2,15 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/build-site.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
+import { NOT_PUBLISHED } from '../../src/verify/check-endpoint.js';
+import { ENDPOINTS } from '../../src/verify/contract.js';
+import { renderVerifyTable } from '../../src/verify/render-verify-table.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-report.js';
-import {
-  type CannedResponse,
-  GOOD_OBSERVATIONS,
-  GOOD_REGIONS,
-  goodStatus,
-  startFakeDeployment,
-} from '../helpers/fake-deployment.js';
+import { publishDocuments } from '../helpers/document-fixtures.js';
+import { type Answers, GOOD_ADDED, GOOD_REGIONS, goodStatus, startFakeDeployment } from '../helpers/fake-deployment.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -26,11 +24,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function fakeDeployment(answers: {
-  regions?: CannedResponse;
-  status?: CannedResponse;
-  observations?: CannedResponse | null;
-}): Promise<string> {
+async function fakeDeployment(answers: Answers): Promise<string> {
   const fake = await startFakeDeployment(answers);
   cleanups.push(() => fake.close());
   return fake.url;
@@ -40,15 +34,20 @@ function failedChecks(report: VerifyReport): string[] {
   return report.checks.filter((check) => check.outcome === 'fail').map((check) => `${check.endpoint} ${check.check}`);
 }
 
-/** Our real server on a built temp site, with a fresh status published or none yet. */
-async function startOurServer({ withStatus }: { withStatus: boolean }) {
+/**
+ * Our real server on a built temp site, with a fresh status published or none
+ * yet, and the history, the notices and the feed published or not.
+ */
+async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; withAdded: boolean }) {
   const { dir, remove } = await makeTempDir();
   cleanups.push(remove);
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
   if (withStatus) {
+    // The probe writes its observations beside the status.
     await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
     await publishObservations(dir, sampleObservations());
   }
+  if (withAdded) await publishDocuments(dir);
   const running = await startServer({
     publicDir: dir,
     headersFile: HEADERS_FILE,
@@ -61,8 +60,8 @@ async function startOurServer({ withStatus }: { withStatus: boolean }) {
 }
 
 describe('verifyDeployment against our own server', () => {
-  it('passes every check once a fresh status is published', async () => {
-    const running = await startOurServer({ withStatus: true });
+  it('passes every check once a fresh status, the history, the notices and the feed are published', async () => {
+    const running = await startOurServer({ withStatus: true, withAdded: true });
 
     const report = await verifyDeployment({ baseUrl: running.url });
     expect(failedChecks(report)).toEqual([]);
@@ -70,22 +69,110 @@ describe('verifyDeployment against our own server', () => {
     expect(report.ok).toBe(true);
   });
 
-  it('fails only the status codes while the probe has published nothing', async () => {
-    const running = await startOurServer({ withStatus: false });
+  it('fails only the status code and the observations while the probe has published nothing', async () => {
+    const running = await startOurServer({ withStatus: false, withAdded: true });
 
     const report = await verifyDeployment({ baseUrl: running.url });
     expect(failedChecks(report)).toEqual(['status status-code', 'observations status-code']);
     expect(report.ok).toBe(false);
+  });
+
+  it('fails the documents our server follows but has not got yet (503), and skips the missing feed (404)', async () => {
+    const running = await startOurServer({ withStatus: true, withAdded: false });
+
+    const report = await verifyDeployment({ baseUrl: running.url });
+    expect(failedChecks(report)).toEqual(['uptime status-code', 'incidents status-code', 'notices status-code']);
+    expect(report.checks.filter((check) => check.endpoint === 'feed').map((check) => check.outcome)).toEqual([
+      'pass',
+      'skip',
+    ]);
   });
 });
 
 describe('verifyDeployment against misconfigured deployments', () => {
   const status = goodStatus(FRESH);
 
-  it.each<
-    [string, { regions?: CannedResponse; status?: CannedResponse; observations?: CannedResponse | null }, string[]]
-  >([
-    ['a correct deployment', { regions: GOOD_REGIONS, status }, []],
+  it.each<[string, Answers, string[]]>([
+    ['a correct deployment', { regions: GOOD_REGIONS, status, ...GOOD_ADDED }, []],
+    ['a correct deployment of the two contract documents only', { regions: GOOD_REGIONS, status }, []],
+    [
+      'a cacheable-for-long uptime document',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        uptime: { ...GOOD_ADDED.uptime, headers: { ...GOOD_ADDED.uptime.headers, 'Cache-Control': 'max-age=3600' } },
+      },
+      ['uptime cache-control'],
+    ],
+    [
+      'incidents without CORS',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        incidents: {
+          ...GOOD_ADDED.incidents,
+          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60' },
+        },
+      },
+      ['incidents cors'],
+    ],
+    [
+      'an incident without resolved_at',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        incidents: { ...GOOD_ADDED.incidents, body: GOOD_ADDED.incidents.body.replace(',"resolved_at":null', '') },
+      },
+      ['incidents body'],
+    ],
+    [
+      'notices served as text/plain',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        notices: { ...GOOD_ADDED.notices, headers: { ...GOOD_ADDED.notices.headers, 'Content-Type': 'text/plain' } },
+      },
+      ['notices content-type'],
+    ],
+    [
+      'an uptime document that errors',
+      { regions: GOOD_REGIONS, status, ...GOOD_ADDED, uptime: { status: 500, headers: {}, body: '' } },
+      ['uptime status-code'],
+    ],
+    [
+      'a feed typed as generic XML',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        feed: { ...GOOD_ADDED.feed, headers: { ...GOOD_ADDED.feed.headers, 'Content-Type': 'application/xml' } },
+      },
+      ['feed content-type'],
+    ],
+    [
+      'a truncated feed',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        feed: { ...GOOD_ADDED.feed, body: GOOD_ADDED.feed.body.slice(0, 200) },
+      },
+      ['feed body'],
+    ],
+    [
+      'an RSS feed where the Atom feed should be',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        feed: { ...GOOD_ADDED.feed, body: '<rss version="2.0"><channel><title>x</title></channel></rss>' },
+      },
+      ['feed body'],
+    ],
     [
       'a charset on the regions Content-Type',
       {
@@ -159,15 +246,15 @@ describe('verifyDeployment against misconfigured deployments', () => {
       ['status known-region'],
     ],
     ['a missing regions document', { status }, ['regions status-code']],
-    ['no observations document', { regions: GOOD_REGIONS, status, observations: null }, ['observations status-code']],
     [
       'cacheable observations',
       {
         regions: GOOD_REGIONS,
         status,
+        ...GOOD_ADDED,
         observations: {
-          ...GOOD_OBSERVATIONS,
-          headers: { ...GOOD_OBSERVATIONS.headers, 'Cache-Control': 'max-age=60' },
+          ...GOOD_ADDED.observations,
+          headers: { ...GOOD_ADDED.observations.headers, 'Cache-Control': 'max-age=60' },
         },
       },
       ['observations cache-control'],
@@ -177,9 +264,18 @@ describe('verifyDeployment against misconfigured deployments', () => {
       {
         regions: GOOD_REGIONS,
         status,
-        observations: { ...GOOD_OBSERVATIONS, body: JSON.stringify(sampleObservations({ region: 'Amsterdam 1' })) },
+        ...GOOD_ADDED,
+        observations: {
+          ...GOOD_ADDED.observations,
+          body: JSON.stringify(sampleObservations({ region: 'Amsterdam 1' })),
+        },
       },
       ['observations body'],
+    ],
+    [
+      'observations that error',
+      { regions: GOOD_REGIONS, status, ...GOOD_ADDED, observations: { status: 500, headers: {}, body: '' } },
+      ['observations status-code'],
     ],
     [
       'a status that errors',
@@ -211,6 +307,36 @@ describe('verifyDeployment against misconfigured deployments', () => {
     });
   });
 
+  it('skips an optional document the deployment answers 404 for, in one row that says so', async () => {
+    const { uptime: _notPublished, ...added } = GOOD_ADDED;
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status, ...added });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(report.ok).toBe(true);
+    expect(report.checks.filter((check) => check.endpoint === 'uptime')).toEqual([
+      expect.objectContaining({ check: 'reachable', outcome: 'pass' }),
+      expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
+    ]);
+    expect(renderVerifyTable(report)).toMatch(/^skip +uptime +status-code /m);
+    expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toMatch(/^PASS: \d+ checks passed, 1 skipped$/);
+  });
+
+  it('skips missing observations: a static host or a deployment without peers leaves them out', async () => {
+    const { observations: _notPublished, ...added } = GOOD_ADDED;
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status, ...added });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(report.ok).toBe(true);
+    expect(report.checks.filter((check) => check.endpoint === 'observations')).toEqual([
+      expect.objectContaining({ check: 'reachable', outcome: 'pass' }),
+      expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
+    ]);
+  });
+
+  it('still fails a missing contract document: only the added ones are optional', async () => {
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, ...GOOD_ADDED });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(failedChecks(report)).toEqual(['status status-code']);
+  });
+
   it('honours a longer --max-age', async () => {
     const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status: goodStatus('2026-11-21T04:30:00Z') });
     const report = await verifyDeployment({ baseUrl, now, maxAgeS: 900 });
@@ -228,7 +354,7 @@ describe('verifyDeployment against misconfigured deployments', () => {
   it('reports an unreachable deployment as not reachable, naming the error', async () => {
     const port = await unusedPort();
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, now });
-    expect(failedChecks(report)).toEqual(['regions reachable', 'status reachable', 'observations reachable']);
+    expect(failedChecks(report)).toEqual(ENDPOINTS.map((endpoint) => `${endpoint} reachable`));
     expect(report.checks[0]?.actual).toContain('ECONNREFUSED');
   });
 });

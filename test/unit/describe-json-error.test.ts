@@ -18,7 +18,17 @@ describe('describeJsonError', () => {
     ['an unquoted key', '{\n  region: "ams1"\n}', "Expected property name or '}' at line 2 column 3"],
     ['a trailing comma in an object', '{"a": 1,\n}', 'Expected double-quoted property name at line 2 column 1'],
     ['text after the document', '[]\n[]', 'Unexpected non-whitespace character after JSON at line 2 column 1'],
-    ['a document cut off', '[\n  1,', 'Unexpected end of JSON input'],
+    ['a document cut off', '[\n  1,', 'Unexpected end of JSON input at line 2 column 5'],
+    [
+      'a doubled comma in a longer file',
+      '[\n  { "code": "ams1", "name": "Amsterdam 1" },,\n  { "code": "ams2" }\n]',
+      "Unexpected token ',' at line 2 column 45",
+    ],
+    [
+      'a doubled comma near the start of a longer file',
+      '[1,,\n  { "code": "ams2", "name": "Amsterdam 2" }\n]',
+      "Unexpected token ',' at line 1 column 4",
+    ],
     ['an unterminated string', '[\n  "ams1', 'Unterminated string at line 2 column 8'],
   ])('describes %s on one line, with the line and column when known', (_name, text, detail) => {
     expect(describeJsonError(text, parseMessage(text))).toBe(detail);

@@ -8,12 +8,13 @@ const check = { url: SECRET_URL, timeoutMs: 2000, degradedMs: 800, expectStatus:
 function component(overrides: Partial<ComponentOutcome>): ComponentOutcome {
   return {
     name: 'Registry',
-    checks: [{ check, result: { ok: false, latency_ms: 2001, error: 'timeout' } }],
+    checks: [{ check, result: { ok: false, latency_ms: 2001, error: 'timeout', phase: 'connect' } }],
     underMaintenance: false,
     scope: 'regional',
     observed: 'major_outage',
     vote: undefined,
     before: 'operational',
+    checksChanged: false,
     memory: { name: 'Registry', published: 'major_outage', observed: 'major_outage', pending: null },
     ...overrides,
   };
@@ -22,13 +23,20 @@ function component(overrides: Partial<ComponentOutcome>): ComponentOutcome {
 describe('formatChange', () => {
   it('says what changed and why, with the URL redacted', () => {
     expect(formatChange(component({}))).toBe(
+      'Registry: operational -> major_outage (https://registry.example/v2/: timeout after 2000 ms (connect))',
+    );
+  });
+
+  it('leaves the phase out of a timeout that names none', () => {
+    const checks = [{ check, result: { ok: false, latency_ms: 2001, error: 'timeout' as const } }];
+    expect(formatChange(component({ checks }))).toBe(
       'Registry: operational -> major_outage (https://registry.example/v2/: timeout after 2000 ms)',
     );
   });
 
   it('marks the first observation', () => {
     expect(formatChange(component({ before: undefined }))).toBe(
-      'Registry: major_outage (first observation: https://registry.example/v2/: timeout after 2000 ms)',
+      'Registry: major_outage (first observation: https://registry.example/v2/: timeout after 2000 ms (connect))',
     );
   });
 
@@ -109,5 +117,15 @@ describe('formatOffline', () => {
     expect(line).toContain('connectivity check https://registry.example/v2/ failed (dns)');
     expect(line).toContain('publishes nothing');
     expect(line).not.toMatch(/s3cret|token|abc123|probe:/);
+  });
+
+  it('names the phase of a connectivity check that timed out', () => {
+    const line = formatOffline({
+      kind: 'offline',
+      url: SECRET_URL,
+      result: { ok: false, latency_ms: 5000, error: 'timeout', phase: 'dns' },
+      durationMs: 5000,
+    });
+    expect(line).toContain('connectivity check https://registry.example/v2/ failed (timeout (dns))');
   });
 });

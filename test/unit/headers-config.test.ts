@@ -31,6 +31,28 @@ describe('the shipped headers.json', () => {
   });
 });
 
+describe('the shipped headers.json for the documents beside the contract', () => {
+  it.each(['/api/v1/uptime', '/api/v1/incidents', '/api/v1/notices'])(
+    'gives %s JSON, a short shared cache, CORS and nosniff',
+    (path) => {
+      expect(headerValues(path)).toEqual({
+        'X-Content-Type-Options': 'nosniff',
+        'Access-Control-Allow-Origin': '*',
+        'Content-Type': 'application/json',
+        'Cache-Control': 'public, max-age=60',
+      });
+    },
+  );
+
+  it('gives the feed the Atom type with its charset and a short shared cache', () => {
+    expect(headerValues('/feed.atom')).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'application/atom+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=60',
+    });
+  });
+});
+
 describe('resolveHeaders', () => {
   const rules = [
     { source: '**', headers: [{ key: 'cache-control', value: 'no-cache' }] },
@@ -90,8 +112,25 @@ describe('HeadersConfigSchema', () => {
     expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/regions`],
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/status`],
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/uptime`],
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/incidents`],
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/notices`],
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/observations`],
     ]);
+  });
+
+  it.each([
+    ['api/v1/{uptime,incidents,notices}', ['/api/v1/uptime', '/api/v1/incidents', '/api/v1/notices']],
+    ['feed.atom', ['/feed.atom']],
+  ])('requires Content-Type and Cache-Control for the documents that the %s rule covers', (source, paths) => {
+    const headers = complete.filter((rule) => rule.source !== source);
+    const messages = HeadersConfigSchema.safeParse({ headers }).error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual(
+      paths.flatMap((path) => [
+        `no rule gives ${path} a Content-Type header`,
+        `no rule gives ${path} a Cache-Control header`,
+      ]),
+    );
   });
 
   it('reports a missing Cache-Control even when another field has the wrong type', () => {

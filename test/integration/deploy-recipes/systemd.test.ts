@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +35,7 @@ describe('systemd units', () => {
     expect([...units.keys()].sort()).toEqual([SIDECAR, PROBE, SERVE, TIMER].sort());
   });
 
-  it.skipIf(!existsSync(SYSTEMD_ANALYZE))('pass systemd-analyze verify without a warning', () => {
+  it('pass systemd-analyze verify without a warning', () => {
     const files = [...units.keys()].map((name) => join(UNITS_DIR, name));
     const result = spawnSync(SYSTEMD_ANALYZE, ['verify', ...files], { encoding: 'utf8' });
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
@@ -68,7 +67,7 @@ describe('systemd units', () => {
     expect(unit(TIMER).get('Install')?.get('WantedBy')).toEqual(['timers.target']);
   });
 
-  it.skipIf(!existsSync(SYSTEMD_ANALYZE))('timer calendar elapses twice a minute', () => {
+  it('timer calendar elapses twice a minute', () => {
     const result = spawnSync(
       SYSTEMD_ANALYZE,
       ['calendar', '--iterations=3', unitValue(unit(TIMER), 'Timer', 'OnCalendar')],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../../src/api-paths.js';
+import { PUBLISHED_PATHS } from '../../../src/api-paths.js';
 import { ExportError } from '../../../src/errors/export-error.js';
 import { collectHeaderTargets } from '../../../src/exports/header-targets.js';
 import { renderExports } from '../../../src/exports/render-exports.js';
@@ -8,10 +8,11 @@ import { renderNetlifyHeaders } from '../../../src/exports/render-netlify-header
 import { renderNginxLocations } from '../../../src/exports/render-nginx-locations.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
+import { type FirebaseHeaderRule, matchFirebaseHeaders } from '../../helpers/firebase-header-matcher.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
-const FILES = [...API_PATHS.map((path) => path.slice(1)), 'api/v1/openapi.json', 'index.html'];
+const FILES = [...PUBLISHED_PATHS.map((path) => path.slice(1)), 'api/v1/openapi.json', 'index.html'];
 const exported = renderExports(RULES, FILES, 'public');
 
 function file(name: string): string {
@@ -77,10 +78,9 @@ function parseNginx(text: string): HeaderSets {
 describe.each<[string, () => HeaderSets]>([
   ['_headers (Netlify, Cloudflare Pages)', () => parseHeadersFile(file('_headers'))],
   ['vercel.json', () => parseJsonRules(JSON.parse(file('vercel.json')).headers)],
-  ['firebase.json', () => parseJsonRules(JSON.parse(file('firebase.json')).hosting.headers)],
   ['nginx-locations.conf', () => parseNginx(file('nginx-locations.conf'))],
 ])('the %s export', (_name, parse) => {
-  it.each(API_PATHS)('gives %s exactly the headers headers.json resolves to', (path) => {
+  it.each(PUBLISHED_PATHS)('gives %s exactly the headers headers.json resolves to', (path) => {
     expect(parse().get(path)).toEqual(expectedHeaders(path));
   });
 
@@ -92,26 +92,80 @@ describe.each<[string, () => HeaderSets]>([
     expect(sets.get('/api/v1/status')?.['content-type']).toBe('application/json');
   });
 
+  it('gives the history and the notices a 60 s shared cache with CORS, and the feed the Atom type', () => {
+    const sets = parse();
+    for (const path of ['/api/v1/uptime', '/api/v1/incidents', '/api/v1/notices']) {
+      expect(sets.get(path)).toEqual({
+        'x-content-type-options': 'nosniff',
+        'access-control-allow-origin': '*',
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=60',
+      });
+    }
+    expect(sets.get('/feed.atom')).toEqual({
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/atom+xml; charset=utf-8',
+      'cache-control': 'public, max-age=60',
+    });
+  });
+
   it('covers every published file, including the page at /', () => {
     expect([...parse().keys()]).toEqual([
       '/',
+      '/api/v1/incidents',
+      '/api/v1/notices',
       '/api/v1/observations',
       '/api/v1/openapi.json',
       '/api/v1/regions',
       '/api/v1/status',
+      '/api/v1/uptime',
+      '/feed.atom',
       '/index.html',
     ]);
+  });
+});
+
+describe('the firebase.json export, matched as Firebase Hosting matches it', () => {
+  const hosting = JSON.parse(file('firebase.json')).hosting as { headers: FirebaseHeaderRule[]; ignore: string[] };
+  const published = ['/', '/api/v1/openapi.json', '/api/v1/regions', '/api/v1/status', '/index.html'];
+
+  it.each(published)('gives %s exactly the headers headers.json resolves to', (path) => {
+    expect(matchFirebaseHeaders(hosting.headers, path)).toEqual(expectedHeaders(path === '/' ? '/index.html' : path));
+  });
+
+  it.each([
+    '/api/v1/regions/',
+    '/api/v1/status/',
+    '/api/v1/regions/x',
+    '/api/v1/openapi.json/',
+    '/api/v1/openapiXjson',
+  ])('gives %s, a 404 on Firebase, no rule at all', (path) => {
+    expect(matchFirebaseHeaders(hosting.headers, path)).toEqual({});
+  });
+
+  it('would have matched the trailing-slash path with a source glob, so the check above can fail', () => {
+    const globs = hosting.headers.map((rule) => ({
+      source: (rule.regex ?? '').slice(1, -1).replaceAll('\\.', '.'),
+      headers: rule.headers,
+    }));
+    expect(matchFirebaseHeaders(globs, '/api/v1/regions/')).toEqual(expectedHeaders('/api/v1/regions'));
+  });
+
+  it("ignores Firebase's defaults (firebase.json, dotfiles, node_modules) and the other hosts' _headers", () => {
+    expect(hosting.ignore).toEqual(['firebase.json', '**/.*', '**/node_modules/**', '_headers', '_redirects']);
   });
 });
 
 describe('the S3 upload export', () => {
   const script = file('s3-upload.sh');
 
-  it.each(API_PATHS)('uploads %s with exactly its Content-Type and Cache-Control', (path) => {
+  it.each(PUBLISHED_PATHS)('uploads %s with exactly its Content-Type and Cache-Control', (path) => {
     const expected = expectedHeaders(path);
-    const line = script.split('\n').find((l) => l.startsWith(`aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
+    const line = script
+      .split('\n')
+      .find((l) => l.startsWith(`  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
     expect(line).toBe(
-      `aws s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
+      `  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
         `--content-type '${expected['content-type']}' --cache-control '${expected['cache-control']}'`,
     );
   });

@@ -8,6 +8,7 @@ import { DOCUMENT_SCHEMAS } from '../../../src/openapi/document-schemas.js';
 import { renderJsonSchema } from '../../../src/openapi/to-json-schema.js';
 import { RegionsFileSchema } from '../../../src/schemas/region.js';
 import { renderError } from '../../../src/server/json-error.js';
+import { sampleIncidents, sampleNotices, sampleUptime } from '../../helpers/document-fixtures.js';
 import { REGIONS_FILE } from '../../helpers/fixtures.js';
 import { sampleObservations } from '../../helpers/observations-fixture.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
@@ -17,6 +18,13 @@ const regionsDocument = JSON.parse(
 );
 const region = { code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'NL', status: 'operational' };
 const status = sampleStatus({ updated_at: '2026-11-21T04:37:59Z' });
+const uptime = sampleUptime();
+const [uptimeComponent] = uptime.components;
+const [uptimeDay] = uptimeComponent?.days ?? [];
+const incidents = sampleIncidents();
+const [incident] = incidents.incidents;
+const notices = sampleNotices();
+const [incidentNotice, maintenanceNotice] = notices.notices;
 const observations = sampleObservations();
 const [globalObservation, regionalObservation] = observations.components;
 
@@ -53,6 +61,94 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ['an empty region', { ...status, region: '' }, false],
     ['an extra field', { ...status, uptime: 1 }, false],
     ['a component without status', { ...status, components: [{ name: 'Registry' }] }, false],
+  ],
+  uptime: [
+    ['a 90-day uptime document for four components', uptime, true],
+    ['no components yet', { ...uptime, components: [] }, true],
+    [
+      'a period with no data',
+      {
+        ...uptime,
+        components: [
+          {
+            ...uptimeComponent,
+            uptime: { ...uptimeComponent?.uptime, last_24h: { uptime_percent: null, data_percent: 0 } },
+          },
+        ],
+      },
+      true,
+    ],
+    [
+      'an uptime above 100 %',
+      {
+        ...uptime,
+        components: [
+          {
+            ...uptimeComponent,
+            uptime: { ...uptimeComponent?.uptime, last_7d: { uptime_percent: 100.5, data_percent: 100 } },
+          },
+        ],
+      },
+      false,
+    ],
+    [
+      'a missing period',
+      { ...uptime, components: [{ ...uptimeComponent, uptime: { ...uptimeComponent?.uptime, last_90d: undefined } }] },
+      false,
+    ],
+    [
+      'a day that is not a date',
+      { ...uptime, components: [{ ...uptimeComponent, days: [{ ...uptimeDay, date: '21/11/2026' }] }] },
+      false,
+    ],
+    [
+      'an unknown worst status',
+      { ...uptime, components: [{ ...uptimeComponent, days: [{ ...uptimeDay, worst_status: 'down' }] }] },
+      false,
+    ],
+    [
+      'a fractional latency',
+      {
+        ...uptime,
+        components: [{ ...uptimeComponent, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1.5, p95_ms: 2 }] }],
+      },
+      false,
+    ],
+    ['an interval of zero', { ...uptime, interval_seconds: 0 }, false],
+    ['no interval', { ...uptime, interval_seconds: undefined }, false],
+    ['an extra field', { ...uptime, sla: 99.9 }, false],
+  ],
+  incidents: [
+    ['one ongoing and one resolved incident', incidents, true],
+    ['no incidents', { ...incidents, incidents: [] }, true],
+    [
+      'a missing resolved_at (null is required while ongoing)',
+      { ...incidents, incidents: [{ ...incident, resolved_at: undefined }] },
+      false,
+    ],
+    ['an unknown failure class', { ...incidents, incidents: [{ ...incident, failure_classes: ['gremlins'] }] }, false],
+    ['a negative duration', { ...incidents, incidents: [{ ...incident, duration_seconds: -1 }] }, false],
+    [
+      'an HTTP status out of range',
+      { ...incidents, incidents: [{ ...incident, last_failure: { class: 'status', http_status: 600 } }] },
+      false,
+    ],
+    [
+      'a start with milliseconds',
+      { ...incidents, incidents: [{ ...incident, started_at: '2026-11-21T04:30:00.000Z' }] },
+      false,
+    ],
+    ['an empty id', { ...incidents, incidents: [{ ...incident, id: '' }] }, false],
+  ],
+  notices: [
+    ['an incident notice and a maintenance', notices, true],
+    ['no notices', { version: 'v1', notices: [] }, true],
+    ['an incident in a maintenance state', { ...notices, notices: [{ ...incidentNotice, state: 'scheduled' }] }, false],
+    ['a maintenance without its window', { ...notices, notices: [{ ...maintenanceNotice, window: undefined }] }, false],
+    ['an unknown kind', { ...notices, notices: [{ ...incidentNotice, kind: 'outage' }] }, false],
+    ['a notice without updates', { ...notices, notices: [{ ...incidentNotice, updates: [] }] }, false],
+    ['an id with capitals', { ...notices, notices: [{ ...incidentNotice, id: 'Scheduler' }] }, false],
+    ['a missing version', { notices: [] }, false],
   ],
   observations: [
     ['an observations document', observations, true],

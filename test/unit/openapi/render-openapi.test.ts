@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, REGIONS_PATH, STATUS_PATH } from '../../../src/api-paths.js';
+import {
+  DOCUMENT_PATHS,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  REGIONS_PATH,
+  STATUS_PATH,
+  UPTIME_PATH,
+} from '../../../src/api-paths.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { buildOpenApi, renderOpenApi } from '../../../src/openapi/render-openapi.js';
 import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
@@ -37,7 +44,7 @@ describe('renderOpenApi', () => {
     expect(result.valid).toBe(false);
   });
 
-  it.each(API_PATHS)('gives %s the Content-Type and Cache-Control that headers.json resolves to', (path) => {
+  it.each(DOCUMENT_PATHS)('gives %s the Content-Type and Cache-Control that headers.json resolves to', (path) => {
     const document = buildOpenApi(RULES);
     const resolved = resolveHeaders(RULES, path);
     for (const method of ['get', 'head']) {
@@ -61,6 +68,27 @@ describe('renderOpenApi', () => {
     ]);
   });
 
+  it.each([
+    [UPTIME_PATH, 'Uptime'],
+    [INCIDENTS_PATH, 'Incidents'],
+    [NOTICES_PATH, 'Notices'],
+  ])('documents %s like the status: GET and HEAD, 200 with the %s schema, 304 and 503', (path, schemaName) => {
+    const document = buildOpenApi(RULES);
+    for (const method of ['get', 'head']) {
+      const responses = at(document, 'paths', path, method, 'responses') as object;
+      expect(Object.keys(responses)).toEqual(
+        Object.keys(at(document, 'paths', STATUS_PATH, method, 'responses') as object),
+      );
+      expect(at(responses, '200', 'headers', 'Cache-Control', 'schema', 'const')).toBe('public, max-age=60');
+      expect(at(responses, '200', 'headers', 'Access-Control-Allow-Origin', 'schema', 'const')).toBe('*');
+      expect(at(responses, '304', 'headers', 'ETag', 'required')).toBe(true);
+    }
+    expect(at(document, 'paths', path, 'get', 'responses', '200', 'content', 'application/json', 'schema')).toEqual({
+      $ref: `#/components/schemas/${schemaName}`,
+    });
+    expect(at(document, 'components', 'schemas', schemaName, 'type')).toBe('object');
+  });
+
   it('follows a changed headers.json rather than restating the values', () => {
     const rules = [...RULES, { source: 'api/v1/regions', headers: [{ key: 'Cache-Control', value: 'max-age=60' }] }];
     const document = buildOpenApi(rules);
@@ -71,7 +99,7 @@ describe('renderOpenApi', () => {
 
   it('documents 503 before publication and 405 with Allow, both with the error body', () => {
     const document = buildOpenApi(RULES);
-    for (const path of API_PATHS) {
+    for (const path of DOCUMENT_PATHS) {
       expect(at(document, 'paths', path, 'get', 'responses', '503')).toEqual({
         $ref: '#/components/responses/NotPublished',
       });
@@ -84,6 +112,40 @@ describe('renderOpenApi', () => {
       expect(at(responses, name, 'content', 'application/json', 'schema')).toEqual({
         $ref: '#/components/schemas/ErrorBody',
       });
+    }
+  });
+
+  it('names a base URL and states that no operation takes credentials', () => {
+    const document = buildOpenApi(RULES);
+    expect(document.security).toEqual([]);
+    expect(at(document, 'servers')).toContainEqual(expect.objectContaining({ url: 'http://127.0.0.1:3000' }));
+  });
+
+  it.each(DOCUMENT_PATHS)(
+    'describes the error answers of %s: 4XX and default with the error body, 405 for other methods',
+    (path) => {
+      const document = buildOpenApi(RULES);
+      const responses = at(document, 'paths', path, 'get', 'responses');
+      expect(at(responses, '4XX')).toEqual({ $ref: '#/components/responses/ClientError' });
+      expect(at(responses, 'default')).toEqual({ $ref: '#/components/responses/ServerError' });
+      for (const method of ['put', 'post', 'delete', 'options', 'patch', 'trace']) {
+        expect(at(document, 'paths', path, method, 'responses', '405')).toEqual({
+          $ref: '#/components/responses/MethodNotAllowed',
+        });
+      }
+    },
+  );
+
+  it('gives no HEAD response a body', () => {
+    const document = buildOpenApi(RULES);
+    const responses = at(document, 'components', 'responses') as Record<string, Record<string, unknown>>;
+    for (const path of DOCUMENT_PATHS) {
+      for (const response of Object.values(at(document, 'paths', path, 'head', 'responses') as object)) {
+        const ref = (response as { $ref?: string }).$ref;
+        const resolved = ref === undefined ? response : responses[ref.split('/').at(-1) ?? ''];
+        expect(resolved).toBeDefined();
+        expect(resolved).not.toHaveProperty('content');
+      }
     }
   });
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED_PATHS } from '../../../src/api-paths.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
-import { CONTRACT, EXPECTED_ALLOW_ORIGIN } from '../../../src/verify/contract.js';
+import { CONTRACT, ENDPOINTS } from '../../../src/verify/contract.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
@@ -10,11 +11,16 @@ const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'u
 describe('the contract verify checks', () => {
   it.each(Object.values(CONTRACT))(
     'agrees with what headers.json gives $path',
-    ({ path, contentType, cacheControl }) => {
+    ({ path, contentType, cacheControl, allowOrigin }) => {
       const resolved = resolveHeaders(RULES, path);
       expect(resolved.get('content-type')?.value).toBe(contentType);
       expect(resolved.get('cache-control')?.value).toBe(cacheControl);
-      expect(resolved.get('access-control-allow-origin')?.value).toBe(EXPECTED_ALLOW_ORIGIN);
+      expect(resolved.get('access-control-allow-origin')?.value ?? null).toBe(allowOrigin);
     },
   );
+
+  it('checks every published document, and only the two contract documents are required', () => {
+    expect(ENDPOINTS.map((endpoint) => CONTRACT[endpoint].path)).toEqual([...PUBLISHED_PATHS]);
+    expect(ENDPOINTS.filter((endpoint) => CONTRACT[endpoint].presence === 'required')).toEqual(['regions', 'status']);
+  });
 });

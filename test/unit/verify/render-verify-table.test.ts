@@ -17,7 +17,6 @@ const report = (checks: CheckResult[]): VerifyReport => ({
   base_url: 'http://127.0.0.1:9',
   regions_url: 'http://127.0.0.1:9/api/v1/regions',
   status_url: 'http://127.0.0.1:9/api/v1/status',
-  observations_url: 'http://127.0.0.1:9/api/v1/observations',
   checked_at: '2026-11-21T04:40:00Z',
   max_age_s: 300,
   checks,
@@ -37,6 +36,11 @@ describe('renderVerifyTable', () => {
 
   it.each([
     ['every check passed', [check({}), check({})], 'PASS: all 2 checks passed'],
+    [
+      'an optional document is not published',
+      [check({}), check({ endpoint: 'uptime', check: 'status-code', outcome: 'skip' })],
+      'PASS: 1 checks passed, 1 skipped',
+    ],
     [
       'a check failed and one was skipped',
       [check({ outcome: 'fail' }), check({ outcome: 'skip' }), check({})],

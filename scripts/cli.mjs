@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// What `npm run build|serve|probe|standins|start|verify` runs: recompiles only
+// if src/ changed since the last compile, then runs the compiled CLI in this
+// same process. Production runs `node dist/src/cli/main.js` directly.
+import { fileURLToPath } from 'node:url';
+import { compile, needsCompile } from './compile.mjs';
+
+if (needsCompile() && compile() !== 0) {
+  process.exitCode = 1;
+} else {
+  const main = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+  process.argv = [process.argv[0] ?? process.execPath, main, ...process.argv.slice(2)];
+  await import(main);
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Compiles src/ to dist/ with tsc and stamps the time. With --if-changed it
+// compiles only when a source or compiler setting is newer than the stamp, so
+// `npm run <command>` costs a directory walk, not a type check, on every run.
+// Plain JavaScript: it runs before anything is compiled.
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const STAMP = join(ROOT, 'dist', '.compiled');
+const SETTINGS = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+
+/** The newest modification time under src/ and of the compiler settings, in ms. */
+function newestSourceMs() {
+  let newest = 0;
+  for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  for (const file of SETTINGS)
+    newest = Math.max(newest, statSync(join(ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  return newest;
+}
+
+/** Whether dist/ is older than what it is compiled from (or was never stamped). */
+export function needsCompile() {
+  const stamped = statSync(STAMP, { throwIfNoEntry: false })?.mtimeMs;
+  return stamped === undefined || newestSourceMs() > stamped;
+}
+
+/** Runs tsc on tsconfig.build.json and stamps dist/ when it succeeds; returns tsc's exit status. */
+export function compile() {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (result.status !== 0) return result.status ?? 1;
+  const now = new Date();
+  closeSync(openSync(STAMP, 'a'));
+  utimesSync(STAMP, now, now);
+  return 0;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--if-changed') || needsCompile()) process.exitCode = compile();
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import {
+  type DocumentPath,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  OBSERVATIONS_PATH,
+  REGIONS_PATH,
+  STATUS_PATH,
+  UPTIME_PATH,
+} from './api-paths.js';
+import { IncidentsDocumentSchema } from './schemas/incidents.js';
+import { NoticesDocumentSchema } from './schemas/notice.js';
+import { ObservationsDocumentSchema } from './schemas/observations.js';
+import { RegionListSchema } from './schemas/region.js';
+import { ServiceStatusSchema } from './schemas/service-status.js';
+import { UptimeDocumentSchema } from './schemas/uptime.js';
+
+/** A JSON document the thin handler answers from memory, and what its file must be to be served. */
+export interface ApiDocumentSpec {
+  readonly path: DocumentPath;
+  readonly schema: z.ZodType;
+}
+
+/**
+ * The one table of JSON documents the API serves: the thin handler follows
+ * each file and answers its path from memory, taking in only a version its
+ * schema accepts.
+ */
+export const API_DOCUMENTS: readonly ApiDocumentSpec[] = [
+  { path: REGIONS_PATH, schema: RegionListSchema },
+  { path: STATUS_PATH, schema: ServiceStatusSchema },
+  { path: UPTIME_PATH, schema: UptimeDocumentSchema },
+  { path: INCIDENTS_PATH, schema: IncidentsDocumentSchema },
+  { path: NOTICES_PATH, schema: NoticesDocumentSchema },
+  { path: OBSERVATIONS_PATH, schema: ObservationsDocumentSchema },
+];

@@ -1,0 +1,180 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../../src/api-paths.js';
+import { writeAtomically } from '../../src/io/write-atomically.js';
+import type { IncidentsDocument } from '../../src/schemas/incidents.js';
+import type { NoticesDocument } from '../../src/schemas/notice.js';
+import { formatTimestamp } from '../../src/schemas/service-status.js';
+import type { ComponentUptime, UptimeDocument } from '../../src/schemas/uptime.js';
+
+/** The shipped four components, as the stand-in platform names them. */
+export const SAMPLE_COMPONENTS = ['Control API', 'Scheduler', 'Build Service', 'Registry'] as const;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * An uptime document as the probe would write it at `generatedAt` for the
+ * shipped four components: 90 days each (the Registry with one partial
+ * outage, the Scheduler with a day of no data) and 24 hours of latency. Its
+ * size is that of the real thing, so the benchmark can serve it too.
+ */
+export function sampleUptime(generatedAt = '2026-11-21T04:37:59Z'): UptimeDocument {
+  const now = Date.parse(generatedAt);
+  const today = now - (now % DAY_MS);
+  const component = (name: string, index: number): ComponentUptime => ({
+    name,
+    uptime: {
+      last_24h: { uptime_percent: 100, data_percent: 100 },
+      last_7d: { uptime_percent: 100, data_percent: 100 },
+      last_30d: { uptime_percent: name === 'Registry' ? 99.937 : 100, data_percent: 99.861 },
+      last_90d: { uptime_percent: name === 'Registry' ? 99.979 : 100, data_percent: 98.889 },
+    },
+    days: Array.from({ length: 90 }, (_, day) => {
+      const date = new Date(today - (89 - day) * DAY_MS).toISOString().slice(0, 10);
+      if (name === 'Scheduler' && day === 40) {
+        return {
+          date,
+          uptime_percent: null,
+          worst_status: null,
+          minutes: {
+            operational: 0,
+            under_maintenance: 0,
+            degraded_performance: 0,
+            partial_outage: 0,
+            major_outage: 0,
+          },
+          no_data_minutes: 1440,
+        };
+      }
+      const outage = name === 'Registry' && day === 75 ? 90 : 0;
+      return {
+        date,
+        uptime_percent: outage === 0 ? 100 : 98.125,
+        worst_status: outage === 0 ? 'operational' : 'partial_outage',
+        minutes: {
+          operational: 1440 - outage,
+          under_maintenance: 0,
+          degraded_performance: 0,
+          partial_outage: outage,
+          major_outage: 0,
+        },
+        no_data_minutes: 0,
+      };
+    }),
+    latency: Array.from({ length: 24 }, (_, hour) => ({
+      hour: formatTimestamp(new Date(now - (now % HOUR_MS) - (23 - hour) * HOUR_MS)),
+      p50_ms: 20 + index * 5 + (hour % 4),
+      p95_ms: 60 + index * 10 + (hour % 7) * 3,
+    })),
+  });
+  return {
+    version: 'v1',
+    region: 'Amsterdam 1',
+    generated_at: generatedAt,
+    interval_seconds: 30,
+    components: SAMPLE_COMPONENTS.map(component),
+  };
+}
+
+/** An incidents document with one ongoing and one resolved incident. */
+export function sampleIncidents(generatedAt = '2026-11-21T04:37:59Z'): IncidentsDocument {
+  return {
+    version: 'v1',
+    region: 'Amsterdam 1',
+    generated_at: generatedAt,
+    incidents: [
+      {
+        id: 'scheduler-2026-11-21t04-30-00z',
+        component: 'Scheduler',
+        worst_status: 'major_outage',
+        started_at: '2026-11-21T04:30:00Z',
+        resolved_at: null,
+        duration_seconds: 479,
+        failure_classes: ['timeout'],
+        last_failure: { class: 'timeout', http_status: null },
+      },
+      {
+        id: 'registry-2026-11-06t13-02-00z',
+        component: 'Registry',
+        worst_status: 'partial_outage',
+        started_at: '2026-11-06T13:02:00Z',
+        resolved_at: '2026-11-06T14:32:00Z',
+        duration_seconds: 5400,
+        failure_classes: ['status', 'reset'],
+        last_failure: { class: 'status', http_status: 503 },
+      },
+    ],
+  };
+}
+
+/** A notices document with an incident notice and a planned maintenance. */
+export function sampleNotices(): NoticesDocument {
+  return {
+    version: 'v1',
+    notices: [
+      {
+        id: 'scheduler-delays',
+        title: 'Scheduling delays',
+        components: ['Scheduler'],
+        kind: 'incident',
+        state: 'identified',
+        updates: [
+          { at: '2026-11-21T04:32:00Z', state: 'investigating', text: 'New workloads wait <5 minutes> to start.' },
+          { at: '2026-11-21T04:36:00Z', state: 'identified', text: 'A queue node is down; failing over.' },
+        ],
+      },
+      {
+        id: 'registry-storage-migration',
+        title: 'Registry storage migration',
+        components: ['Registry'],
+        kind: 'maintenance',
+        state: 'scheduled',
+        window: { start: '2026-11-23T02:00:00Z', end: '2026-11-23T04:00:00Z' },
+        updates: [{ at: '2026-11-20T10:00:00Z', state: 'scheduled', text: 'Pushes may be slow during the window.' }],
+      },
+    ],
+  };
+}
+
+/** A small, valid Atom feed (RFC 4287) with one entry. */
+export function sampleFeed(updated = '2026-11-21T04:36:00Z'): string {
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>urn:service-directory:feed</id>
+  <title>Amsterdam 1 status</title>
+  <updated>${updated}</updated>
+  <link rel="self" href="/feed.atom"/>
+  <entry>
+    <id>urn:service-directory:notice:scheduler-delays</id>
+    <title>Scheduling delays</title>
+    <updated>${updated}</updated>
+    <content type="text">A queue node is down; failing over.</content>
+  </entry>
+</feed>
+`;
+}
+
+/** The documents published beside the contract's two: the history, the notices and the feed. */
+export const ADDED_PATHS = [UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH, FEED_PATH] as const;
+export type AddedPath = (typeof ADDED_PATHS)[number];
+
+/** Each added document's bytes, as its writer (the probe or the build) would publish them. */
+export function sampleDocuments(): Record<AddedPath, string> {
+  return {
+    [UPTIME_PATH]: `${JSON.stringify(sampleUptime())}\n`,
+    [INCIDENTS_PATH]: `${JSON.stringify(sampleIncidents())}\n`,
+    [NOTICES_PATH]: `${JSON.stringify(sampleNotices())}\n`,
+    [FEED_PATH]: sampleFeed(),
+  };
+}
+
+/** Publishes the added documents (or `only` some) under `publicDir`, atomically as their writers do. */
+export async function publishDocuments(publicDir: string, only: readonly AddedPath[] = ADDED_PATHS): Promise<void> {
+  const documents = sampleDocuments();
+  for (const path of only) {
+    const file = documentFile(publicDir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeAtomically(file, documents[path]);
+  }
+}

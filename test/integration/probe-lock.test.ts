@@ -1,0 +1,175 @@
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProbeLockedError } from '../../src/probe/probe-locked-error.js';
+import { acquireWriterLock, LOCK_STALE_MS } from '../../src/probe/writer-lock.js';
+import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
+import { useStandins } from '../helpers/standins.js';
+import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+
+const standin = useStandins();
+let site: TempSite;
+let children: CliProcess[];
+beforeEach(async () => {
+  site = await makeTempSite();
+  children = [];
+});
+afterEach(async () => {
+  for (const child of children) {
+    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+    await child.exited();
+  }
+  await site.remove();
+});
+
+const stateDir = () => join(site.root, '.state');
+const lockFile = () => join(stateDir(), 'probe.lock');
+const probeArgs = () => [
+  'probe',
+  '--config',
+  join(site.root, 'components.json'),
+  '--out',
+  site.publicDir,
+  '--regions',
+  site.regionsFile,
+  '--state',
+  join(stateDir(), 'probe-state.json'),
+];
+
+async function writeHealthyConfig(): Promise<void> {
+  const healthy = await standin({ mode: 'healthy' });
+  await writeFile(
+    join(site.root, 'components.json'),
+    JSON.stringify({
+      region: 'ams1',
+      schedule: '0 0 * * * *',
+      components: [{ name: 'Scheduler', url: `${healthy.origin}/` }],
+    }),
+  );
+}
+
+function startSidecar(): CliProcess {
+  const child = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
+  children.push(child);
+  return child;
+}
+
+/** The pid of a process that has already exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => child.on('exit', resolve));
+  if (child.pid === undefined) throw new Error('no pid');
+  return child.pid;
+}
+
+describe('one writer per state directory', () => {
+  it('a second sidecar refuses to start, naming the first: pid, host and since when', async () => {
+    await writeHealthyConfig();
+    const first = startSidecar();
+    await first.waitForOutput(/cycle done/);
+    const second = await runCli(probeArgs(), { cwd: site.root, env: { REGION: '' }, timeoutMs: 15_000 });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `another probe is writing here: pid ${first.child.pid} on ${hostname()} since \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ \\(\\.state/probe\\.lock\\)`,
+      ),
+    );
+    expect(first.child.exitCode).toBeNull();
+  });
+
+  it('probe --once refuses while a sidecar writes, exits 2 and writes nothing', async () => {
+    await writeHealthyConfig();
+    const first = startSidecar();
+    await first.waitForOutput(/cycle done/);
+    const before = await snapshotTree(site.publicDir);
+    const once = await runCli([...probeArgs(), '--once'], { cwd: site.root, env: { REGION: '' }, timeoutMs: 15_000 });
+    expect(once.code).toBe(2);
+    expect(once.stderr).toContain(`another probe is writing here: pid ${first.child.pid}`);
+    expect(await snapshotTree(site.publicDir)).toEqual(before);
+  });
+
+  it('npm start takes the same lock: it refuses to start while a probe writes there', async () => {
+    await writeHealthyConfig();
+    const first = startSidecar();
+    await first.waitForOutput(/cycle done/);
+    const start = await runCli(
+      [
+        'start',
+        '--without-standins',
+        '--config',
+        join(site.root, 'components.json'),
+        '--public',
+        site.publicDir,
+        '--state',
+        join(stateDir(), 'probe-state.json'),
+      ],
+      { cwd: site.root, env: { REGION: '', PORT: '0' }, timeoutMs: 20_000 },
+    );
+    expect(start.code).toBe(1);
+    expect(start.stderr).toContain(`another probe is writing here: pid ${first.child.pid}`);
+  });
+
+  it('the sidecar releases the lock when it stops, and --once when it is done', async () => {
+    await writeHealthyConfig();
+    const sidecar = startSidecar();
+    await sidecar.waitForOutput(/cycle done/);
+    expect(await readdir(stateDir())).toContain('probe.lock');
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.exited()).toBe(0);
+    expect(await readdir(stateDir())).not.toContain('probe.lock');
+    expect((await runCli([...probeArgs(), '--once'], { cwd: site.root, env: { REGION: '' } })).code).toBe(0);
+    expect(await readdir(stateDir())).not.toContain('probe.lock');
+  });
+
+  it('takes over a lock whose process is dead on this host, and says so', async () => {
+    await writeHealthyConfig();
+    const pid = await deadPid();
+    await mkdir(stateDir(), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid, host: hostname(), since: '2026-11-21T01:00:00Z' }));
+    const once = await runCli([...probeArgs(), '--once'], { cwd: site.root, env: { REGION: '' } });
+    expect(once.code).toBe(0);
+    expect(once.stdout + once.stderr).toContain(
+      `took over .state/probe.lock from pid ${pid} on ${hostname()} (since 2026-11-21T01:00:00Z), which is no longer running`,
+    );
+  });
+});
+
+describe('acquireWriterLock', () => {
+  const lines: string[] = [];
+  const log = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+
+  it('refuses a recent lock from another host, whose process it cannot see', async () => {
+    await mkdir(stateDir(), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'elsewhere', since: '2026-11-21T01:00:00Z' }));
+    await expect(acquireWriterLock({ stateDir: stateDir(), log })).rejects.toThrow(ProbeLockedError);
+  });
+
+  it('takes over a lock from another host that has not been refreshed for a while', async () => {
+    await mkdir(stateDir(), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'elsewhere', since: '2026-11-21T01:00:00Z' }));
+    const old = new Date(Date.now() - LOCK_STALE_MS - 60_000);
+    await utimes(lockFile(), old, old);
+    const lock = await acquireWriterLock({ stateDir: stateDir(), log });
+    expect(JSON.parse(await readFile(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    await lock.release();
+    expect(lines.some((line) => line.includes('from pid 1234 on elsewhere') && line.includes('not refreshed'))).toBe(
+      true,
+    );
+  });
+
+  it('takes over a lock holding its own pid: a restarted container left it', async () => {
+    await mkdir(stateDir(), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: process.pid, host: hostname(), since: '2026-11-21T01:00:00Z' }));
+    const lock = await acquireWriterLock({ stateDir: stateDir(), log });
+    await lock.release();
+    expect(await readdir(stateDir())).toEqual([]);
+  });
+
+  it('refuses a lock file it cannot read, naming it', async () => {
+    await mkdir(stateDir(), { recursive: true });
+    await writeFile(lockFile(), 'garbage');
+    await expect(acquireWriterLock({ stateDir: stateDir(), log })).rejects.toThrow(/probe\.lock.*not a lock file/);
+  });
+});

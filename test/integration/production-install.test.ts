@@ -1,0 +1,73 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/temp-site.js';
+
+const run = promisify(execFile);
+
+/** The install command the README and deploy/README.md both give. */
+const PRODUCTION_INSTALL = 'npm ci --omit=dev';
+
+let clone: string;
+let installLog = '';
+
+/**
+ * A fresh clone's files (tracked, plus new ones not ignored) in a temp dir,
+ * then the production install for real: `npm ci --omit=dev`, which runs
+ * `prepare` and so compiles dist/ with the TypeScript it installs. One part is
+ * left out for time: `--ignore-scripts` skips better-sqlite3's native build
+ * (minutes from source on a busy machine); so the root's `prepare` is run
+ * after it, as npm would. CI's own `npm ci` builds better-sqlite3 for real.
+ */
+beforeAll(async () => {
+  clone = await mkdtemp(join(tmpdir(), 'production-install-'));
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => file !== '' && existsSync(join(REPO_ROOT, file)));
+  for (const file of files) await cp(join(REPO_ROOT, file), join(clone, file), { recursive: true });
+  const env = { ...process.env, NODE_ENV: 'production', npm_config_audit: 'false', npm_config_fund: 'false' };
+  const install = await run(
+    'npm',
+    [...PRODUCTION_INSTALL.split(' ').slice(1), '--ignore-scripts', '--prefer-offline'],
+    {
+      cwd: clone,
+      env,
+    },
+  );
+  const prepare = await run('npm', ['run', 'prepare'], { cwd: clone, env });
+  installLog = install.stdout + install.stderr + prepare.stdout + prepare.stderr;
+}, 180_000);
+
+afterAll(async () => {
+  if (clone) await rm(clone, { recursive: true, force: true });
+});
+
+describe(`the production install path (${PRODUCTION_INSTALL}) on a fresh copy`, () => {
+  it('is the one the README and deploy/README.md give', async () => {
+    for (const file of ['README.md', 'deploy/README.md']) {
+      expect(await readFile(join(REPO_ROOT, file), 'utf8'), file).toContain(`${PRODUCTION_INSTALL}   #`);
+    }
+  });
+
+  it('installs no dev dependency and compiles dist/ through prepare', () => {
+    expect(installLog).not.toMatch(/not found|ERR!/);
+    expect(existsSync(join(clone, 'node_modules', 'vitest'))).toBe(false);
+    expect(existsSync(join(clone, 'node_modules', 'zod'))).toBe(true);
+    expect(existsSync(join(clone, 'dist', 'src', 'cli', 'main.js'))).toBe(true);
+  });
+
+  it('then builds and serves with the compiled CLI, as cron, systemd and Docker run it', async () => {
+    const built = await run(process.execPath, ['dist/src/cli/main.js', 'build'], { cwd: clone });
+    expect(built.stdout).toMatch(/regions/);
+    expect(existsSync(join(clone, 'public', 'api', 'v1', 'regions'))).toBe(true);
+    const help = await run(process.execPath, ['dist/src/cli/main.js', 'probe', '--help'], { cwd: clone });
+    expect(help.stdout).toMatch(/^Usage: service-directory probe/);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprintChecks } from '../../src/probe/fingerprint-checks.js';
+import type { CheckSettings } from '../../src/probe/probe-settings.js';
+import { checkAt } from '../helpers/probe-settings.js';
+
+const base = checkAt('https://probe:s3cret@registry.example/v2/');
+
+describe('fingerprintChecks', () => {
+  it('is the same for the same checks', () => {
+    expect(fingerprintChecks([base])).toBe(fingerprintChecks([{ ...base }]));
+  });
+
+  it.each<[string, CheckSettings[]]>([
+    ['another URL', [{ ...base, url: 'https://registry.example/v3/' }]],
+    ['another timeout', [{ ...base, timeoutMs: base.timeoutMs + 1 }]],
+    ['another degraded_ms', [{ ...base, degradedMs: base.degradedMs + 1 }]],
+    ['expected statuses', [{ ...base, expectStatus: [200, 401] }]],
+    ['one more check', [base, base]],
+  ])('changes with %s', (_what, checks) => {
+    expect(fingerprintChecks(checks)).not.toBe(fingerprintChecks([base]));
+  });
+
+  it('is a digest that does not carry the URL or its credentials', () => {
+    expect(fingerprintChecks([base])).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
