@@ -200,8 +200,7 @@ describe.skipIf(!PERMITTED)('three regions on a real network', () => {
 
   it(`the global component really down: every region publishes the outage within about failure_threshold × interval + timeout`, async () => {
     const bound = (failureThreshold + 1) * intervalMs + timeoutMs + peerTimeoutMs;
-    // The component itself fails (503 to everyone); cutting its link instead also works, but a check's
-    // timeout then stretches to the ~3 s a connect to a host that does not answer ARP takes (see README).
+    // The component itself fails (503 to everyone); the next scenario cuts its link instead.
     await writeFile(platformMode, 'failing');
     try {
       const took = await Promise.all(
@@ -222,6 +221,35 @@ describe.skipIf(!PERMITTED)('three regions on a real network', () => {
     }
     const recovered = await Promise.all(regions.map((region) => untilPublished(region, 'Control API', 'operational')));
     findings.push(`  and back: operational again after ${recovered.map(seconds).join(', ')}`);
+  });
+
+  it("the global component's host gone from the network (no ARP answer): each check ends at its timeout_ms and every region publishes the outage", async () => {
+    const bound = (failureThreshold + 1) * intervalMs + timeoutMs + peerTimeoutMs;
+    await lab.disconnect(platform);
+    const latencies: number[] = [];
+    try {
+      const took = await Promise.all(
+        regions.map(
+          async (region) => [region.code, await untilPublished(region, 'Control API', 'major_outage')] as const,
+        ),
+      );
+      for (const [, ms] of took) expect(ms).toBeLessThan(bound + 2 * intervalMs);
+      for (const region of regions) {
+        const observed = (await region.observations())?.components.find((c) => c.name === 'Control API');
+        expect(observed?.failure_class).toBe('timeout');
+        latencies.push(observed?.latency_ms ?? Number.NaN);
+      }
+      // The check's own deadline settles it at timeout_ms (a margin for a loaded machine), not the
+      // ~3 s a connect to a host that does not answer ARP takes to give up.
+      for (const latency of latencies) expect(latency).toBeLessThan(timeoutMs + 1_000);
+      findings.push(
+        `global component's host unplugged (no ARP): ${took.map(([code, ms]) => `${code} published major_outage after ${seconds(ms)}`).join(', ')}; ` +
+          `the failing check's latency ${latencies.map((ms) => `${ms} ms`).join(', ')} (timeout_ms ${timeoutMs})`,
+      );
+    } finally {
+      await lab.reconnect(platform);
+    }
+    await Promise.all(regions.map((region) => untilPublished(region, 'Control API', 'operational')));
   });
 
   it('peers unreachable: global components hold with a clear log line, regional ones keep working', async () => {
