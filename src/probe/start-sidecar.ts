@@ -30,5 +30,11 @@ export function startSidecar(options: ProberOptions): Sidecar {
     runCycle: (signal) => prober.runCycle(signal),
     log,
   });
-  return { prober, stop: () => cycles.stop() };
+  return {
+    prober,
+    stop: async () => {
+      await cycles.stop();
+      prober.close();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { createProber } from '../../probe/create-prober.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
@@ -11,9 +12,10 @@ import { waitForSignal } from '../wait-for-signal.js';
 export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
-                               [--regions FILE] [--state FILE]
+                               [--regions FILE] [--state FILE] [--history FILE]
 
-Checks each component over HTTP and writes DIR/api/v1/status.
+Checks each component over HTTP and writes DIR/api/v1/status, then records the
+cycle in the history and writes DIR/api/v1/uptime and DIR/api/v1/incidents.
 
   --once           one cycle, then exit (for cron). Without it the probe is a sidecar:
                    a cycle now, then on the config's schedule, until SIGTERM or SIGINT.
@@ -22,6 +24,7 @@ Checks each component over HTTP and writes DIR/api/v1/status.
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
   --state FILE     flapping-protection memory, never under DIR (default: ${DEFAULT_STATE_FILE})
+  --history FILE   the history database (SQLite), never under DIR (default: ${DEFAULT_HISTORY_FILE})
 
 Environment: REGION overrides the config's region.
 Exit status of --once: 0 the status was written, whatever it says; 1 bad config,
@@ -36,6 +39,7 @@ export const PROBE_OPTIONS = {
   region: { type: 'string' },
   regions: { type: 'string', default: 'data/regions.json' },
   state: { type: 'string', default: DEFAULT_STATE_FILE },
+  history: { type: 'string', default: DEFAULT_HISTORY_FILE },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -51,11 +55,14 @@ export async function probe(args: string[]): Promise<void> {
     settings,
     publicDir: resolve(String(values.out)),
     stateFile: resolve(String(values.state)),
+    historyFile: resolve(String(values.history)),
     log: CONSOLE_PROBE_LOG,
   };
 
   if (values.once) {
-    const report = await createProber(proberOptions).runCycle();
+    const prober = createProber(proberOptions);
+    const report = await prober.runCycle();
+    prober.close();
     if (!report.published) process.exitCode = EXIT_NOT_PUBLISHED;
     return;
   }
