@@ -375,7 +375,9 @@ function createStore(db: Database.Database): HistoryStore {
     const hourlyFromMs = Math.min(Math.max(hourStartMs(fromMs), dailyThrough), latencyFromMs);
     for (const row of statements.hourlyBetween.iterate(hourlyFromMs, toMs)) {
       if (row.hour_ms >= dailyThrough && row.hour_ms >= hourStartMs(fromMs)) {
-        add(row.component_id, { startMs: row.hour_ms, lengthMs: HOUR_MS, ms: stateRowMs(row) });
+        // The current hour's time all lies before now: spreading it over the whole hour would misplace it.
+        const lengthMs = Math.max(1, Math.min(HOUR_MS, nowMs - row.hour_ms));
+        add(row.component_id, { startMs: row.hour_ms, lengthMs, ms: stateRowMs(row) });
       }
       if (row.hour_ms >= latencyFromMs && row.p50_ms !== null && row.p95_ms !== null && row.max_ms !== null) {
         setLatency(latency, row.component_id, row.hour_ms, { p50Ms: row.p50_ms, p95Ms: row.p95_ms, maxMs: row.max_ms });
