@@ -4,6 +4,7 @@ import { probe } from './commands/probe.js';
 import { serve } from './commands/serve.js';
 import { standins } from './commands/standins.js';
 import { start } from './commands/start.js';
+import { uptime } from './commands/uptime.js';
 import { verify } from './commands/verify.js';
 import { runCommand, UsageError } from './run-command.js';
 
@@ -17,11 +18,20 @@ Commands:
   standins  run the stand-in platform: four local HTTP services whose behaviour can be switched
   start     build, launch the stand-ins, serve, and run the probe as a sidecar: the whole system
   verify    check a live deployment against the contract
+  uptime    print each component's uptime and incidents over a period, from the probe's history
 
 Run 'service-directory <command> --help' for a command's options.`;
 
 /** Each subcommand lives in ./commands/<name>.ts; this file only dispatches. */
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { build, serve, probe, standins, start, verify };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  build,
+  serve,
+  probe,
+  standins,
+  start,
+  verify,
+  uptime,
+};
 
 const [command, ...rest] = process.argv.slice(2);
 await runCommand(async () => {
