@@ -4,11 +4,9 @@ import type { ComponentUptime, UptimeDay, UptimeDocument } from '../schemas/upti
 import { computeUptime } from './compute-uptime.js';
 import { DAY_MS, HOUR_MS } from './history-retention.js';
 import {
-  addStateMs,
+  addInto,
   hourStartMs,
-  NO_TIME,
   type StateMs,
-  scaleStateMs,
   sumOverPeriod,
   type TimeBucket,
   totalMs,
@@ -107,7 +105,7 @@ export function sumByDay(
   dayCount: number,
   nowMs: number,
 ): StateMs[] {
-  const days: StateMs[] = Array.from({ length: dayCount }, () => NO_TIME);
+  const days = Array.from({ length: dayCount }, (): [number, number, number, number, number] => [0, 0, 0, 0, 0]);
   const endMs = Math.min(nowMs, firstDayMs + dayCount * DAY_MS);
   for (const bucket of buckets) {
     const start = Math.max(bucket.startMs, firstDayMs);
@@ -115,8 +113,8 @@ export function sumByDay(
     for (let at = start; at < end; ) {
       const index = Math.floor((at - firstDayMs) / DAY_MS);
       const next = Math.min(end, firstDayMs + (index + 1) * DAY_MS);
-      const share = next - at >= bucket.lengthMs ? bucket.ms : scaleStateMs(bucket.ms, (next - at) / bucket.lengthMs);
-      days[index] = addStateMs(days[index] ?? NO_TIME, share);
+      const day = days[index];
+      if (day !== undefined) addInto(day, bucket.ms, next - at >= bucket.lengthMs ? 1 : (next - at) / bucket.lengthMs);
       at = next;
     }
   }

@@ -15,8 +15,10 @@ export const BUSY_TIMEOUT_MS = 1_000;
 /** The schema version this code writes, kept in `PRAGMA user_version`. */
 export const SCHEMA_VERSION = 1;
 
-/** Rows a compaction step deletes from one table at most: each step stays a few milliseconds. */
+/** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */
 const DELETE_BATCH_ROWS = 200;
+/** Hours of aggregates a compaction step deletes at least, when they are due (4,000 rows at 1,000 components). */
+const HOURS_PER_STEP = 4;
 
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE components (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
@@ -174,11 +176,11 @@ function createStore(db: Database.Database): HistoryStore {
     deleteRaw: db.prepare<[number, number]>(
       'DELETE FROM cycles WHERE at_ms IN (SELECT at_ms FROM cycles WHERE at_ms < ? ORDER BY at_ms LIMIT ?)',
     ),
-    deleteOldestHour: db.prepare<[number]>(
-      'DELETE FROM hourly WHERE hour_ms = (SELECT min(hour_ms) FROM hourly) AND hour_ms < ?',
+    deleteOldestHours: db.prepare<[number, number]>(
+      'DELETE FROM hourly WHERE hour_ms < ? AND hour_ms < (SELECT min(hour_ms) FROM hourly) + ?',
     ),
-    deleteOldestDay: db.prepare<[number]>(
-      'DELETE FROM daily WHERE day_ms = (SELECT min(day_ms) FROM daily) AND day_ms < ?',
+    deleteOldestDays: db.prepare<[number, number]>(
+      'DELETE FROM daily WHERE day_ms < ? AND day_ms < (SELECT min(day_ms) FROM daily) + ?',
     ),
     deleteIncidents: db.prepare<[number, number]>(
       'DELETE FROM incidents WHERE id IN (SELECT id FROM incidents WHERE resolved_ms < ? LIMIT ?)',
@@ -247,7 +249,7 @@ function createStore(db: Database.Database): HistoryStore {
   }
 
   /** One bounded step of each kind of upkeep, as of `nowMs`. */
-  function compact(nowMs: number, retention: HistoryRetention): void {
+  function compact(nowMs: number, sinceLastMs: number, retention: HistoryRetention): void {
     const currentHourMs = hourStartMs(nowMs);
     const latencyThrough = mark('latency_through', currentHourMs);
     if (latencyThrough < currentHourMs) {
@@ -270,8 +272,10 @@ function createStore(db: Database.Database): HistoryStore {
 
     // Nothing is dropped before it has been rolled up.
     statements.deleteRaw.run(Math.min(nowMs - retention.rawMs, mark('latency_through', 0)), DELETE_BATCH_ROWS);
-    statements.deleteOldestHour.run(Math.min(nowMs - retention.hourlyMs, mark('daily_through', 0)));
-    statements.deleteOldestDay.run(nowMs - retention.dailyMs);
+    // At most a few hours (a day) of aggregates a step, and always more than the time since the last cycle, so upkeep keeps pace.
+    const hoursSpanMs = Math.max(HOURS_PER_STEP * HOUR_MS, 2 * sinceLastMs);
+    statements.deleteOldestHours.run(Math.min(nowMs - retention.hourlyMs, mark('daily_through', 0)), hoursSpanMs);
+    statements.deleteOldestDays.run(nowMs - retention.dailyMs, Math.max(DAY_MS, 2 * sinceLastMs));
     statements.deleteIncidents.run(nowMs - retention.incidentMs, DELETE_BATCH_ROWS);
   }
 
@@ -331,7 +335,8 @@ function createStore(db: Database.Database): HistoryStore {
       if (incident.resolvedMs === null) incidents.set(incident.component, incident);
       else incidents.delete(incident.component);
     }
-    compact(cycle.atMs, retention);
+    const previous = loadOpenCycle();
+    compact(cycle.atMs, previous === null ? 0 : Math.max(0, cycle.atMs - previous.atMs), retention);
     openCycle = {
       atMs: cycle.atMs,
       intervalMs: cycle.intervalMs,

@@ -79,11 +79,17 @@ export interface TimeBucket {
  * a day is not kept once it is rolled up.
  */
 export function sumOverPeriod(buckets: Iterable<TimeBucket>, fromMs: number, toMs: number): StateMs {
-  let sum: StateMs = NO_TIME;
+  // Accumulated in place: this runs for every component and window on every cycle.
+  const sum: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   for (const bucket of buckets) {
     const overlap = Math.min(toMs, bucket.startMs + bucket.lengthMs) - Math.max(fromMs, bucket.startMs);
     if (overlap <= 0) continue;
-    sum = addStateMs(sum, overlap >= bucket.lengthMs ? bucket.ms : scaleStateMs(bucket.ms, overlap / bucket.lengthMs));
+    addInto(sum, bucket.ms, overlap >= bucket.lengthMs ? 1 : overlap / bucket.lengthMs);
   }
   return sum;
+}
+
+/** Adds `factor` times `time` into `sum`. */
+export function addInto(sum: [number, number, number, number, number], time: StateMs, factor: number): void {
+  for (let index = 0; index < 5; index += 1) sum[index] = (sum[index] ?? 0) + (time[index] ?? 0) * factor;
 }
