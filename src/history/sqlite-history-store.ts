@@ -207,6 +207,8 @@ function createStore(db: Database.Database): HistoryStore {
   let ids: Map<string, number> | undefined;
   let openCycle: OpenCycle | null | undefined;
   let ongoing: Map<string, IncidentRecord> | undefined;
+  // Rolled-up days never change, so the documents, rendered every cycle, read them once a day.
+  let days: { key: string; byId: Map<number, TimeBucket[]> } | undefined;
 
   function loadIds(): Map<string, number> {
     ids ??= new Map(statements.componentIds.all().map((row) => [row.name, row.id]));
@@ -358,9 +360,24 @@ function createStore(db: Database.Database): HistoryStore {
         ids = undefined;
         openCycle = undefined;
         ongoing = undefined;
+        days = undefined;
         throw error;
       }
     };
+  }
+
+  function readDays(fromDayMs: number, toMs: number): Map<number, TimeBucket[]> {
+    const key = `${fromDayMs}:${toMs}`;
+    if (days?.key === key) return days.byId;
+    const byId = new Map<number, TimeBucket[]>();
+    for (const row of statements.dailyBetween.iterate(fromDayMs, toMs)) {
+      const bucket = { startMs: row.day_ms, lengthMs: DAY_MS, ms: stateRowMs(row) };
+      const list = byId.get(row.component_id);
+      if (list === undefined) byId.set(row.component_id, [bucket]);
+      else list.push(bucket);
+    }
+    days = { key, byId };
+    return byId;
   }
 
   function readBuckets(fromMs: number, toMs: number, nowMs: number): PeriodBuckets {
@@ -372,8 +389,8 @@ function createStore(db: Database.Database): HistoryStore {
     };
     const dailyThrough = mark('daily_through', Number.POSITIVE_INFINITY);
     const fromDayMs = Math.floor(fromMs / DAY_MS) * DAY_MS;
-    for (const row of statements.dailyBetween.iterate(fromDayMs, Math.min(toMs, dailyThrough))) {
-      add(row.component_id, { startMs: row.day_ms, lengthMs: DAY_MS, ms: stateRowMs(row) });
+    for (const [componentId, buckets] of readDays(fromDayMs, Math.min(toMs, dailyThrough))) {
+      for (const bucket of buckets) add(componentId, bucket);
     }
     const latency = new Map<number, Map<number, LatencySummary>>();
     const latencyFromMs = hourStartMs(nowMs) - 23 * HOUR_MS;
