@@ -16,7 +16,7 @@ export async function reportHistory(site: BenchSite, quick: boolean, out: (line?
   const many = quick ? 100 : 1_000;
   const big = await measureHistorySize(site, many, 30_000, quick ? 6 * HOUR_MS : HOUR_MS);
   const shipped = await measureHistorySize(site, 4, 5_000, quick ? 6 * HOUR_MS : HOUR_MS);
-  const cost = await measureWriteAndRender(site, many, 30_000, quick ? 10 : 60, quick ? 3 : 7);
+  const cost = await measureWriteAndRender(site, many, 30_000, quick ? 10 : 60, quick ? 4 : 8);
   out();
   out('## 6. History (SQLite)');
   out();
@@ -43,7 +43,7 @@ export async function reportHistory(site: BenchSite, quick: boolean, out: (line?
     `| record one cycle of ${fmt(cost.components)} components (one transaction, with its compaction step) | ${cost.writes} | ${fmt(cost.writeMedianMs, 1)} ms | ${fmt(cost.writeMaxMs, 1)} ms | median ≤ 50 ms: ${verdict(cost.writeMedianMs <= 50)} |`,
   );
   out(
-    `| render \`/api/v1/uptime\` (${fmt(cost.uptimeBytes / MB, 1)} MB) and \`/api/v1/incidents\` for ${fmt(cost.components)} components, validated | ${cost.renders} | ${fmt(cost.renderMedianMs)} ms | | ≤ 300 ms: ${verdict(cost.renderMedianMs <= 300)} |`,
+    `| render \`/api/v1/uptime\` (${fmt(cost.uptimeBytes / MB, 1)} MB) and \`/api/v1/incidents\` for ${fmt(cost.components)} components, validated, each cycle (the first, filling the day cache: ${fmt(cost.firstRenderMs)} ms) | ${cost.renders} | ${fmt(cost.renderMedianMs)} ms | | ≤ 300 ms: ${verdict(cost.renderMedianMs <= 300)} |`,
   );
   out();
   out(`(${fmt(DAY_MS / HOUR_MS)} hourly latency entries and 90 daily entries per component.)`);

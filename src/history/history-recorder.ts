@@ -10,6 +10,7 @@ import { recordCycle } from './cycle-record.js';
 import type { HistoryRetention } from './history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import { renderHistoryDocuments } from './render-history-documents.js';
+import { createUptimeSerializer } from './serialize-uptime.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
 /** Where the history lives by default: with the probe's state, never under `public/`. */
@@ -56,6 +57,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
   let store: HistoryStore | undefined;
   let problem: string | undefined;
+  const serializeUptime = createUptimeSerializer();
 
   function report(key: string, message: string): void {
     if (problem === key) return;
@@ -111,7 +113,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   async function publish(at: Date): Promise<void> {
     let documents: { uptime: string; incidents: string } | undefined;
     await withStore((current) => {
-      documents = renderHistoryDocuments(current, { ...options, now: at });
+      documents = renderHistoryDocuments(current, { ...options, now: at }, serializeUptime);
     });
     if (documents === undefined) return;
     try {

@@ -1,9 +1,9 @@
 import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
-import { type UptimeDocument, UptimeDocumentSchema } from '../schemas/uptime.js';
 import { DAY_MS } from './history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
 import { type ComponentHistory, renderUptime, UPTIME_DAYS } from './render-uptime.js';
+import { serializeUptime, type UptimeSerializer } from './serialize-uptime.js';
 
 export interface HistoryDocumentsInput {
   readonly regionName: string;
@@ -19,8 +19,16 @@ export interface HistoryDocuments {
   readonly incidents: string;
 }
 
-/** Reads what the documents need from the store and renders them; throws what the store throws. */
-export function renderHistoryDocuments(store: HistoryStore, input: HistoryDocumentsInput): HistoryDocuments {
+/**
+ * Reads what the documents need from the store and renders them, validated;
+ * throws what the store throws. The probe passes a caching `serialize`
+ * (`createUptimeSerializer`) that it keeps from cycle to cycle.
+ */
+export function renderHistoryDocuments(
+  store: HistoryStore,
+  input: HistoryDocumentsInput,
+  serialize: UptimeSerializer = serializeUptime,
+): HistoryDocuments {
   const nowMs = input.now.getTime();
   const fromMs = Math.min(
     nowMs - UPTIME_DAYS * DAY_MS,
@@ -39,12 +47,12 @@ export function renderHistoryDocuments(store: HistoryStore, input: HistoryDocume
     store.readIncidents(nowMs - INCIDENTS_WINDOW_MS, nowMs + 1).filter((incident) => names.has(incident.component)),
   );
   return {
-    uptime: serializeHistoryDocument(UptimeDocumentSchema.parse(uptime)),
+    uptime: serialize(uptime),
     incidents: serializeHistoryDocument(IncidentsDocumentSchema.parse(incidents)),
   };
 }
 
 /** Compact JSON with a trailing newline, keys in the schema's order: the same history always gives the same bytes. */
-export function serializeHistoryDocument(document: UptimeDocument | IncidentsDocument): string {
+export function serializeHistoryDocument(document: IncidentsDocument): string {
   return `${JSON.stringify(document)}\n`;
 }

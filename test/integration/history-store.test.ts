@@ -7,6 +7,7 @@ import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
 import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
+import { createUptimeSerializer, serializeUptime } from '../../src/history/serialize-uptime.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import {
   addStateMs,
@@ -177,6 +178,15 @@ describe('the SQLite history store', () => {
       now: new Date(T0 + 2 * HOUR_MS),
     });
     const uptime = UptimeDocumentSchema.parse(JSON.parse(documents.uptime));
+    // The probe's caching serializer gives the same bytes, the first time and from its cache.
+    const cached = createUptimeSerializer();
+    expect(cached(uptime)).toBe(documents.uptime);
+    expect(cached(uptime)).toBe(documents.uptime);
+    expect(serializeUptime(uptime)).toBe(documents.uptime);
+    const broken = structuredClone(uptime);
+    const day = broken.components[0]?.days[0];
+    if (day) day.no_data_minutes = -1;
+    expect(() => cached(broken)).toThrow();
     expect(uptime.interval_seconds).toBe(60);
     expect(uptime.components.map((each) => [each.name, each.days.length, each.latency.length])).toEqual([
       ['A', 90, 24],
