@@ -43,7 +43,7 @@ export async function reportHistory(site: BenchSite, quick: boolean, out: (line?
     `| record one cycle of ${fmt(cost.components)} components (one transaction, with its compaction step) | ${cost.writes} | ${fmt(cost.writeMedianMs, 1)} ms | ${fmt(cost.writeMaxMs, 1)} ms | median ≤ 50 ms: ${verdict(cost.writeMedianMs <= 50)} |`,
   );
   out(
-    `| render \`/api/v1/uptime\` (${fmt(cost.uptimeBytes / MB, 1)} MB) and \`/api/v1/incidents\` for ${fmt(cost.components)} components, validated, each cycle (the first, filling the day cache: ${fmt(cost.firstRenderMs)} ms) | ${cost.renders} | ${fmt(cost.renderMedianMs)} ms | | ≤ 300 ms: ${verdict(cost.renderMedianMs <= 300)} |`,
+    `| render \`/api/v1/uptime\` (${fmt(cost.uptimeBytes / MB, 1)} MB) and \`/api/v1/incidents\` for ${fmt(cost.components)} components, validated, each cycle (the first, filling the day cache: ${fmt(cost.firstRenderMs)} ms) | ${cost.renders} | ${fmt(cost.renderMedianMs)} ms (CPU ${fmt(cost.renderCpuMedianMs)} ms) | | ≤ 300 ms: ${verdict(cost.renderMedianMs <= 300)} |`,
   );
   out();
   out(`(${fmt(DAY_MS / HOUR_MS)} hourly latency entries and 90 daily entries per component.)`);

@@ -208,6 +208,8 @@ export interface WriteRenderResult {
   readonly renders: number;
   readonly renderMedianMs: number;
   readonly firstRenderMs: number;
+  /** CPU time (user + system) of the process per render: on a shared, loaded machine, the cost itself. */
+  readonly renderCpuMedianMs: number;
   readonly uptimeBytes: number;
 }
 
@@ -235,12 +237,14 @@ export async function measureWriteAndRender(
       writeTimes.push(performance.now() - started);
     }
     const renderTimes: number[] = [];
+    const renderCpuTimes: number[] = [];
     let uptimeBytes = 0;
     const names = Array.from({ length: count }, (_, index) => nameOf(index));
     // As the probe renders: one serializer kept across cycles, now moving on by an interval each time.
     const serialize = createUptimeSerializer();
     for (let index = 0; index < renders; index += 1) {
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const documents = renderHistoryDocuments(
         store,
         {
@@ -252,6 +256,8 @@ export async function measureWriteAndRender(
         serialize,
       );
       renderTimes.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuBefore);
+      renderCpuTimes.push((cpu.user + cpu.system) / 1000);
       uptimeBytes = Buffer.byteLength(documents.uptime);
     }
     return {
@@ -262,6 +268,7 @@ export async function measureWriteAndRender(
       renders: renderTimes.length - 1,
       renderMedianMs: median(renderTimes.slice(1)),
       firstRenderMs: renderTimes[0] ?? Number.NaN,
+      renderCpuMedianMs: median(renderCpuTimes.slice(1)),
       uptimeBytes,
     };
   } finally {
