@@ -15,6 +15,7 @@ import { encodeCycle, type StoredComponent } from '../../src/history/encode-cycl
 import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
 import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
+import type { DayEntries } from '../../src/history/render-uptime.js';
 import { createUptimeSerializer } from '../../src/history/serialize-uptime.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { hourStartMs } from '../../src/history/state-time.js';
@@ -242,6 +243,7 @@ export async function measureWriteAndRender(
     const names = Array.from({ length: count }, (_, index) => nameOf(index));
     // As the probe renders: one serializer kept across cycles, now moving on by an interval each time.
     const serialize = createUptimeSerializer();
+    const days: DayEntries = new Map();
     for (let index = 0; index < renders; index += 1) {
       const started = performance.now();
       const cpuBefore = process.cpuUsage();
@@ -254,6 +256,7 @@ export async function measureWriteAndRender(
           now: new Date(YEAR_ONE_END_MS + (writes + index) * intervalMs),
         },
         serialize,
+        days,
       );
       renderTimes.push(performance.now() - started);
       const cpu = process.cpuUsage(cpuBefore);

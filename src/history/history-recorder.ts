@@ -10,6 +10,7 @@ import { recordCycle } from './cycle-record.js';
 import type { HistoryRetention } from './history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import { renderHistoryDocuments } from './render-history-documents.js';
+import type { DayEntries } from './render-uptime.js';
 import { createUptimeSerializer } from './serialize-uptime.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
@@ -58,6 +59,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   let store: HistoryStore | undefined;
   let problem: string | undefined;
   const serializeUptime = createUptimeSerializer();
+  const dayEntries: DayEntries = new Map();
 
   function report(key: string, message: string): void {
     if (problem === key) return;
@@ -113,7 +115,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   async function publish(at: Date): Promise<void> {
     let documents: { uptime: string; incidents: string } | undefined;
     await withStore((current) => {
-      documents = renderHistoryDocuments(current, { ...options, now: at }, serializeUptime);
+      documents = renderHistoryDocuments(current, { ...options, now: at }, serializeUptime, dayEntries);
     });
     if (documents === undefined) return;
     try {

@@ -2,7 +2,7 @@ import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/inci
 import { DAY_MS } from './history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
-import { type ComponentHistory, renderUptime, UPTIME_DAYS } from './render-uptime.js';
+import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
 import { serializeUptime, type UptimeSerializer } from './serialize-uptime.js';
 
 export interface HistoryDocumentsInput {
@@ -22,12 +22,13 @@ export interface HistoryDocuments {
 /**
  * Reads what the documents need from the store and renders them, validated;
  * throws what the store throws. The probe passes a caching `serialize`
- * (`createUptimeSerializer`) that it keeps from cycle to cycle.
+ * (`createUptimeSerializer`) and the `days` entries, kept from cycle to cycle.
  */
 export function renderHistoryDocuments(
   store: HistoryStore,
   input: HistoryDocumentsInput,
   serialize: UptimeSerializer = serializeUptime,
+  days: DayEntries = new Map(),
 ): HistoryDocuments {
   const nowMs = input.now.getTime();
   const fromMs = Math.min(
@@ -39,7 +40,7 @@ export function renderHistoryDocuments(
   const configured = input.componentNames.map(
     (name): ComponentHistory => byName.get(name) ?? { name, buckets: [], latency: new Map() },
   );
-  const uptime = renderUptime({ ...input, components: configured });
+  const uptime = renderUptime({ ...input, components: configured }, days);
   const names = new Set(input.componentNames);
   const incidents = renderIncidents(
     input.regionName,

@@ -171,12 +171,19 @@ describe('the SQLite history store', () => {
     for (let at = T0; at < T0 + 2 * HOUR_MS; at += MINUTE_MS) {
       history.recordCycle(cycleAt(at, MINUTE_MS, { A: 'operational' }), DEFAULT_RETENTION);
     }
-    const documents = renderHistoryDocuments(history, {
+    const input = {
       regionName: 'Amsterdam 1',
       componentNames: ['A', 'Not Yet Seen'],
       intervalMs: MINUTE_MS,
       now: new Date(T0 + 2 * HOUR_MS),
-    });
+    };
+    const documents = renderHistoryDocuments(history, input);
+    // As the probe renders, with day entries and their JSON kept between cycles: the same bytes.
+    const serializer = createUptimeSerializer();
+    const days = new Map();
+    for (let round = 0; round < 2; round += 1) {
+      expect(renderHistoryDocuments(history, input, serializer, days)).toEqual(documents);
+    }
     const uptime = UptimeDocumentSchema.parse(JSON.parse(documents.uptime));
     // The probe's caching serializer gives the same bytes, the first time and from its cache.
     const cached = createUptimeSerializer();
