@@ -14,9 +14,7 @@ import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { encodeCycle, type StoredComponent } from '../../src/history/encode-cycle.js';
 import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
-import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
-import type { DayEntries } from '../../src/history/render-uptime.js';
-import { createUptimeSerializer } from '../../src/history/serialize-uptime.js';
+import { createHistoryRenderCache, renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { hourStartMs } from '../../src/history/state-time.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
@@ -242,8 +240,7 @@ export async function measureWriteAndRender(
     let uptimeBytes = 0;
     const names = Array.from({ length: count }, (_, index) => nameOf(index));
     // As the probe renders: one serializer kept across cycles, now moving on by an interval each time.
-    const serialize = createUptimeSerializer();
-    const days: DayEntries = new Map();
+    const cache = createHistoryRenderCache();
     for (let index = 0; index < renders; index += 1) {
       const started = performance.now();
       const cpuBefore = process.cpuUsage();
@@ -255,8 +252,7 @@ export async function measureWriteAndRender(
           intervalMs,
           now: new Date(YEAR_ONE_END_MS + (writes + index) * intervalMs),
         },
-        serialize,
-        days,
+        cache,
       );
       renderTimes.push(performance.now() - started);
       const cpu = process.cpuUsage(cpuBefore);

@@ -9,9 +9,7 @@ import { formatTimestamp } from '../schemas/service-status.js';
 import { recordCycle } from './cycle-record.js';
 import type { HistoryRetention } from './history-retention.js';
 import type { HistoryStore } from './history-store.js';
-import { renderHistoryDocuments } from './render-history-documents.js';
-import type { DayEntries } from './render-uptime.js';
-import { createUptimeSerializer } from './serialize-uptime.js';
+import { createHistoryRenderCache, renderHistoryDocuments } from './render-history-documents.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
 /** Where the history lives by default: with the probe's state, never under `public/`. */
@@ -58,8 +56,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
   let store: HistoryStore | undefined;
   let problem: string | undefined;
-  const serializeUptime = createUptimeSerializer();
-  const dayEntries: DayEntries = new Map();
+  const renderCache = createHistoryRenderCache();
 
   function report(key: string, message: string): void {
     if (problem === key) return;
@@ -115,7 +112,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   async function publish(at: Date): Promise<void> {
     let documents: { uptime: string; incidents: string } | undefined;
     await withStore((current) => {
-      documents = renderHistoryDocuments(current, { ...options, now: at }, serializeUptime, dayEntries);
+      documents = renderHistoryDocuments(current, { ...options, now: at }, renderCache);
     });
     if (documents === undefined) return;
     try {

@@ -1,9 +1,15 @@
-import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { DAY_MS } from './history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
 import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
-import { serializeUptime, type UptimeSerializer } from './serialize-uptime.js';
+import {
+  createIncidentsSerializer,
+  createUptimeSerializer,
+  type IncidentsSerializer,
+  serializeIncidents,
+  serializeUptime,
+  type UptimeSerializer,
+} from './serialize-uptime.js';
 
 export interface HistoryDocumentsInput {
   readonly regionName: string;
@@ -19,16 +25,31 @@ export interface HistoryDocuments {
   readonly incidents: string;
 }
 
+/** What the probe keeps from one render to the next, so that what did not change is not redone. */
+export interface HistoryRenderCache {
+  readonly days: DayEntries;
+  readonly serializeUptime: UptimeSerializer;
+  readonly serializeIncidents: IncidentsSerializer;
+}
+
+/** A fresh cache, for a process that renders the documents every cycle. */
+export function createHistoryRenderCache(): HistoryRenderCache {
+  return {
+    days: new Map(),
+    serializeUptime: createUptimeSerializer(),
+    serializeIncidents: createIncidentsSerializer(),
+  };
+}
+
 /**
- * Reads what the documents need from the store and renders them, validated;
- * throws what the store throws. The probe passes a caching `serialize`
- * (`createUptimeSerializer`) and the `days` entries, kept from cycle to cycle.
+ * Reads what the documents need from the store and renders them, validated
+ * against their schemas; throws what the store throws. With `cache` (the
+ * probe's), the bytes are the same and the work much less.
  */
 export function renderHistoryDocuments(
   store: HistoryStore,
   input: HistoryDocumentsInput,
-  serialize: UptimeSerializer = serializeUptime,
-  days: DayEntries = new Map(),
+  cache?: HistoryRenderCache,
 ): HistoryDocuments {
   const nowMs = input.now.getTime();
   const fromMs = Math.min(
@@ -40,7 +61,7 @@ export function renderHistoryDocuments(
   const configured = input.componentNames.map(
     (name): ComponentHistory => byName.get(name) ?? { name, buckets: [], latency: new Map() },
   );
-  const uptime = renderUptime({ ...input, components: configured }, days);
+  const uptime = renderUptime({ ...input, components: configured }, cache?.days);
   const names = new Set(input.componentNames);
   const incidents = renderIncidents(
     input.regionName,
@@ -48,12 +69,7 @@ export function renderHistoryDocuments(
     store.readIncidents(nowMs - INCIDENTS_WINDOW_MS, nowMs + 1).filter((incident) => names.has(incident.component)),
   );
   return {
-    uptime: serialize(uptime),
-    incidents: serializeHistoryDocument(IncidentsDocumentSchema.parse(incidents)),
+    uptime: (cache?.serializeUptime ?? serializeUptime)(uptime),
+    incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
   };
-}
-
-/** Compact JSON with a trailing newline, keys in the schema's order: the same history always gives the same bytes. */
-export function serializeHistoryDocument(document: IncidentsDocument): string {
-  return `${JSON.stringify(document)}\n`;
 }

@@ -1,3 +1,4 @@
+import { IncidentSchema, type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { type UptimeDay, UptimeDaySchema, type UptimeDocument, UptimeDocumentSchema } from '../schemas/uptime.js';
 
 /** Validates an uptime document and returns its bytes: compact JSON in the schema's key order, trailing newline. */
@@ -36,5 +37,35 @@ export function createUptimeSerializer(): UptimeSerializer {
     const { version, region, generated_at, interval_seconds } = shell;
     const head = JSON.stringify({ version, region, generated_at, interval_seconds }).slice(0, -1);
     return `${head},"components":[${components.join(',')}]}\n`;
+  };
+}
+
+/** Validates an incidents document and returns its bytes: compact JSON in the schema's key order, trailing newline. */
+export type IncidentsSerializer = (document: IncidentsDocument) => string;
+
+/** Validates and serializes in one go: for a document rendered once. */
+export function serializeIncidents(document: IncidentsDocument): string {
+  return `${JSON.stringify(IncidentsDocumentSchema.parse(document))}\n`;
+}
+
+/**
+ * A serializer for the probe's incidents document: a resolved incident never
+ * changes, so each is validated and serialized once, by its values.
+ */
+export function createIncidentsSerializer(): IncidentsSerializer {
+  let cache = new Map<string, string>();
+  return (document) => {
+    const next = new Map<string, string>();
+    const shell = IncidentsDocumentSchema.parse({ ...document, incidents: [] });
+    const entries = document.incidents.map((incident) => {
+      const key = `${incident.id}|${incident.resolved_at}|${incident.duration_seconds}|${incident.worst_status}|${incident.failure_classes.join(',')}|${incident.last_failure?.class}|${incident.last_failure?.http_status}`;
+      const json = cache.get(key) ?? JSON.stringify(IncidentSchema.parse(incident));
+      next.set(key, json);
+      return json;
+    });
+    cache = next;
+    const { version, region, generated_at } = shell;
+    const head = JSON.stringify({ version, region, generated_at }).slice(0, -1);
+    return `${head},"incidents":[${entries.join(',')}]}\n`;
   };
 }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { FailureClassSchema } from '../schemas/failure-class.js';
-import { type StatusValue, StatusValueSchema } from '../schemas/status-value.js';
+import { FAILURE_CLASSES, type FailureClass } from '../schemas/failure-class.js';
+import { STATUS_VALUES, type StatusValue } from '../schemas/status-value.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
 import type { CycleRecord } from './cycle-record.js';
 import { decodeCycle, encodeCycle } from './encode-cycle.js';
@@ -209,6 +209,8 @@ function createStore(db: Database.Database): HistoryStore {
   let ongoing: Map<string, IncidentRecord> | undefined;
   // Rolled-up days never change, so the documents, rendered every cycle, read them once a day.
   let days: { key: string; byId: Map<number, TimeBucket[]> } | undefined;
+  // Raw cycles of the hours not yet summarized are read every render; each is decoded once.
+  const decodedLatencies = new Map<number, { componentId: number; latencies: number[] }[]>();
 
   function loadIds(): Map<string, number> {
     ids ??= new Map(statements.componentIds.all().map((row) => [row.name, row.id]));
@@ -301,14 +303,23 @@ function createStore(db: Database.Database): HistoryStore {
         byComponent = new Map();
         hours.set(hourMs, byComponent);
       }
-      for (const component of decodeCycle(row.data)) {
-        const latencies = answeredLatencies(component.checks);
+      let answered = decodedLatencies.get(row.at_ms);
+      if (answered === undefined) {
+        answered = decodeCycle(row.data).map((component) => ({
+          componentId: component.componentId,
+          latencies: answeredLatencies(component.checks),
+        }));
+        decodedLatencies.set(row.at_ms, answered);
+      }
+      for (const { componentId, latencies } of answered) {
         if (latencies.length === 0) continue;
-        const list = byComponent.get(component.componentId);
-        if (list === undefined) byComponent.set(component.componentId, latencies);
+        const list = byComponent.get(componentId);
+        if (list === undefined) byComponent.set(componentId, [...latencies]);
         else list.push(...latencies);
       }
     }
+    // Only the hours still read from raw cycles are worth keeping decoded.
+    for (const atMs of decodedLatencies.keys()) if (atMs < fromMs) decodedLatencies.delete(atMs);
     return hours;
   }
 
@@ -320,6 +331,7 @@ function createStore(db: Database.Database): HistoryStore {
       }
     }
     closeOpenCycle(cycle.atMs);
+    decodedLatencies.delete(cycle.atMs);
     const stored = cycle.components.map(({ name, ...rest }) => ({ componentId: known.get(name) as number, ...rest }));
     statements.insertCycle.run(cycle.atMs, cycle.intervalMs, 1, encodeCycle(stored));
     const incidents = loadOngoing();
@@ -465,15 +477,29 @@ function stateRowMs(row: StateRow): StateMs {
 }
 
 function toIncident(row: IncidentRow): IncidentRecord {
-  const lastClass = row.last_class === null ? null : FailureClassSchema.parse(row.last_class);
+  const lastClass = row.last_class === null ? null : checkFailureClass(row.last_class);
   return {
     id: row.id,
     component: row.component,
-    worst: StatusValueSchema.parse(row.worst),
+    worst: checkStatus(row.worst),
     startedMs: row.started_ms,
     resolvedMs: row.resolved_ms,
-    failureClasses:
-      row.failure_classes === '' ? [] : row.failure_classes.split(',').map((c) => FailureClassSchema.parse(c)),
+    failureClasses: row.failure_classes === '' ? [] : row.failure_classes.split(',').map(checkFailureClass),
     lastFailure: lastClass === null ? null : { class: lastClass, httpStatus: row.last_http_status },
   };
+}
+
+// Read back for every render: set lookups rather than a schema parse per field, with the same refusal of unknown values.
+const KNOWN_CLASSES: ReadonlySet<string> = new Set(FAILURE_CLASSES);
+const KNOWN_STATES: ReadonlySet<string> = new Set(STATUS_VALUES);
+
+function checkFailureClass(value: string): FailureClass {
+  if (!KNOWN_CLASSES.has(value))
+    throw new RangeError(`history incident: unknown failure class ${JSON.stringify(value)}`);
+  return value as FailureClass;
+}
+
+function checkStatus(value: string): StatusValue {
+  if (!KNOWN_STATES.has(value)) throw new RangeError(`history incident: unknown state ${JSON.stringify(value)}`);
+  return value as StatusValue;
 }

@@ -6,7 +6,7 @@ import { computeUptime } from '../../src/history/compute-uptime.js';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
-import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
+import { createHistoryRenderCache, renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { createUptimeSerializer, serializeUptime } from '../../src/history/serialize-uptime.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import {
@@ -17,6 +17,7 @@ import {
   stateMsOf,
   sumOverPeriod,
 } from '../../src/history/state-time.js';
+import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
 import { makeTempDir } from '../helpers/fixtures.js';
@@ -149,6 +150,12 @@ describe('the SQLite history store', () => {
     expect(history.readIncidents(T0, T0 + HOUR_MS)).toEqual([
       expect.objectContaining({ component: 'A', startedMs: T0, resolvedMs: T0 + 60_000 }),
     ]);
+    const input = { regionName: 'Amsterdam 1', componentNames: ['A'], intervalMs: 30_000, now: new Date(T0 + 90_000) };
+    const once = renderHistoryDocuments(history, input);
+    expect(IncidentsDocumentSchema.parse(JSON.parse(once.incidents)).incidents).toHaveLength(1);
+    const cache = createHistoryRenderCache();
+    expect(renderHistoryDocuments(history, input, cache)).toEqual(once);
+    expect(renderHistoryDocuments(history, input, cache)).toEqual(once);
   });
 
   it('stays bounded: raw cycles past their retention are dropped once rolled up', () => {
@@ -179,10 +186,9 @@ describe('the SQLite history store', () => {
     };
     const documents = renderHistoryDocuments(history, input);
     // As the probe renders, with day entries and their JSON kept between cycles: the same bytes.
-    const serializer = createUptimeSerializer();
-    const days = new Map();
+    const cache = createHistoryRenderCache();
     for (let round = 0; round < 2; round += 1) {
-      expect(renderHistoryDocuments(history, input, serializer, days)).toEqual(documents);
+      expect(renderHistoryDocuments(history, input, cache)).toEqual(documents);
     }
     const uptime = UptimeDocumentSchema.parse(JSON.parse(documents.uptime));
     // The probe's caching serializer gives the same bytes, the first time and from its cache.
