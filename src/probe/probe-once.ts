@@ -23,11 +23,13 @@ export async function probeOnce(options: ProberOptions): Promise<CycleReport> {
     log.error(
       `could not take the writer lock in ${displayPath(stateDir)}: ${error.code} (${error.message}); nothing written`,
     );
+    prober.close();
     return { published: false, why: 'write_failed' };
   }
   try {
     return await prober.runCycle();
   } finally {
+    prober.close();
     await lock.release();
   }
 }

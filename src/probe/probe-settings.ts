@@ -1,4 +1,5 @@
 import { InputError } from '../errors/input-error.js';
+import { type HistoryRetention, resolveHistoryRetention } from '../history/history-retention.js';
 import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
 import type { Region } from '../schemas/region.js';
 import type { Thresholds } from './apply-thresholds.js';
@@ -26,6 +27,8 @@ export interface ProbeSettings extends Thresholds {
   readonly connectivity: EndpointCheck | undefined;
   readonly maintenance: readonly MaintenancePeriod[];
   readonly components: readonly ComponentSettings[];
+  /** How long the history keeps each layer; the defaults when left out. */
+  readonly history?: HistoryRetention;
 }
 
 /** Where the region code came from, to name it when it is wrong: a file and JSON path, `--region`, or `environment`/`REGION`. */
@@ -85,6 +88,7 @@ export function resolveProbeSettings({
         expectStatus: check.expect_status ?? component.expect_status,
       })),
     })),
+    history: resolveHistoryRetention(config.history),
   };
 }
 

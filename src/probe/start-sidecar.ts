@@ -41,6 +41,7 @@ export async function startSidecar(options: ProberOptions): Promise<Sidecar> {
     prober,
     async stop() {
       await cycles.stop();
+      prober.close();
       await lock.release();
     },
   };

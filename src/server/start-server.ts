@@ -69,17 +69,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const follow = <T>(path: DocumentPath, schema: z.ZodType<T>) =>
+  const follow = <T>(path: DocumentPath, schema: z.ZodType<T>, maxBytes?: number) =>
     new ApiDocument({
       file: documentFile(publicDir, path),
       schema,
       headers: resolveHeaders(headersConfig.headers, path),
       log,
+      ...(maxBytes === undefined ? {} : { maxBytes }),
     });
   // `/healthz` reads the status, so it is followed with its type; the table gives every other document.
   const status = follow(STATUS_PATH, ServiceStatusSchema);
   const documents = new Map<string, ApiDocument>(
-    API_DOCUMENTS.map(({ path, schema }) => [path, path === STATUS_PATH ? status : follow(path, schema)]),
+    API_DOCUMENTS.map(({ path, schema, maxBytes }) => [
+      path,
+      path === STATUS_PATH ? status : follow(path, schema, maxBytes),
+    ]),
   );
   await Promise.all([...documents.values()].map((document) => document.start()));
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;

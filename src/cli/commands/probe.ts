@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
 import { ProbeLockedError } from '../../probe/probe-locked-error.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
@@ -14,9 +15,10 @@ import { waitForSignal } from '../wait-for-signal.js';
 export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
-                               [--regions FILE] [--state FILE] [--standins-port BASE]
+                               [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
 
-Checks each component over HTTP and writes DIR/api/v1/status.
+Checks each component over HTTP and writes DIR/api/v1/status, then records the
+cycle in the history and writes DIR/api/v1/uptime and DIR/api/v1/incidents.
 
   --once           one cycle, then exit (for cron). Without it the probe is a sidecar:
                    a cycle now, then on the config's schedule, until SIGTERM or SIGINT.
@@ -25,6 +27,7 @@ Checks each component over HTTP and writes DIR/api/v1/status.
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
   --state FILE     flapping-protection memory, never under DIR (default: ${DEFAULT_STATE_FILE})
+  --history FILE   the history database (SQLite), never under DIR (default: ${DEFAULT_HISTORY_FILE})
   --standins-port BASE
                    checks of the stand-ins' default ports (127.0.0.1:4101..4104) go to
                    BASE+1..BASE+4 instead, for stand-ins started with standins --port BASE
@@ -45,6 +48,7 @@ export const PROBE_OPTIONS = {
   regions: { type: 'string', default: 'data/regions.json' },
   state: { type: 'string', default: DEFAULT_STATE_FILE },
   'standins-port': { type: 'string' },
+  history: { type: 'string', default: DEFAULT_HISTORY_FILE },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -62,6 +66,7 @@ export async function probe(args: string[]): Promise<void> {
     settings,
     publicDir: resolve(String(values.out)),
     stateFile: resolve(String(values.state)),
+    historyFile: resolve(String(values.history)),
     log: CONSOLE_PROBE_LOG,
   };
 

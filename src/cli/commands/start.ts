@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildSite } from '../../build/build-site.js';
+import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
@@ -22,7 +23,8 @@ import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--public DIR] [--headers FILE]
-                               [--state FILE] [--standins-port BASE] [--without-standins]
+                               [--state FILE] [--history FILE] [--standins-port BASE]
+                               [--without-standins]
 
 The whole system on one machine: builds public/, launches the stand-in platform,
 serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
@@ -32,6 +34,7 @@ serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
   --public DIR           the served directory (default: public)
   --headers FILE         the response header rules (default: headers.json)
   --state FILE           the probe's memory (default: ${DEFAULT_STATE_FILE})
+  --history FILE         the probe's history database (default: ${DEFAULT_HISTORY_FILE})
   --standins-port BASE   stand-in control port; components on BASE+1..BASE+4, and the probe's
                          checks of 127.0.0.1:4101..4104 move with them (default: ${DEFAULT_STANDIN_BASE_PORT})
   --without-standins     probe what the config names, launch no stand-ins
@@ -50,6 +53,7 @@ export async function start(args: string[]): Promise<void> {
       public: { type: 'string', default: 'public' },
       headers: { type: 'string', default: 'headers.json' },
       state: { type: 'string', default: DEFAULT_STATE_FILE },
+      history: { type: 'string', default: DEFAULT_HISTORY_FILE },
       'standins-port': { type: 'string', default: String(DEFAULT_STANDIN_BASE_PORT) },
       'without-standins': { type: 'boolean', default: false },
     },
@@ -101,6 +105,7 @@ export async function start(args: string[]): Promise<void> {
       settings,
       publicDir,
       stateFile,
+      historyFile: resolve(String(values.history)),
       log: CONSOLE_PROBE_LOG,
     });
     const signal = await waitForSignal();
