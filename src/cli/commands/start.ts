@@ -20,7 +20,7 @@ import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
-export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--public DIR] [--headers FILE]
+export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--notices FILE] [--public DIR] [--headers FILE]
                                [--state FILE] [--standins-port BASE] [--without-standins]
 
 The whole system on one machine: builds public/, launches the stand-in platform,
@@ -28,6 +28,7 @@ serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
 
   --config FILE          the components to probe (default: data/components.json)
   --data FILE            the regions data (default: data/regions.json)
+  --notices FILE         the team's notices; missing means none (default: data/notices.json)
   --public DIR           the served directory (default: public)
   --headers FILE         the response header rules (default: headers.json)
   --state FILE           the probe's memory (default: ${DEFAULT_STATE_FILE})
@@ -44,6 +45,7 @@ export async function start(args: string[]): Promise<void> {
     {
       config: { type: 'string', default: 'data/components.json' },
       data: { type: 'string', default: 'data/regions.json' },
+      notices: { type: 'string', default: 'data/notices.json' },
       public: { type: 'string', default: 'public' },
       headers: { type: 'string', default: 'headers.json' },
       state: { type: 'string', default: DEFAULT_STATE_FILE },
@@ -61,9 +63,16 @@ export async function start(args: string[]): Promise<void> {
   const regionsFile = resolve(String(values.data));
 
   // Everything that can be wrong with the inputs is found before anything listens.
-  const built = await buildSite({ regionsFile, publicDir, headersFile: resolve(String(values.headers)) });
+  const configFile = resolve(String(values.config));
+  const built = await buildSite({
+    regionsFile,
+    publicDir,
+    headersFile: resolve(String(values.headers)),
+    noticesFile: resolve(String(values.notices)),
+    componentsFile: configFile,
+  });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
-  const settings = await loadProbeSettings({ configFile: resolve(String(values.config)), regionsFile });
+  const settings = await loadProbeSettings({ configFile, regionsFile });
 
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
