@@ -11,7 +11,7 @@ import { CONSOLE_PROBE_LOG, type ProbeLog } from './probe-log.js';
 import type { ProbeSettings } from './probe-settings.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
 import { serializeStatus } from './render-status.js';
-import { type CheckFunction, runCycle } from './run-cycle.js';
+import { type CheckFunction, type CycleOutcome, runCycle } from './run-cycle.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
@@ -22,7 +22,15 @@ export interface ProberOptions {
   readonly log?: ProbeLog;
   readonly check?: CheckFunction;
   readonly now?: () => Date;
+  /**
+   * Runs after every published cycle (the feed, the webhook queue). It must
+   * not throw and must do only quick local work: the cycle waits for it.
+   */
+  readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
 }
+
+/** A cycle whose checks ran, as `runCycle` returns it. */
+export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>;
 
 /** How a cycle ended, for exit codes and tests. */
 export type CycleReport =
@@ -114,6 +122,7 @@ export function createProber(options: ProberOptions): Prober {
         if (line !== undefined) log.info(line);
       }
       log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
+      await options.afterPublish?.(outcome);
       return { published: true, statusFile };
     },
   };

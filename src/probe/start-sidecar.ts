@@ -1,8 +1,14 @@
 import { displayPath } from '../io/read-document.js';
+import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
 import { CONSOLE_PROBE_LOG } from './probe-log.js';
 import { redactUrl } from './redact-url.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
+
+export interface SidecarOptions extends ProberOptions {
+  /** The feed and the webhooks: told after every published cycle; its deliverer runs beside the schedule. */
+  readonly subscriptions?: Subscriptions;
+}
 
 export interface Sidecar {
   readonly prober: Prober;
@@ -14,9 +20,14 @@ export interface Sidecar {
 const LISTED_COMPONENTS_MAX = 20;
 
 /** The probe as a long-running process: a cycle at start, then one per scheduled tick. */
-export function startSidecar(options: ProberOptions): Sidecar {
+export function startSidecar(options: SidecarOptions): Sidecar {
   const log = options.log ?? CONSOLE_PROBE_LOG;
-  const prober = createProber({ ...options, log });
+  const { subscriptions } = options;
+  const prober = createProber({
+    ...options,
+    log,
+    ...(subscriptions ? { afterPublish: subscriptions.afterPublish } : {}),
+  });
   const { settings } = options;
   log.info(
     `sidecar for ${settings.regionName} (${settings.regionCode}): ${settings.components.length} components on "${settings.schedule}", ` +
@@ -30,5 +41,12 @@ export function startSidecar(options: ProberOptions): Sidecar {
     runCycle: (signal) => prober.runCycle(signal),
     log,
   });
-  return { prober, stop: () => cycles.stop() };
+  subscriptions?.deliverer.start();
+  return {
+    prober,
+    async stop() {
+      await cycles.stop();
+      await subscriptions?.deliverer.stop();
+    },
+  };
 }

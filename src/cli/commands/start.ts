@@ -15,6 +15,7 @@ import {
   type StandinPlatform,
   startStandinPlatform,
 } from '../../standins/start-standin-platform.js';
+import { loadSubscriptions } from '../../subscriptions/load-subscriptions.js';
 import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
@@ -73,6 +74,9 @@ export async function start(args: string[]): Promise<void> {
   });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
   const settings = await loadProbeSettings({ configFile, regionsFile });
+  const stateFile = resolve(String(values.state));
+  const log = CONSOLE_PROBE_LOG;
+  const subscriptions = await loadSubscriptions({ configFile, settings, publicDir, stateFile, log });
 
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
@@ -97,12 +101,7 @@ export async function start(args: string[]): Promise<void> {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
     console.log(`start: serving on ${server.url} (try ${server.url}/api/v1/status)`);
-    sidecar = startSidecar({
-      settings,
-      publicDir,
-      stateFile: resolve(String(values.state)),
-      log: CONSOLE_PROBE_LOG,
-    });
+    sidecar = startSidecar({ settings, publicDir, stateFile, log, subscriptions });
     const signal = await waitForSignal();
     console.log(`start: ${signal}, stopping the probe, the server and the stand-ins`);
   } finally {
