@@ -85,13 +85,15 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
   let running = false;
   let timer: NodeJS.Timeout | undefined;
 
+  /** The queue, read from its file on first use; later calls see every change since. */
   async function load(): Promise<WebhookQueue> {
     loading ??= readWebhookQueue(queueFile, log.error).then((read) => {
       queue = read;
       if (read.deliveries.length > 0) log.info(`webhooks: ${read.deliveries.length} delivery(ies) queued from before`);
       return read;
     });
-    return loading;
+    const read = await loading;
+    return queue ?? read;
   }
 
   function persist(): Promise<void> {
@@ -173,7 +175,7 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
     async enqueue(events) {
       if (events.length === 0 || targets.length === 0) return;
       const current = await load();
-      queue = enqueueEvents(queue ?? current, events, queueTargets, now(), 2 * maxAgeMs);
+      queue = enqueueEvents(current, events, queueTargets, now(), 2 * maxAgeMs);
       await persist();
       pump();
     },
@@ -184,10 +186,9 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
     },
     async deliverDueOnce(withinMs) {
       if (targets.length === 0) return;
-      const current = await load();
-      if (expire(current)) await persist();
+      if (expire(await load())) await persist();
       const deadline = now() + withinMs;
-      const due = dueDeliveries(queue ?? current, now(), new Set(busy.keys()));
+      const due = dueDeliveries(await load(), now(), new Set(busy.keys()));
       await mapConcurrently(due, concurrency, async (delivery) => {
         const leftMs = deadline - now();
         if (leftMs > 0) await attempt(delivery, Math.min(attemptTimeoutMs, leftMs));
@@ -202,8 +203,7 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
       await writes;
     },
     async pending() {
-      await load();
-      return queue?.deliveries ?? [];
+      return (await load()).deliveries;
     },
   };
 }
