@@ -16,7 +16,10 @@ export interface ReceivedWebhook {
  * How a receiver answers: every request with 200, the first `failures` with
  * 500 and the rest with 200, or never (it hangs until closed).
  */
-export type ReceiverBehaviour = { readonly accept: true; readonly failures?: number } | { readonly hang: true };
+export type ReceiverBehaviour = ({ readonly accept: true; readonly failures?: number } | { readonly hang: true }) & {
+  /** A given port (one a test kept free to play a receiver that was down); 0 by default. */
+  readonly port?: number;
+};
 
 export interface WebhookReceiver {
   readonly url: string;
@@ -58,7 +61,7 @@ async function startWebhookReceiver(behaviour: ReceiverBehaviour): Promise<Webho
         .end(status === 200 ? 'ok' : 'no');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(behaviour.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hook`,
