@@ -99,7 +99,7 @@ describe('probe --once', () => {
     expect(state.components).toEqual([
       { name: 'Scheduler', published: 'major_outage', observed: 'major_outage', pending: null },
     ]);
-    expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual(['api/v1/status']);
+    expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual(['api/v1/status', 'feed.atom']);
   });
 
   it('exits 1 on an invalid config, naming file, path and reason, and leaves public/ as it was', async () => {

@@ -7,8 +7,10 @@ import { FEED_PATH, NOTICES_PATH } from '../../src/api-paths.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
 import { createProber } from '../../src/probe/create-prober.js';
 import type { ProbeLog } from '../../src/probe/probe-log.js';
+import { startSidecar } from '../../src/probe/start-sidecar.js';
 import type { Notice } from '../../src/schemas/notice.js';
 import { createSubscriptions, type Subscriptions } from '../../src/subscriptions/create-subscriptions.js';
+import { decideStatusEvents } from '../../src/webhooks/decide-status-events.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/sign-webhook.js';
 import { WebhookEventSchema } from '../../src/webhooks/webhook-event.js';
 import { resolveWebhookTargets } from '../../src/webhooks/webhook-target.js';
@@ -162,5 +164,36 @@ describe('subscriptions after a published cycle', () => {
     );
     // A cycle that waited for the receiver would take the 10 s attempt timeout; the margin is for a loaded machine.
     expect(Math.max(...withHanging)).toBeLessThan(2_000);
+  });
+});
+
+describe('the sidecar and its deliverer', () => {
+  it('starts delivering what an earlier run queued, and stops with the sidecar', async () => {
+    const accepting = await receiver({ accept: true });
+    const earlier = subscribe([accepting.url]);
+    await earlier.deliverer.stop();
+    const [event] = decideStatusEvents({
+      region: { code: 'ams1', name: 'Amsterdam 1' },
+      components: [{ name: 'Scheduler', before: 'operational', after: 'major_outage' }],
+      at: '2026-11-21T04:00:00Z',
+    });
+    if (event === undefined) throw new Error('fixture');
+    await earlier.deliverer.enqueue([event]);
+    expect(accepting.received).toHaveLength(0);
+
+    const component = await standin({ mode: 'healthy' });
+    const sidecar = startSidecar({
+      settings: settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
+        schedule: '0 0 1 1 *',
+      }),
+      publicDir,
+      stateFile: join(stateDir, 'probe-state.json'),
+      log,
+      subscriptions: subscribe([accepting.url]),
+    });
+    await waitFor(async () => accepting.received.length === 1);
+    await waitFor(async () => (await readFile(`${publicDir}${FEED_PATH}`, 'utf8').catch(() => '')) !== '');
+    await sidecar.stop();
+    expect(accepting.received[0]?.headers[EVENT_ID_HEADER]).toBe(event.id);
   });
 });
