@@ -1,3 +1,4 @@
+import type { FailureClass } from '../schemas/failure-class.js';
 import type { Incident } from '../schemas/incidents.js';
 import type { Notice } from '../schemas/notice.js';
 import { nameToUrnUuid } from './name-uuid.js';
@@ -27,6 +28,17 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
   partial_outage: 'partial outage',
   major_outage: 'major outage',
   under_maintenance: 'under maintenance',
+};
+
+/** What the checks saw, in words a visitor reads ("timing out", not `timeout`). */
+const FAILURE_WORDS: Readonly<Record<FailureClass, string>> = {
+  timeout: 'timing out',
+  refused: 'connections refused',
+  dns: 'name not resolving',
+  tls: 'TLS failing',
+  reset: 'connections reset',
+  status: 'unexpected answers',
+  error: 'other errors',
 };
 
 function words(state: string): string {
@@ -65,9 +77,11 @@ export function incidentToEntry(incident: Incident): FeedEntry {
     `${incident.component} ${ongoing ? 'is' : 'was'} ${words(incident.worst_status)} from ${incident.started_at}`,
   ];
   lines[0] += ongoing ? ', ongoing.' : ` to ${incident.resolved_at} (${formatDuration(incident.duration_seconds)}).`;
-  if (incident.failure_classes.length > 0)
-    lines.push(`The checks saw: ${incident.failure_classes.map(words).join(', ')}.`);
-  if (incident.last_failure?.http_status != null) lines.push(`Last answer: HTTP ${incident.last_failure.http_status}.`);
+  if (incident.failure_classes.length > 0) {
+    lines.push(`The checks saw: ${incident.failure_classes.map((name) => FAILURE_WORDS[name]).join(', ')}.`);
+  }
+  const httpStatus = incident.last_failure?.http_status;
+  if (httpStatus !== undefined && httpStatus !== null) lines.push(`Last answer: HTTP ${httpStatus}.`);
   return {
     id: nameToUrnUuid(`incident:${incident.id}`),
     title: `${incident.component}: ${words(incident.worst_status)} (${ongoing ? 'ongoing' : 'resolved'})`,

@@ -38,7 +38,10 @@ describe('renderFeed', () => {
     expect(feed.updated?.toISOString()).toBe('2026-11-21T04:20:00.000Z');
     expect(feed.items[0]?.content).toContain('2026-11-21T04:20:00Z Identified: A disk is full.');
     expect(feed.items[0]?.content).toContain('2026-11-21T04:00:00Z Investigating: Builds are slow; we are looking.');
-    expect(feed.items[1]?.content).toContain('HTTP 503');
+    expect(feed.items[1]?.content).toBe(
+      'Scheduler was major outage from 2026-11-21T03:00:00Z to 2026-11-21T03:12:00Z (12 min).\n' +
+        'The checks saw: unexpected answers.\nLast answer: HTTP 503.',
+    );
     expect(feed.items[2]?.content).toContain('Window: 2026-11-25T02:00:00Z to 2026-11-25T04:00:00Z.');
   });
 
