@@ -113,6 +113,7 @@ export const MaintenanceWindowSchema = z
   });
 export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
 
+/** One webhook receiver in `webhooks[]`, with the same URL rule as the components. */
 export const WebhookConfigSchema = webhookConfigSchema(HttpUrlSchema);
 export type WebhookConfig = z.infer<typeof WebhookConfigSchema>;
 
