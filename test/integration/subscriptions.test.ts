@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FEED_PATH, NOTICES_PATH } from '../../src/api-paths.js';
+import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../../src/api-paths.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
 import { createProber } from '../../src/probe/create-prober.js';
 import type { ProbeLog } from '../../src/probe/probe-log.js';
 import { startSidecar } from '../../src/probe/start-sidecar.js';
+import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { Notice } from '../../src/schemas/notice.js';
 import { createSubscriptions, type Subscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { decideStatusEvents } from '../../src/webhooks/decide-status-events.js';
@@ -114,6 +115,39 @@ describe('subscriptions after a published cycle', () => {
     await prober.runCycle();
     const feed = parseFeed(await readFile(`${publicDir}${FEED_PATH}`, 'utf8'));
     expect(feed.items.map((item) => item.title)).toEqual(['Slow builds (Identified)']);
+  });
+
+  it("puts the probe's incidents in the feed once an incidents document is published", async () => {
+    const { prober } = await proberFor(subscribe([]));
+    await publishNotices([incidentNotice()]);
+    const incidents: IncidentsDocument = {
+      version: 'v1',
+      region: 'Amsterdam 1',
+      generated_at: '2026-11-21T06:00:00Z',
+      incidents: [
+        {
+          id: 'scheduler-2026-11-21T05:00:00Z',
+          component: 'Scheduler',
+          worst_status: 'major_outage',
+          started_at: '2026-11-21T05:00:00Z',
+          resolved_at: null,
+          duration_seconds: 3600,
+          failure_classes: ['timeout'],
+          last_failure: { class: 'timeout', http_status: null },
+        },
+      ],
+    };
+    await writeFile(`${publicDir}${INCIDENTS_PATH}`, JSON.stringify(incidents));
+    await prober.runCycle();
+    const feed = parseFeed(await readFile(`${publicDir}${FEED_PATH}`, 'utf8'));
+    expect(feed.title).toBe('Amsterdam 1 status: incidents and notices');
+    expect(feed.items.map((item) => item.title)).toEqual([
+      'Scheduler: major outage (ongoing)',
+      'Slow builds (Identified)',
+    ]);
+    expect(feed.items[0]?.content).toBe(
+      'Scheduler is major outage from 2026-11-21T05:00:00Z, ongoing.\nThe checks saw: timing out.',
+    );
   });
 
   it('announces a new or updated notice once, and takes the notices of a first run as already announced', async () => {
