@@ -13,7 +13,7 @@ import { CONSOLE_PROBE_LOG, type ProbeLog } from './probe-log.js';
 import type { ProbeSettings } from './probe-settings.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
 import { serializeStatus } from './render-status.js';
-import { type CheckFunction, runCycle } from './run-cycle.js';
+import { type CheckFunction, type CycleOutcome, runCycle } from './run-cycle.js';
 import { scheduleIntervalMs } from './schedule-interval.js';
 
 export interface ProberOptions {
@@ -27,7 +27,15 @@ export interface ProberOptions {
   readonly log?: ProbeLog;
   readonly check?: CheckFunction;
   readonly now?: () => Date;
+  /**
+   * Runs after every published cycle (the feed, the webhook queue). It must
+   * not throw and must do only quick local work: the cycle waits for it.
+   */
+  readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
 }
+
+/** A cycle whose checks ran, as `runCycle` returns it. */
+export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>;
 
 /** How a cycle ended, for exit codes and tests. */
 export type CycleReport =
@@ -138,6 +146,7 @@ export function createProber(options: ProberOptions): Prober {
       log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
       // After the status, never before it: history is a record of what was published.
       await history?.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
+      await options.afterPublish?.(outcome);
       return { published: true, statusFile };
     },
     close() {

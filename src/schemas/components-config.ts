@@ -1,6 +1,7 @@
 import { validateDetailed } from 'node-cron';
 import { z } from 'zod';
 import { LabelSchema } from './label.js';
+import { webhookConfigSchema } from './webhook-config.js';
 
 /** Whole request, connect plus headers plus body. */
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -112,6 +113,10 @@ export const MaintenanceWindowSchema = z
   });
 export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
 
+/** One webhook receiver in `webhooks[]`, with the same URL rule as the components. */
+export const WebhookConfigSchema = webhookConfigSchema(HttpUrlSchema);
+export type WebhookConfig = z.infer<typeof WebhookConfigSchema>;
+
 const ThresholdSchema = z
   .number({ error: 'must be a number of cycles' })
   .int({ error: 'must be a whole number of cycles' })
@@ -195,6 +200,10 @@ export const ComponentsConfigSchema = z
       connectivity_url: HttpUrlSchema.optional(),
       maintenance: z.array(MaintenanceWindowSchema).default([]),
       history: HistoryConfigSchema.default(DEFAULT_HISTORY_RETENTION),
+      /** Where the site is served, for absolute links in the feed; ids never depend on it. */
+      public_url: HttpUrlSchema.optional(),
+      /** Receivers of status-change and notice events. */
+      webhooks: z.array(WebhookConfigSchema).default([]),
       components: z
         .array(ComponentConfigSchema, {
           error: (issue) =>

@@ -112,6 +112,7 @@ describe('probe --once', () => {
       'api/v1/incidents',
       'api/v1/status',
       'api/v1/uptime',
+      'feed.atom',
     ]);
   });
 

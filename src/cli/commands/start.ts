@@ -17,20 +17,22 @@ import {
   type StandinPlatform,
   startStandinPlatform,
 } from '../../standins/start-standin-platform.js';
+import { loadSubscriptions } from '../../subscriptions/load-subscriptions.js';
 import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
-export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--public DIR] [--headers FILE]
-                               [--state FILE] [--history FILE] [--standins-port BASE]
-                               [--without-standins]
+export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--notices FILE] [--public DIR]
+                               [--headers FILE] [--state FILE] [--history FILE]
+                               [--standins-port BASE] [--without-standins]
 
 The whole system on one machine: builds public/, launches the stand-in platform,
 serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
 
   --config FILE          the components to probe (default: data/components.json)
   --data FILE            the regions data (default: data/regions.json)
+  --notices FILE         the team's notices; missing means none (default: data/notices.json)
   --public DIR           the served directory (default: public)
   --headers FILE         the response header rules (default: headers.json)
   --state FILE           the probe's memory (default: ${DEFAULT_STATE_FILE})
@@ -50,6 +52,7 @@ export async function start(args: string[]): Promise<void> {
     {
       config: { type: 'string', default: 'data/components.json' },
       data: { type: 'string', default: 'data/regions.json' },
+      notices: { type: 'string', default: 'data/notices.json' },
       public: { type: 'string', default: 'public' },
       headers: { type: 'string', default: 'headers.json' },
       state: { type: 'string', default: DEFAULT_STATE_FILE },
@@ -68,11 +71,20 @@ export async function start(args: string[]): Promise<void> {
   const regionsFile = resolve(String(values.data));
 
   // Everything that can be wrong with the inputs is found before anything listens.
-  const built = await buildSite({ regionsFile, publicDir, headersFile: resolve(String(values.headers)) });
+  const configFile = resolve(String(values.config));
+  const built = await buildSite({
+    regionsFile,
+    publicDir,
+    headersFile: resolve(String(values.headers)),
+    noticesFile: resolve(String(values.notices)),
+    componentsFile: configFile,
+  });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
-  const loaded = await loadProbeSettings({ configFile: resolve(String(values.config)), regionsFile });
+  const loaded = await loadProbeSettings({ configFile, regionsFile });
   const settings = withStandins ? moveStandinTargets(loaded, standinsPort) : loaded;
   const stateFile = resolve(String(values.state));
+  const log = CONSOLE_PROBE_LOG;
+  const subscriptions = await loadSubscriptions({ configFile, settings, publicDir, stateFile, log });
 
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
@@ -106,7 +118,8 @@ export async function start(args: string[]): Promise<void> {
       publicDir,
       stateFile,
       historyFile: resolve(String(values.history)),
-      log: CONSOLE_PROBE_LOG,
+      log,
+      subscriptions,
     });
     const signal = await waitForSignal();
     console.log(`start: ${signal}, stopping the probe, the server${withStandins ? ' and the stand-ins' : ''}`);
