@@ -1,17 +1,20 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { z } from 'zod';
-import { type ApiPath, documentFile, REGIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { type ApiPath, documentFile, REGIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
+import { UptimeDocumentSchema } from '../schemas/uptime.js';
 import { answerClientError, answerConnect } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { createRequestHandler } from './create-request-handler.js';
+import { chooseStaleAfterMs } from './stale-after.js';
 import { createStaticFiles } from './static-files.js';
 
 /** Connection limits: a slow or idle client cannot hold a socket for long. */
@@ -42,8 +45,14 @@ export interface ServerOptions {
   readonly port: number;
   readonly host: string;
   readonly log?: (message: string) => void;
-  /** How old `updated_at` may be before `/healthz` answers 503. */
+  /**
+   * How old `updated_at` may be before `/healthz` answers 503, fixed
+   * (`serve --stale-after`). Without it, three intervals of the probe's
+   * published `interval_seconds` (`/api/v1/uptime`), else `fallbackStaleAfterMs`.
+   */
   readonly staleAfterMs?: number;
+  /** The bound while no uptime document is published: three intervals of the configured schedule (default 90 s). */
+  readonly fallbackStaleAfterMs?: number;
   readonly limits?: Partial<ServerLimits>;
   readonly now?: () => Date;
 }
@@ -76,19 +85,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   const regions = follow(REGIONS_PATH, RegionListSchema);
   const status = follow(STATUS_PATH, ServiceStatusSchema);
-  await Promise.all([regions.start(), status.start()]);
+  // Followed only for the probe's interval, so that /healthz judges staleness by what the probe says it does.
+  const uptime = new ApiDocument({
+    file: join(publicDir, UPTIME_PATH),
+    schema: UptimeDocumentSchema,
+    headers: resolveHeaders(headersConfig.headers, UPTIME_PATH),
+    log,
+  });
+  await Promise.all([regions.start(), status.start(), uptime.start()]);
   const documents = new Map<string, ApiDocument>([
     [REGIONS_PATH, regions],
     [STATUS_PATH, status],
   ]);
-  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const fallbackStaleAfterMs = options.fallbackStaleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
   const handler = createRequestHandler({
     documents,
     serveStatic: createStaticFiles(publicDir, headersConfig.headers),
-    health: () => assessHealth(status.current?.value, now(), staleAfterMs),
+    health: () =>
+      assessHealth(
+        status.current?.value,
+        now(),
+        chooseStaleAfterMs(options.staleAfterMs, uptime.current?.value, fallbackStaleAfterMs),
+      ),
     log,
   });
   const server = createServer(
@@ -120,6 +141,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       new Promise<void>((resolve) => {
         regions.stop();
         status.stop();
+        uptime.stop();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
