@@ -1,29 +1,33 @@
+import { judgeFreshness } from '../freshness/judge-freshness.js';
 import type { RegionList } from '../schemas/region.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { CheckResult } from './verify-report.js';
 
-/** How far ahead of our clock `updated_at` may be before it counts as wrong rather than skew. */
-export const CLOCK_SKEW_S = 60;
-
 /**
- * Whether the status was determined recently: `updated_at` at most `maxAgeS`
- * seconds before `now`, and not more than `CLOCK_SKEW_S` after it.
+ * Whether the status was determined recently, by the one staleness rule:
+ * `updated_at` at most `maxAgeS` seconds before `now`, and not further ahead
+ * of it than the skew allowance. `basis` says where the bound came from.
  */
 export function checkFreshness(
   url: string,
   status: ServiceStatus | undefined,
   now: Date,
   maxAgeS: number,
+  basis?: string,
 ): CheckResult {
-  const expected = `updated_at at most ${maxAgeS} s old`;
+  const expected = `updated_at at most ${maxAgeS} s old${basis === undefined ? '' : ` (${basis})`}`;
   const base = { endpoint: 'status', check: 'freshness', url, expected } as const;
   if (status === undefined) return { ...base, outcome: 'skip', actual: 'not checked: no valid status document' };
-  const ageS = Math.round((now.getTime() - Date.parse(status.updated_at)) / 1000);
-  if (ageS < -CLOCK_SKEW_S) {
-    return { ...base, outcome: 'fail', actual: `${status.updated_at} is ${-ageS} s in the future` };
+  const judged = judgeFreshness(status.updated_at, now, maxAgeS * 1000);
+  if (judged.kind === 'future') {
+    return {
+      ...base,
+      outcome: 'fail',
+      actual: `${status.updated_at} is ${Math.round(judged.aheadMs / 1000)} s in the future`,
+    };
   }
-  const actual = `${status.updated_at} is ${Math.max(ageS, 0)} s old`;
-  return { ...base, outcome: ageS <= maxAgeS ? 'pass' : 'fail', actual };
+  const actual = `${status.updated_at} is ${Math.round(judged.ageMs / 1000)} s old`;
+  return { ...base, outcome: judged.kind === 'fresh' ? 'pass' : 'fail', actual };
 }
 
 /** Whether the status names its region the way the regions document does. */

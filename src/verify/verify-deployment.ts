@@ -1,11 +1,17 @@
+import { UPTIME_PATH } from '../api-paths.js';
+import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { checkEndpoint } from './check-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { CONTRACT } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
+import { fetchProbeInterval } from './fetch-probe-interval.js';
 import type { VerifyReport } from './verify-report.js';
 
-/** How old the status may be by default: the probe writes it far more often than this. */
+/**
+ * How old the status may be when neither `--max-age` nor the deployment's
+ * `/api/v1/uptime` says: the probe writes it far more often than this.
+ */
 export const DEFAULT_MAX_AGE_S = 300;
 
 export interface VerifyOptions {
@@ -13,6 +19,7 @@ export interface VerifyOptions {
   readonly baseUrl: string;
   /** Where the regions document lives, when not under `baseUrl` (a CDN, say). */
   readonly regionsUrl?: string;
+  /** A fixed bound; without it, three of the probe intervals the deployment publishes, else the default. */
   readonly maxAgeS?: number;
   readonly fetch?: FetchFunction;
   readonly now?: () => Date;
@@ -28,22 +35,32 @@ export interface VerifyOptions {
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {
   const fetchFunction = options.fetch ?? defaultFetch;
   const now = options.now ?? (() => new Date());
-  const maxAgeS = options.maxAgeS ?? DEFAULT_MAX_AGE_S;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const regionsUrl = options.regionsUrl ?? joinUrl(options.baseUrl, CONTRACT.regions.path);
   const statusUrl = joinUrl(options.baseUrl, CONTRACT.status.path);
+  const uptimeUrl = joinUrl(options.baseUrl, UPTIME_PATH);
 
-  const [regionsOutcome, statusOutcome] = await Promise.all([
+  const [regionsOutcome, statusOutcome, intervalS] = await Promise.all([
     fetchEndpoint(regionsUrl, fetchFunction, timeoutMs),
     fetchEndpoint(statusUrl, fetchFunction, timeoutMs),
+    options.maxAgeS === undefined ? fetchProbeInterval(uptimeUrl, fetchFunction, timeoutMs) : undefined,
   ]);
+  // The same bound as the page and /healthz: three of the intervals the probe says it runs at.
+  const maxAgeS =
+    options.maxAgeS ?? (intervalS === undefined ? DEFAULT_MAX_AGE_S : staleAfterMs(intervalS * 1000) / 1000);
+  const basis =
+    options.maxAgeS !== undefined
+      ? undefined
+      : intervalS === undefined
+        ? `default: no probe interval published at ${uptimeUrl}`
+        : `${STALE_AFTER_INTERVALS} probe intervals of ${intervalS} s, from ${uptimeUrl}`;
   const checkedAt = now();
   const regions = checkEndpoint('regions', CONTRACT.regions, regionsUrl, regionsOutcome);
   const status = checkEndpoint('status', CONTRACT.status, statusUrl, statusOutcome);
   const checks = [
     ...regions.checks,
     ...status.checks,
-    checkFreshness(statusUrl, status.document, checkedAt, maxAgeS),
+    checkFreshness(statusUrl, status.document, checkedAt, maxAgeS, basis),
     checkKnownRegion(statusUrl, status.document, regions.document, regionsUrl),
   ];
   return {

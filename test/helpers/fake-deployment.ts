@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REGIONS_PATH, STATUS_PATH } from '../../src/api-paths.js';
+import { REGIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../../src/api-paths.js';
 import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { REGIONS_FILE } from './fixtures.js';
@@ -33,6 +33,21 @@ export function goodStatus(updatedAt: string, body: unknown = sampleStatus({ upd
   };
 }
 
+/** An uptime document whose only figure that matters here is the probe's interval. */
+export function uptimeWithInterval(intervalSeconds: number): CannedResponse {
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' },
+    body: JSON.stringify({
+      version: 'v1',
+      region: 'Amsterdam 1',
+      generated_at: '2026-11-21T04:39:30Z',
+      interval_seconds: intervalSeconds,
+      components: [],
+    }),
+  };
+}
+
 export interface FakeDeployment {
   readonly url: string;
   close(): Promise<void>;
@@ -46,10 +61,15 @@ export interface FakeDeployment {
 export async function startFakeDeployment(answers: {
   regions?: CannedResponse;
   status?: CannedResponse;
+  uptime?: CannedResponse;
 }): Promise<FakeDeployment> {
+  const byPath = new Map([
+    [REGIONS_PATH, answers.regions],
+    [STATUS_PATH, answers.status],
+    [UPTIME_PATH, answers.uptime],
+  ]);
   const server: Server = createServer((request, response) => {
-    const answer =
-      request.url === REGIONS_PATH ? answers.regions : request.url === STATUS_PATH ? answers.status : undefined;
+    const answer = byPath.get(request.url ?? '');
     if (answer === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
