@@ -185,7 +185,7 @@ function createLatencyChart(name, hours) {
   const caption = create(
     'figcaption',
     undefined,
-    `Latency, last 24 hours: median ${last.p50_ms} ms in the latest hour${typeof last.p95_ms === 'number' ? ` (95th percentile ${last.p95_ms} ms)` : ''}; hourly medians from ${lowest} to ${largest} ms.`,
+    `Latency, last 24 hours: median ${last.p50_ms} ms in the latest hour${typeof last.p95_ms === 'number' ? ` (95th percentile ${last.p95_ms} ms)` : ''}; hourly medians from ${lowest} to ${largest} ms (bold line: median; faint line: 95th percentile).`,
   );
   figure.setAttribute('aria-label', `${name} latency`);
   figure.append(chart, caption);

@@ -29,6 +29,8 @@ import {
 
 /** How often the documents are fetched again. */
 const REFRESH_INTERVAL_MS = 15_000;
+/** The uptime document is the large one and changes by the minute and the day: fetched this often. */
+const UPTIME_REFRESH_INTERVAL_MS = 60_000;
 /**
  * The probe interval assumed when no `/api/v1/uptime` says what it is (history
  * off, or a static host): the probe's default 30-second schedule, the same
@@ -59,6 +61,8 @@ const page = {
   uptime: undefined,
   incidents: undefined,
   notices: undefined,
+  /** When `/api/v1/uptime` was last fetched (this browser's clock). */
+  uptimeFetchedAt: -Infinity,
   refreshing: false,
 };
 
@@ -372,17 +376,21 @@ async function refresh() {
   if (page.refreshing) return;
   page.refreshing = true;
   try {
+    const uptimeDue = Date.now() - page.uptimeFetchedAt >= UPTIME_REFRESH_INTERVAL_MS;
     const [status, regions, uptime, incidents, notices] = await Promise.all([
       fetchDocument(STATUS_PATH, 'no-store'),
       // The regions may be cached for 300 s, as their Cache-Control allows.
       fetchDocument(REGIONS_PATH, 'default'),
-      fetchDocument(UPTIME_PATH, 'no-cache'),
+      uptimeDue ? fetchDocument(UPTIME_PATH, 'no-cache') : undefined,
       fetchDocument(INCIDENTS_PATH, 'no-cache'),
       fetchDocument(NOTICES_PATH, 'no-cache'),
     ]);
     acceptStatus(status);
     acceptRegions(regions);
-    acceptOptional('uptime', uptime, readUptime);
+    if (uptime) {
+      page.uptimeFetchedAt = Date.now();
+      acceptOptional('uptime', uptime, readUptime);
+    }
     acceptOptional('incidents', incidents, readIncidents);
     acceptOptional('notices', notices, readNotices);
     render();

@@ -88,7 +88,7 @@ describe('each component', () => {
     // The Scheduler's fixture has one hour without an answer: two runs of line.
     await expect(card(page, 'Scheduler').locator('polyline.latency-p50').count()).resolves.toBe(2);
     await expect(card(page, 'Control API').locator('figcaption').textContent()).resolves.toMatch(
-      /^Latency, last 24 hours: median \d+ ms in the latest hour \(95th percentile \d+ ms\); hourly medians from \d+ to \d+ ms\.$/,
+      /^Latency, last 24 hours: median \d+ ms in the latest hour \(95th percentile \d+ ms\); hourly medians from \d+ to \d+ ms \(bold line: median; faint line: 95th percentile\)\.$/,
     );
     expectNoProblems(problems);
   });
