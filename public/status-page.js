@@ -220,8 +220,10 @@ function renderSummary() {
       document.title = `${statusLabel(status.status)} · Platform status`;
     } else {
       overall.dataset.status = 'unknown';
-      setText(overallText, `Status out of date. Last known: ${statusLabel(status.status)}${detail}`);
-      document.title = `Stale · last known ${statusLabel(status.status)} · Platform status`;
+      const [headline, tab] =
+        freshness.kind === 'stale' ? ['Status out of date', 'Stale'] : ['Status time not trustworthy', 'Untrustworthy'];
+      setText(overallText, `${headline}. Last known: ${statusLabel(status.status)}${detail}`);
+      document.title = `${tab} · last known ${statusLabel(status.status)} · Platform status`;
       notices.push({ kind: 'warning', text: describeStale(freshness) });
     }
     if (statusProblem) {

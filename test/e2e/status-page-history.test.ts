@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/build/render-freshness-module.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { incidentNotice, noticesDocument, PAST_BAD_DAYS, pastIncidents, resolvedNotice } from './history-fixtures.js';
 import {
   ARTIFACTS_DIR,
@@ -236,6 +237,41 @@ describe('staleness, by the one rule', () => {
 
     await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe(stale ? 'stale' : 'fresh');
     await expect(page.locator('#notice').isVisible()).resolves.toBe(stale);
+    expectNoProblems(problems);
+  });
+
+  it.each([
+    [5_000, 'fresh'],
+    [25_000, 'stale'],
+  ] as const)('agrees with /healthz and verify on a status %i ms old (probe interval 5 s): %s', async (ageMs, kind) => {
+    const { page, problems } = await harness.open({
+      status: allOperational(ageMs),
+      history: pastHistory(new Date(), 5),
+    });
+    const { url } = harness.site();
+
+    await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe(kind);
+    const health = await fetch(`${url}/healthz`);
+    await health.body?.cancel();
+    expect(health.status).toBe(kind === 'fresh' ? 200 : 503);
+    const report = await verifyDeployment({ baseUrl: url });
+    const freshness = report.checks.find((check) => check.check === 'freshness');
+    expect(freshness?.outcome).toBe(kind === 'fresh' ? 'pass' : 'fail');
+    expect(report.max_age_s).toBe(15);
+    expectNoProblems(problems);
+  });
+
+  it('does not trust a status from more than the skew allowance in the future', async () => {
+    const { page, problems } = await harness.open({ status: allOperational(-10 * 60_000), history: pastHistory() });
+
+    await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe('future');
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe(
+      'Status out of date. Last known: Operational',
+    );
+    await expect(page.locator('#notice').textContent()).resolves.toMatch(
+      /^Untrustworthy data: this status claims a time \d+ minutes ahead of the server's clock/,
+    );
+    await expect(page.locator('#age').textContent()).resolves.toMatch(/^\d+ minutes in the future$/);
     expectNoProblems(problems);
   });
 
