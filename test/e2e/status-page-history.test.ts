@@ -266,8 +266,9 @@ describe('staleness, by the one rule', () => {
 
     await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe('future');
     await expect(page.locator('#overall-text').textContent()).resolves.toBe(
-      'Status out of date. Last known: Operational',
+      'Status time not trustworthy. Last known: Operational',
     );
+    await expect(page.title()).resolves.toBe('Untrustworthy · last known Operational · Platform status');
     await expect(page.locator('#notice').textContent()).resolves.toMatch(
       /^Untrustworthy data: this status claims a time \d+ minutes ahead of the server's clock/,
     );
