@@ -148,22 +148,21 @@ function createLatencyChart(name, hours) {
     preserveAspectRatio: 'none',
     class: 'latency-chart',
     'aria-hidden': 'true',
-    focusable: 'false',
   });
   chart.append(
     svg('line', { x1: 0, y1: LATENCY_HEIGHT - 1, x2: LATENCY_WIDTH, y2: LATENCY_HEIGHT - 1, class: 'latency-axis' }),
   );
-  // One polyline per run of hours with data, so that a gap is drawn as a gap.
+  // One line per run of hours with data, so that an hour without an answer is drawn as a gap.
   let p50 = [];
   let p95 = [];
+  const line = (points, className) =>
+    svg('polyline', { points: points.join(' '), class: className, 'vector-effect': 'non-scaling-stroke' });
   const flush = () => {
-    if (p95.length > 1) chart.append(svg('polyline', { points: p95.join(' '), class: 'latency-p95' }));
-    if (p50.length > 0) {
-      chart.append(
-        p50.length > 1
-          ? svg('polyline', { points: p50.join(' '), class: 'latency-p50' })
-          : svg('circle', { cx: p50[0].split(',')[0], cy: p50[0].split(',')[1], r: 1.5, class: 'latency-dot' }),
-      );
+    if (p95.length > 1) chart.append(line(p95, 'latency-p95'));
+    if (p50.length > 1) chart.append(line(p50, 'latency-p50'));
+    if (p50.length === 1) {
+      const [cx, cy] = p50[0].split(',');
+      chart.append(svg('circle', { cx, cy, r: 1.5, class: 'latency-dot' }));
     }
     p50 = [];
     p95 = [];
@@ -178,7 +177,6 @@ function createLatencyChart(name, hours) {
     if (typeof hour.p95_ms === 'number') p95.push(`${x},${y(hour.p95_ms)}`);
   }
   flush();
-  for (const line of chart.querySelectorAll('polyline')) line.setAttribute('vector-effect', 'non-scaling-stroke');
   const last = known.at(-1);
   const lowest = Math.min(...known.map((hour) => hour.p50_ms));
   const largest = Math.max(...known.map((hour) => hour.p50_ms));
@@ -271,6 +269,19 @@ function createFacts(facts) {
   return list;
 }
 
+/** Every failure the checks saw during an incident, in words; only the last one carries its HTTP status. */
+function describeFailures(incident) {
+  const classes = Array.isArray(incident.failure_classes) ? incident.failure_classes : [];
+  const words = classes.map((failureClass) =>
+    describeFailure(
+      incident.last_failure?.class === failureClass
+        ? incident.last_failure
+        : { class: failureClass, http_status: null },
+    ),
+  );
+  return [...new Set(words)];
+}
+
 function createIncidentItem(incident) {
   const item = create('li', 'incident');
   item.dataset.status = statusKey(incident.worst_status);
@@ -279,16 +290,7 @@ function createIncidentItem(incident) {
   const ongoing = incident.resolved_at === null;
   const duration = create('span', undefined, describeSpan(incident.duration_seconds * 1000));
   if (ongoing) duration.dataset.since = incident.started_at;
-  const reasons = [
-    ...new Set(
-      (incident.failure_classes ?? []).map((failureClass) =>
-        describeFailure({
-          class: failureClass,
-          http_status: incident.last_failure?.class === failureClass ? incident.last_failure.http_status : null,
-        }),
-      ),
-    ),
-  ];
+  const reasons = describeFailures(incident);
   item.append(
     head,
     createFacts([
