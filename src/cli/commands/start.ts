@@ -104,7 +104,7 @@ export async function start(args: string[]): Promise<void> {
       headersFile: resolve(String(values.headers)),
       port: env.PORT,
       host: env.HOST,
-      staleAfterMs: staleAfterForSchedule(settings.schedule),
+      fallbackStaleAfterMs: staleAfterForSchedule(settings.schedule),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
