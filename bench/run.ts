@@ -14,6 +14,7 @@ import { makeBenchSite, THROUGHPUT_PATHS } from './fixtures.js';
 import { CLI, REPO_ROOT } from './process-tools.js';
 import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { measureFreshness } from './sections/freshness.js';
+import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
 import {
   measureHangingCycle,
@@ -95,7 +96,11 @@ try {
 
   // 3. Probe cycle
   const hanging = await measureHangingCycle(site, HANG_TIMEOUT_MS, QUICK ? 2 : 5);
-  const many = await measureManyComponentsCycle(site, 1_000, QUICK ? 2 : 5);
+  const [many, manyWithHistory] = await measureManyComponentsCycle(site, 1_000, QUICK ? 2 : 5, [
+    undefined,
+    join(site.root, 'cycle-history.sqlite'),
+  ]);
+  if (!many || !manyWithHistory) throw new Error('the 1,000-component cycle was not measured');
   out();
   out('## 3. Probe cycle');
   out();
@@ -106,6 +111,9 @@ try {
   );
   out(
     `| 1,000 stand-in components on loopback, concurrency 64 | ${many.cycles} | ${fmt(many.medianMs)} ms | ${fmt(many.maxMs)} ms | ≤ 2,000 ms: ${verdict(many.maxMs <= 2_000)} |`,
+  );
+  out(
+    `| the same, history on (recorded and both documents written each cycle) | ${manyWithHistory.cycles} | ${fmt(manyWithHistory.medianMs)} ms | ${fmt(manyWithHistory.maxMs)} ms | ≤ 2,000 ms: ${verdict(manyWithHistory.maxMs <= 2_000)} |`,
   );
 
   // 4. Cold start
@@ -171,14 +179,19 @@ try {
 
   // 5. Memory
   const cycles = QUICK ? 100 : 1_000;
-  const samples = await measureProbeMemory(site, cycles, QUICK ? [10, 50, 100] : [10, 100, 500, 1_000]);
+  const samples = await measureProbeMemory(
+    site,
+    cycles,
+    QUICK ? [10, 50, 100] : [10, 100, 500, 1_000],
+    join(site.root, 'soak-history.sqlite'),
+  );
   const first = samples[0];
   const last = samples.at(-1);
   out();
   out('## 5. Memory');
   out();
   out(
-    `The probe's cycle, run back to back ${cycles} times against four healthy stand-ins (garbage collected before each sample):`,
+    `The probe's cycle with the history on (as the sidecar runs by default), run back to back ${cycles} times against four healthy stand-ins (garbage collected before each sample):`,
   );
   out();
   out('| after cycle | RSS | heap used | external (buffers) |');
@@ -197,6 +210,9 @@ try {
   }
   out();
   out(`Thin handler's peak RSS during the throughput runs: ${fmt(throughput.thinPeakRss / MB, 1)} MB.`);
+
+  // 6. History
+  await reportHistory(site, QUICK, out);
 
   const notes = await readFile(join(REPO_ROOT, 'bench', 'notes.md'), 'utf8').catch(() => '');
   if (notes) {

@@ -19,7 +19,16 @@ import { UptimeDocumentSchema } from './schemas/uptime.js';
 export interface ApiDocumentSpec {
   readonly path: DocumentPath;
   readonly schema: z.ZodType;
+  /** The largest file taken, where the server's default cap is too small for the document's shape. */
+  readonly maxBytes?: number;
 }
+
+/**
+ * The history documents grow with the number of components: the uptime
+ * document carries 90 days and 24 hours per component, about 19 KiB each
+ * (19 MB for 1,000 components); incidents grow with their count.
+ */
+const MIB = 1024 * 1024;
 
 /**
  * The one table of JSON documents the API serves: the thin handler follows
@@ -29,8 +38,8 @@ export interface ApiDocumentSpec {
 export const API_DOCUMENTS: readonly ApiDocumentSpec[] = [
   { path: REGIONS_PATH, schema: RegionListSchema },
   { path: STATUS_PATH, schema: ServiceStatusSchema },
-  { path: UPTIME_PATH, schema: UptimeDocumentSchema },
-  { path: INCIDENTS_PATH, schema: IncidentsDocumentSchema },
+  { path: UPTIME_PATH, schema: UptimeDocumentSchema, maxBytes: 32 * MIB },
+  { path: INCIDENTS_PATH, schema: IncidentsDocumentSchema, maxBytes: 8 * MIB },
   { path: NOTICES_PATH, schema: NoticesDocumentSchema },
   { path: OBSERVATIONS_PATH, schema: ObservationsDocumentSchema },
 ];

@@ -16,12 +16,14 @@ export interface MemorySample {
 /**
  * The probe's memory across many cycles: a child process runs the sidecar's
  * cycle back to back against four healthy stand-ins, collecting garbage
- * before each sample, and reports RSS and heap at the given cycle counts.
+ * before each sample, and reports RSS and heap at the given cycle counts;
+ * with `historyFile`, with the history on, as the sidecar runs by default.
  */
 export async function measureProbeMemory(
   site: BenchSite,
   cycles: number,
   sampleAt: readonly number[],
+  historyFile?: string,
 ): Promise<MemorySample[]> {
   const standins: Standin[] = [];
   try {
@@ -42,9 +44,13 @@ export async function measureProbeMemory(
       site.publicDir,
       join(site.root, 'soak-state.json'),
     ];
-    const child = spawn(process.execPath, [...args, String(cycles), sampleAt.join(',')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...args, String(cycles), sampleAt.join(','), ...(historyFile ? [historyFile] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -29,12 +29,18 @@ export async function writeComponentsConfig(
   return file;
 }
 
-async function timeCycles(site: BenchSite, configFile: string, cycles: number): Promise<number[]> {
+async function timeCycles(
+  site: BenchSite,
+  configFile: string,
+  cycles: number,
+  historyFile: string | undefined,
+): Promise<number[]> {
   const settings = await loadProbeSettings({ configFile, regionsFile: REGIONS_FILE });
   const prober = createProber({
     settings,
     publicDir: site.publicDir,
     stateFile: join(site.root, 'state.json'),
+    ...(historyFile === undefined ? {} : { historyFile }),
     log: QUIET,
   });
   const timings: number[] = [];
@@ -44,6 +50,7 @@ async function timeCycles(site: BenchSite, configFile: string, cycles: number): 
     timings.push(performance.now() - start);
     if (!report.published) throw new Error(`cycle did not publish: ${report.why}`);
   }
+  prober.close();
   return timings;
 }
 
@@ -59,15 +66,23 @@ export async function measureHangingCycle(site: BenchSite, timeoutMs: number, cy
       timeout_ms: timeoutMs,
       degraded_ms: timeoutMs - 1,
     });
-    const timings = await timeCycles(site, config, cycles);
+    const timings = await timeCycles(site, config, cycles, undefined);
     return { components: 4, cycles, medianMs: median(timings), maxMs: Math.max(...timings) };
   } finally {
     await Promise.all(standins.map((standin) => standin.close()));
   }
 }
 
-/** Many components, each its own stand-in server in a separate process, probed with the config's bounded concurrency. */
-export async function measureManyComponentsCycle(site: BenchSite, count: number, cycles: number): Promise<CycleTiming> {
+/**
+ * Many components, each its own stand-in server in a separate process, probed with the config's bounded concurrency;
+ * with `historyFiles`, the same cycles again with the history on, once per file, alternating with runs without it.
+ */
+export async function measureManyComponentsCycle(
+  site: BenchSite,
+  count: number,
+  cycles: number,
+  historyFiles: readonly (string | undefined)[] = [undefined],
+): Promise<CycleTiming[]> {
   const script = join(REPO_ROOT, 'bench', 'servers', 'many-standins.ts');
   const child = await startServerProcess(process.execPath, ['--import', TSX_LOADER, script, String(count)]);
   try {
@@ -79,8 +94,12 @@ export async function measureManyComponentsCycle(site: BenchSite, count: number,
       'many',
       origins.map((origin) => `${String(origin)}/healthz`),
     );
-    const timings = await timeCycles(site, config, cycles);
-    return { components: count, cycles, medianMs: median(timings), maxMs: Math.max(...timings) };
+    const results: CycleTiming[] = [];
+    for (const historyFile of historyFiles) {
+      const timings = await timeCycles(site, config, cycles, historyFile);
+      results.push({ components: count, cycles, medianMs: median(timings), maxMs: Math.max(...timings) });
+    }
+    return results;
   } finally {
     await child.stop();
   }

@@ -2,19 +2,19 @@
  * Runs the sidecar's cycle (the function node-cron calls each tick) back to
  * back against the given config and prints RSS and heap after chosen cycle
  * counts, as JSON lines. With --expose-gc it collects before each sample.
- * Usage: probe-soak.ts CONFIG REGIONS PUBLIC_DIR STATE_FILE CYCLES SAMPLE_AT,…
+ * Usage: probe-soak.ts CONFIG REGIONS PUBLIC_DIR STATE_FILE CYCLES SAMPLE_AT,… [HISTORY_FILE]
  */
 import { createProber } from '../../src/probe/create-prober.js';
 import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
 
-const [configFile, regionsFile, publicDir, stateFile, cyclesArg, sampleArg] = process.argv.slice(2);
+const [configFile, regionsFile, publicDir, stateFile, cyclesArg, sampleArg, historyFile] = process.argv.slice(2);
 if (!configFile || !regionsFile || !publicDir || !stateFile || !cyclesArg || !sampleArg) {
   throw new Error('usage: probe-soak.ts CONFIG REGIONS PUBLIC_DIR STATE_FILE CYCLES SAMPLE_AT,…');
 }
 const sampleAt = new Set(sampleArg.split(',').map(Number));
 const settings = await loadProbeSettings({ configFile, regionsFile });
 const quiet = { info: () => {}, error: (line: string) => console.error(line) };
-const prober = createProber({ settings, publicDir, stateFile, log: quiet });
+const prober = createProber({ settings, publicDir, stateFile, ...(historyFile ? { historyFile } : {}), log: quiet });
 const collect = (globalThis as { gc?: () => void }).gc;
 for (let cycle = 1; cycle <= Number(cyclesArg); cycle += 1) {
   const report = await prober.runCycle();

@@ -6,6 +6,7 @@ import { readDocument } from '../io/read-document.js';
 import { writeFiles } from '../io/write-files.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { renderNoticeFiles } from './render-notice-files.js';
 import { renderSite } from './render-site.js';
 
 export interface BuildOptions {
@@ -19,6 +20,13 @@ export interface BuildOptions {
   readonly exportsDir?: string;
   /** The public directory as host configs name it, relative to the project root (default `public`). */
   readonly hostPublicDir?: string;
+  /**
+   * The notices, `data/notices.json` (missing: none). Given, the build also
+   * publishes `/api/v1/notices` and `/feed.atom`; left out, neither.
+   */
+  readonly noticesFile?: string;
+  /** The components config, for the notices' component names, maintenance windows and `public_url`. */
+  readonly componentsFile?: string;
 }
 
 export interface BuildResult {
@@ -44,10 +52,15 @@ export async function buildSite({
   publicDir,
   exportsDir,
   hostPublicDir = 'public',
+  noticesFile,
+  componentsFile = resolve('data/components.json'),
 }: BuildOptions): Promise<BuildResult> {
   const regions = await readDocument(regionsFile, RegionsFileSchema);
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
-  const published = renderSite(regions, headersConfig.headers);
+  const published = [
+    ...renderSite(regions, headersConfig.headers),
+    ...(noticesFile === undefined ? [] : await renderNoticeFiles(publicDir, noticesFile, componentsFile)),
+  ];
   // Every published document is exported even before its writer (the probe, say) has written it.
   const files = [
     ...(await listPublishedFiles(publicDir)),

@@ -4,6 +4,7 @@ import { renderOpenApi } from '../openapi/render-openapi.js';
 import { renderJsonSchema } from '../openapi/to-json-schema.js';
 import type { HeaderRule } from '../schemas/headers-config.js';
 import type { Region } from '../schemas/region.js';
+import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from './render-freshness-module.js';
 import { renderRegions } from './render-regions.js';
 
 /** A file the build publishes: its URL path under `public/` and its exact bytes. */
@@ -14,7 +15,8 @@ export interface PublishedFile {
 
 /**
  * Everything the build generates from the data and the header rules: the
- * regions document, the OpenAPI document and one JSON Schema per document.
+ * regions document, the OpenAPI document, one JSON Schema per document, and
+ * the staleness rule as the status page imports it.
  * Pure, so the same inputs give the same bytes.
  */
 export function renderSite(regions: readonly Region[], rules: readonly HeaderRule[]): PublishedFile[] {
@@ -25,5 +27,6 @@ export function renderSite(regions: readonly Region[], rules: readonly HeaderRul
       path: `${SCHEMAS_PATH}/${document.file}`,
       contents: renderJsonSchema(document.schema),
     })),
+    { path: FRESHNESS_MODULE_PATH, contents: renderFreshnessModule() },
   ];
 }

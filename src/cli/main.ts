@@ -11,6 +11,7 @@ Commands:
   standins  run the stand-in platform: four local HTTP services whose behaviour can be switched
   start     build, launch the stand-ins, serve, and run the probe as a sidecar: the whole system
   verify    check a live deployment against the contract
+  uptime    print each component's uptime and incidents over a period, from the probe's history
   demo-regions  three regions on this machine whose probes vote on global components
 
 Run 'service-directory <command> --help' for a command's options.`;
@@ -28,6 +29,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   standins: async () => (await import('./commands/standins.js')).standins,
   start: async () => (await import('./commands/start.js')).start,
   verify: async () => (await import('./commands/verify.js')).verify,
+  uptime: async () => (await import('./commands/uptime.js')).uptime,
   'demo-regions': async () => (await import('./commands/demo-regions.js')).demoRegions,
 };
 

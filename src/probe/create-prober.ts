@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
+import { DEFAULT_RETENTION } from '../history/history-retention.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
@@ -13,7 +15,8 @@ import type { ProbeSettings } from './probe-settings.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
 import { serializeObservations } from './render-observations.js';
 import { serializeStatus } from './render-status.js';
-import { type CheckFunction, type FetchPeersFunction, runCycle } from './run-cycle.js';
+import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from './run-cycle.js';
+import { scheduleIntervalMs } from './schedule-interval.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
@@ -21,11 +24,21 @@ export interface ProberOptions {
   readonly publicDir: string;
   /** The flapping-protection memory, kept outside `publicDir`. */
   readonly stateFile: string;
+  /** The history database (`.state/history.sqlite` from the CLI), kept outside `publicDir`; left out, no history is kept. */
+  readonly historyFile?: string;
   readonly log?: ProbeLog;
   readonly check?: CheckFunction;
   readonly fetchPeers?: FetchPeersFunction;
   readonly now?: () => Date;
+  /**
+   * Runs after every published cycle (the feed, the webhook queue). It must
+   * not throw and must do only quick local work: the cycle waits for it.
+   */
+  readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
 }
+
+/** A cycle whose checks ran, as `runCycle` returns it. */
+export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>;
 
 /** How a cycle ended, for exit codes and tests. */
 export type CycleReport =
@@ -42,6 +55,8 @@ export interface Prober {
    * Not reentrant: the caller runs one cycle at a time.
    */
   runCycle(signal?: AbortSignal): Promise<CycleReport>;
+  /** Closes the history database, if any; call once no cycle is running. */
+  close(): void;
 }
 
 /**
@@ -59,9 +74,28 @@ export function createProber(options: ProberOptions): Prober {
   const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   let state: ProbeState | undefined;
+  if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
+  const history: HistoryRecorder | undefined =
+    options.historyFile === undefined
+      ? undefined
+      : createHistoryRecorder({
+          file: options.historyFile,
+          publicDir: options.publicDir,
+          regionName: settings.regionName,
+          componentNames: settings.components.map((component) => component.name),
+          intervalMs: scheduleIntervalMs(settings.schedule),
+          retention: settings.history ?? DEFAULT_RETENTION,
+          log,
+          now,
+        });
 
   async function prepare(): Promise<ProbeState> {
-    for (const file of [statusFile, observationsFile, stateFile]) {
+    for (const file of [
+      statusFile,
+      observationsFile,
+      stateFile,
+      ...(history ? [history.uptimeFile, history.incidentsFile] : []),
+    ]) {
       const removed = await removeStaleTempFiles(file).catch((error: unknown) => {
         log.error(`could not clear stale temp files next to ${displayPath(file)}: ${describeIoError(error)}`);
         return [];
@@ -101,6 +135,7 @@ export function createProber(options: ProberOptions): Prober {
       }
       if (outcome.kind === 'offline') {
         log.error(formatOffline(outcome));
+        await history?.recordUnpublished(now());
         return { published: false, why: 'offline' };
       }
       // A bug here must never reach readers: the server would refuse the file anyway.
@@ -125,7 +160,13 @@ export function createProber(options: ProberOptions): Prober {
       const held = formatNoQuorum(outcome);
       if (held !== undefined) log.error(held);
       log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
+      // After the status, never before it: history is a record of what was published.
+      await history?.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
+      await options.afterPublish?.(outcome);
       return { published: true, statusFile };
+    },
+    close() {
+      history?.close();
     },
   };
 }

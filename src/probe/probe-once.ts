@@ -1,24 +1,41 @@
 import { dirname } from 'node:path';
 import { displayPath, isErrnoException } from '../io/read-document.js';
+import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { type CycleReport, createProber, type ProberOptions } from './create-prober.js';
 import { CONSOLE_PROBE_LOG } from './probe-log.js';
 import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
+/** `--once` gives queued webhooks this long after the cycle; what is not accepted by then waits for the next run. */
+export const ONCE_DELIVERY_BOUND_MS = 5_000;
+
+export interface ProbeOnceOptions extends ProberOptions {
+  /** The feed and the webhooks, told after the cycle publishes. */
+  readonly subscriptions?: Subscriptions;
+}
+
 /**
- * One cycle under the state directory's writer lock, released when it is
- * done: `probe --once`. Throws `InputError` for a state file inside the
- * served directory and `ProbeLockedError` when another probe holds the lock,
- * both before anything is written. A lock that cannot be written (disk
- * full, read-only) is a failed write: logged, nothing published.
+ * One cycle for cron (`probe --once`), under the state directory's writer
+ * lock, released when it is done: probe and publish, then one attempt at each
+ * webhook delivery that is due, within `ONCE_DELIVERY_BOUND_MS` in all; the
+ * rest stays in the queue file for the next run. Throws `InputError` for a
+ * state file inside the served directory and `ProbeLockedError` when another
+ * probe holds the lock, both before anything is written. A lock that cannot
+ * be written (disk full, read-only) is a failed write: logged, nothing
+ * published.
  */
-export async function probeOnce(options: ProberOptions): Promise<CycleReport> {
+export async function probeOnce({ subscriptions, ...options }: ProbeOnceOptions): Promise<CycleReport> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
-  const prober = createProber({ ...options, log });
+  const prober = createProber({
+    ...options,
+    log,
+    ...(subscriptions ? { afterPublish: subscriptions.afterPublish } : {}),
+  });
   const stateDir = dirname(options.stateFile);
   let lock: WriterLock;
   try {
     lock = await acquireWriterLock({ stateDir, log });
   } catch (error) {
+    prober.close();
     if (!isErrnoException(error)) throw error;
     log.error(
       `could not take the writer lock in ${displayPath(stateDir)}: ${error.code} (${error.message}); nothing written`,
@@ -26,8 +43,14 @@ export async function probeOnce(options: ProberOptions): Promise<CycleReport> {
     return { published: false, why: 'write_failed' };
   }
   try {
-    return await prober.runCycle();
+    const report = await prober.runCycle();
+    if (subscriptions !== undefined) {
+      await subscriptions.deliverer.deliverDueOnce(ONCE_DELIVERY_BOUND_MS);
+      await subscriptions.deliverer.stop();
+    }
+    return report;
   } finally {
+    prober.close();
     await lock.release();
   }
 }

@@ -1,6 +1,7 @@
 import { OBSERVATIONS_PATH } from '../api-paths.js';
 import { InputError, type Problem } from '../errors/input-error.js';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
+import { type HistoryRetention, resolveHistoryRetention } from '../history/history-retention.js';
 import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
@@ -46,6 +47,8 @@ export interface ProbeSettings extends Thresholds {
   readonly peerTimeoutMs: number;
   /** A peer's observations older than this are stale and do not vote: three of this probe's intervals. */
   readonly peerMaxAgeMs: number;
+  /** How long the history keeps each layer; the defaults when left out. */
+  readonly history?: HistoryRetention;
 }
 
 /** Where the region code came from, to name it when it is wrong: a file and JSON path, `--region`, or `environment`/`REGION`. */
@@ -110,6 +113,7 @@ export function resolveProbeSettings({
     peers,
     peerTimeoutMs: config.peer_timeout_ms,
     peerMaxAgeMs: staleAfterMs(scheduleIntervalMs(config.schedule)),
+    history: resolveHistoryRetention(config.history),
   };
 }
 

@@ -70,13 +70,13 @@ export async function writeProbeState(file: string, state: ProbeState, savedAt: 
 }
 
 /**
- * Refuses a state file inside the served directory: it is the probe's
- * private memory, and everything under `public/` is published.
+ * Refuses a state file (or, named by `flag`, the history) inside the served
+ * directory: it is the probe's private memory, and everything under `public/` is published.
  */
-export function checkStateLocation(stateFile: string, publicDir: string): void {
+export function checkStateLocation(stateFile: string, publicDir: string, flag = '--state'): void {
   const inside = relative(resolve(publicDir), resolve(stateFile));
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return;
-  throw new InputError('--state', [
+  throw new InputError(flag, [
     {
       path: '',
       reason: `${displayPath(stateFile)} is inside the served directory ${displayPath(publicDir)}; keep the probe state out of what is published`,

@@ -1,3 +1,4 @@
+import { classifyFailure } from '../history/classify-failure.js';
 import { describeVote } from '../peers/describe-vote.js';
 import type { PeerObservations } from '../peers/fetch-peer-observations.js';
 import type { VoteResult } from '../peers/vote-on-component.js';
@@ -5,7 +6,6 @@ import type { ObservationsDocument, PeerReport, Scope } from '../schemas/observa
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
 import type { CheckResult } from './check-endpoint.js';
-import { classifyFailure } from './classify-failure.js';
 
 /** What this region saw of one component, and the vote if it is global. */
 export interface ObservedComponent {

@@ -1,10 +1,16 @@
 import { dirname } from 'node:path';
 import { displayPath } from '../io/read-document.js';
+import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
 import { CONSOLE_PROBE_LOG } from './probe-log.js';
 import { redactUrl } from './redact-url.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
 import { acquireWriterLock } from './writer-lock.js';
+
+export interface SidecarOptions extends ProberOptions {
+  /** The feed and the webhooks: told after every published cycle; its deliverer runs beside the schedule. */
+  readonly subscriptions?: Subscriptions;
+}
 
 export interface Sidecar {
   readonly prober: Prober;
@@ -20,9 +26,14 @@ const LISTED_COMPONENTS_MAX = 20;
  * scheduled tick. Holds the state directory's writer lock from start to
  * stop; throws `ProbeLockedError` when another probe holds it.
  */
-export async function startSidecar(options: ProberOptions): Promise<Sidecar> {
+export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
-  const prober = createProber({ ...options, log });
+  const { subscriptions } = options;
+  const prober = createProber({
+    ...options,
+    log,
+    ...(subscriptions ? { afterPublish: subscriptions.afterPublish } : {}),
+  });
   const lock = await acquireWriterLock({ stateDir: dirname(options.stateFile), log });
   const { settings } = options;
   log.info(
@@ -37,10 +48,13 @@ export async function startSidecar(options: ProberOptions): Promise<Sidecar> {
     runCycle: (signal) => prober.runCycle(signal),
     log,
   });
+  subscriptions?.deliverer.start();
   return {
     prober,
     async stop() {
       await cycles.stop();
+      await subscriptions?.deliverer.stop();
+      prober.close();
       await lock.release();
     },
   };

@@ -1,6 +1,7 @@
 import { validateDetailed } from 'node-cron';
 import { z } from 'zod';
 import { LabelSchema } from './label.js';
+import { webhookConfigSchema } from './webhook-config.js';
 
 /** Whole request, connect plus headers plus body. */
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -116,11 +117,55 @@ export const MaintenanceWindowSchema = z
   });
 export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
 
+/** One webhook receiver in `webhooks[]`, with the same URL rule as the components. */
+export const WebhookConfigSchema = webhookConfigSchema(HttpUrlSchema);
+export type WebhookConfig = z.infer<typeof WebhookConfigSchema>;
+
 const ThresholdSchema = z
   .number({ error: 'must be a number of cycles' })
   .int({ error: 'must be a whole number of cycles' })
   .min(1, { error: 'must be at least 1' })
   .max(1_000, { error: 'must be at most 1000' });
+
+/** How long each layer of the probe's history is kept, before it is rolled up or dropped. */
+export const DEFAULT_HISTORY_RETENTION = {
+  raw_hours: 48,
+  hourly_days: 90,
+  daily_days: 400,
+  incident_days: 400,
+} as const;
+
+const retentionField = (unit: string, min: number, max: number) =>
+  z
+    .number({ error: `must be a number of ${unit}` })
+    .int({ error: `must be a whole number of ${unit}` })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+/**
+ * The optional `history` block: retention of raw checks (hours), hourly and
+ * daily aggregates and incidents (days). The floors keep what the published
+ * documents show (24 hours of latency, 90 days) inside what is kept.
+ */
+export const HistoryConfigSchema = z
+  .strictObject(
+    {
+      raw_hours: retentionField('hours', 2, 24 * 14).default(DEFAULT_HISTORY_RETENTION.raw_hours),
+      hourly_days: retentionField('days', 2, 400).default(DEFAULT_HISTORY_RETENTION.hourly_days),
+      daily_days: retentionField('days', 90, 3_660).default(DEFAULT_HISTORY_RETENTION.daily_days),
+      incident_days: retentionField('days', 90, 3_660).default(DEFAULT_HISTORY_RETENTION.incident_days),
+    },
+    { error: onlyForWrongType('must be an object of retention periods') },
+  )
+  .superRefine((history, ctx) => {
+    if (history.hourly_days * 24 < history.raw_hours) {
+      ctx.addIssue({ code: 'custom', path: ['hourly_days'], message: 'must cover at least raw_hours' });
+    }
+    if (history.daily_days < history.hourly_days) {
+      ctx.addIssue({ code: 'custom', path: ['daily_days'], message: 'must be at least hourly_days' });
+    }
+  });
+export type HistoryConfig = z.infer<typeof HistoryConfigSchema>;
 
 /**
  * `data/components.json`: what the probe watches, how often, and how it judges.
@@ -174,6 +219,11 @@ export const ComponentsConfigSchema = z
         .default({}),
       peer_timeout_ms: MillisecondsSchema.default(DEFAULT_PEER_TIMEOUT_MS),
       maintenance: z.array(MaintenanceWindowSchema).default([]),
+      history: HistoryConfigSchema.default(DEFAULT_HISTORY_RETENTION),
+      /** Where the site is served, for absolute links in the feed; ids never depend on it. */
+      public_url: HttpUrlSchema.optional(),
+      /** Receivers of status-change and notice events. */
+      webhooks: z.array(WebhookConfigSchema).default([]),
       components: z
         .array(ComponentConfigSchema, {
           error: (issue) =>

@@ -29,6 +29,8 @@ export interface ApiDocumentOptions<T> {
   readonly log: (message: string) => void;
   /** How the file is read; the real `readRegularFile` unless given. */
   readonly readFile?: ReadRegularFile;
+  /** The largest file taken; `MAX_API_DOCUMENT_BYTES` unless given. */
+  readonly maxBytes?: number;
 }
 
 /**
@@ -99,7 +101,7 @@ export class ApiDocument<T = unknown> {
   async #check(): Promise<void> {
     const shown = displayPath(this.file);
     const found = await this.#readFile(this.file, {
-      maxBytes: MAX_API_DOCUMENT_BYTES,
+      maxBytes: this.#options.maxBytes ?? MAX_API_DOCUMENT_BYTES,
       knownIdentity: this.#judged,
     });
     if (found.kind === 'unchanged') return;

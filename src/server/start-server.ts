@@ -1,19 +1,22 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import { API_DOCUMENTS } from '../api-documents.js';
-import { type DocumentPath, documentFile, STATUS_PATH } from '../api-paths.js';
+import { type DocumentPath, documentFile, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
+import { UptimeDocumentSchema } from '../schemas/uptime.js';
 import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { boundPipelining } from './bound-pipelining.js';
 import { createRequestHandler } from './create-request-handler.js';
 import { createOccasionalLog } from './log-occasionally.js';
+import { chooseStaleAfterMs } from './stale-after.js';
 import { createStaticFiles } from './static-files.js';
 
 /** Connection limits: a slow or idle client cannot hold a socket for long. */
@@ -44,8 +47,14 @@ export interface ServerOptions {
   readonly port: number;
   readonly host: string;
   readonly log?: (message: string) => void;
-  /** How old `updated_at` may be before `/healthz` answers 503. */
+  /**
+   * How old `updated_at` may be before `/healthz` answers 503, fixed
+   * (`serve --stale-after`). Without it, three intervals of the probe's
+   * published `interval_seconds` (`/api/v1/uptime`), else `fallbackStaleAfterMs`.
+   */
   readonly staleAfterMs?: number;
+  /** The bound while no uptime document is published: three intervals of the configured schedule (default 90 s). */
+  readonly fallbackStaleAfterMs?: number;
   readonly limits?: Partial<ServerLimits>;
   readonly now?: () => Date;
 }
@@ -69,20 +78,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const follow = <T>(path: DocumentPath, schema: z.ZodType<T>) =>
+  const follow = <T>(path: DocumentPath, schema: z.ZodType<T>, maxBytes?: number) =>
     new ApiDocument({
       file: documentFile(publicDir, path),
       schema,
       headers: resolveHeaders(headersConfig.headers, path),
       log,
+      ...(maxBytes === undefined ? {} : { maxBytes }),
     });
   // `/healthz` reads the status, so it is followed with its type; the table gives every other document.
   const status = follow(STATUS_PATH, ServiceStatusSchema);
+  // The probe's interval, so that /healthz judges staleness by what the probe says it does.
+  const uptimeSpec = API_DOCUMENTS.find(({ path }) => path === UPTIME_PATH);
+  const uptime = follow(UPTIME_PATH, UptimeDocumentSchema, uptimeSpec?.maxBytes);
+  const typed = new Map<string, ApiDocument>([
+    [STATUS_PATH, status],
+    [UPTIME_PATH, uptime],
+  ]);
   const documents = new Map<string, ApiDocument>(
-    API_DOCUMENTS.map(({ path, schema }) => [path, path === STATUS_PATH ? status : follow(path, schema)]),
+    API_DOCUMENTS.map(({ path, schema, maxBytes }) => [path, typed.get(path) ?? follow(path, schema, maxBytes)]),
   );
   await Promise.all([...documents.values()].map((document) => document.start()));
-  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const fallbackStaleAfterMs = options.fallbackStaleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
@@ -92,7 +109,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const handler = createRequestHandler({
     documents,
     serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
-    health: () => assessHealth(status.current?.value, now(), staleAfterMs),
+    health: () =>
+      assessHealth(
+        status.current?.value,
+        now(),
+        chooseStaleAfterMs(options.staleAfterMs, uptime.current?.value, fallbackStaleAfterMs),
+      ),
     logOccasionally,
   });
   const server = createServer(

@@ -6,15 +6,17 @@ import type { CheckResult } from './verify-report.js';
 /**
  * Whether the status was determined recently, by the one staleness rule
  * (`judgeFreshness`): `updated_at` at most `maxAgeS` seconds before `now`,
- * and not further after it than the clock-skew allowance.
+ * and not further after it than the clock-skew allowance. `basis` says where
+ * the bound came from.
  */
 export function checkFreshness(
   url: string,
   status: ServiceStatus | undefined,
   now: Date,
   maxAgeS: number,
+  basis?: string,
 ): CheckResult {
-  const expected = `updated_at at most ${maxAgeS} s old`;
+  const expected = `updated_at at most ${maxAgeS} s old${basis === undefined ? '' : ` (${basis})`}`;
   const base = { endpoint: 'status', check: 'freshness', url, expected } as const;
   if (status === undefined) return { ...base, outcome: 'skip', actual: 'not checked: no valid status document' };
   const freshness = judgeFreshness(status.updated_at, now, maxAgeS * 1000);

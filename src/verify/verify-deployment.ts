@@ -1,3 +1,5 @@
+import { UPTIME_PATH } from '../api-paths.js';
+import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { checkEndpoint } from './check-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
@@ -5,7 +7,10 @@ import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from 
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
 import type { VerifyReport } from './verify-report.js';
 
-/** How old the status may be by default: the probe writes it far more often than this. */
+/**
+ * How old the status may be when neither `--max-age` nor the deployment's
+ * `/api/v1/uptime` says: the probe writes it far more often than this.
+ */
 export const DEFAULT_MAX_AGE_S = 300;
 
 export interface VerifyOptions {
@@ -13,6 +18,7 @@ export interface VerifyOptions {
   readonly baseUrl: string;
   /** Where the regions document lives, when not under `baseUrl` (a CDN, say). */
   readonly regionsUrl?: string;
+  /** A fixed bound; without it, three of the probe intervals the deployment publishes, else the default. */
   readonly maxAgeS?: number;
   readonly fetch?: FetchFunction;
   readonly now?: () => Date;
@@ -30,27 +36,40 @@ export interface VerifyOptions {
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {
   const fetchFunction = options.fetch ?? defaultFetch;
   const now = options.now ?? (() => new Date());
-  const maxAgeS = options.maxAgeS ?? DEFAULT_MAX_AGE_S;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const regionsUrl = options.regionsUrl ?? joinUrl(options.baseUrl, CONTRACT.regions.path);
   const statusUrl = joinUrl(options.baseUrl, CONTRACT.status.path);
+  const uptimeUrl = joinUrl(options.baseUrl, UPTIME_PATH);
 
   const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
     checkEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
-  const [regions, status, ...added] = await Promise.all([
+  const others = ADDED_ENDPOINTS.filter((endpoint) => endpoint !== 'uptime');
+  const [regions, status, uptime, ...added] = await Promise.all([
     fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
     fetchAndCheck('status', CONTRACT.status, statusUrl),
-    ...ADDED_ENDPOINTS.map((endpoint) => {
+    fetchAndCheck('uptime', CONTRACT.uptime, uptimeUrl),
+    ...others.map((endpoint) => {
       const contract: EndpointContract = CONTRACT[endpoint];
       return fetchAndCheck(endpoint, contract, joinUrl(options.baseUrl, contract.path));
     }),
   ]);
+  const intervalS = uptime.document?.interval_seconds;
+  // The same bound as the page and /healthz: three of the intervals the probe says it runs at.
+  const maxAgeS =
+    options.maxAgeS ?? (intervalS === undefined ? DEFAULT_MAX_AGE_S : staleAfterMs(intervalS * 1000) / 1000);
+  const basis =
+    options.maxAgeS !== undefined
+      ? undefined
+      : intervalS === undefined
+        ? `default: no probe interval published at ${uptimeUrl}`
+        : `${STALE_AFTER_INTERVALS} probe intervals of ${intervalS} s, from ${uptimeUrl}`;
   const checkedAt = now();
   const checks = [
     ...regions.checks,
     ...status.checks,
-    checkFreshness(statusUrl, status.document, checkedAt, maxAgeS),
+    checkFreshness(statusUrl, status.document, checkedAt, maxAgeS, basis),
     checkKnownRegion(statusUrl, status.document, regions.document, regionsUrl),
+    ...uptime.checks,
     ...added.flatMap((verdict) => verdict.checks),
   ];
   return {

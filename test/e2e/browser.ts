@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's chromium; the project never downloads a browser of its own. */
@@ -75,4 +76,47 @@ function relativeLuminance(colour: string): number {
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+const AXE_SOURCE_FILE = 'node_modules/axe-core/axe.min.js';
+
+/** One axe-core finding, kept short enough to read in a failed assertion. */
+export interface AxeViolation {
+  readonly id: string;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/**
+ * Runs axe-core in the page and returns its violations. The script is
+ * evaluated through the DevTools protocol, which the page's CSP does not
+ * govern, so the policy stays on while axe looks at the page.
+ */
+export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = await readFile(AXE_SOURCE_FILE, 'utf8');
+  await page.evaluate(source);
+  const { violations, passes } = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: { id: string; help: string; nodes: { target: unknown[] }[] }[];
+            passes: unknown[];
+          }>;
+        };
+      }
+    ).axe;
+    const results = await axe.run();
+    return {
+      passes: results.passes.length,
+      violations: results.violations.map((violation) => ({
+        id: violation.id,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      })),
+    };
+  });
+  // A run that checked nothing must not pass for a clean page.
+  if (passes === 0) throw new Error('axe-core ran no passing rule: it did not look at the page');
+  return violations;
 }

@@ -1,14 +1,31 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
+import { documentFile, INCIDENTS_PATH, NOTICES_PATH, STATUS_PATH, UPTIME_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
+import type { IncidentsDocument } from '../../src/schemas/incidents.js';
+import type { NoticesDocument } from '../../src/schemas/notice.js';
 import type { ServiceStatus } from '../../src/schemas/service-status.js';
+import type { UptimeDocument } from '../../src/schemas/uptime.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 
 /** The status page's files, as committed under `public/`. */
-export const PAGE_FILES = ['index.html', 'status-page.css', 'status-page.js', 'favicon.svg'] as const;
+export const PAGE_FILES = [
+  'index.html',
+  'status-page.css',
+  'status-page.js',
+  'status-page.text.js',
+  'status-page.history.js',
+  'favicon.svg',
+] as const;
+
+/** The documents the probe and the build publish beside the status; any may be missing. */
+export interface HistoryDocuments {
+  readonly uptime?: UptimeDocument;
+  readonly incidents?: IncidentsDocument;
+  readonly notices?: NoticesDocument;
+}
 
 export const REGIONS_FILE = resolve('data/regions.json');
 const HEADERS_FILE = resolve('headers.json');
@@ -27,13 +44,23 @@ export interface StatusPageSite {
   close(): Promise<void>;
 }
 
-export async function startStatusPageSite(status?: ServiceStatus): Promise<StatusPageSite> {
+export async function startStatusPageSite(
+  status?: ServiceStatus,
+  history: HistoryDocuments = {},
+): Promise<StatusPageSite> {
   const publicDir = await mkdtemp(join(tmpdir(), 'status-page-'));
   for (const file of PAGE_FILES) await copyFile(resolve('public', file), join(publicDir, file));
   await buildSite({ regionsFile: REGIONS_FILE, publicDir });
   const writeStatus = (next: ServiceStatus) =>
     writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
   if (status) await writeStatus(status);
+  for (const [path, document] of [
+    [UPTIME_PATH, history.uptime],
+    [INCIDENTS_PATH, history.incidents],
+    [NOTICES_PATH, history.notices],
+  ] as const) {
+    if (document) await writeAtomically(join(publicDir, path), `${JSON.stringify(document)}\n`);
+  }
 
   const logs: string[] = [];
   let running: RunningServer | undefined = await startServer({

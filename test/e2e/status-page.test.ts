@@ -1,81 +1,32 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readDocument } from '../../src/io/read-document.js';
 import { type Region, RegionsFileSchema } from '../../src/schemas/region.js';
-import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
-import { contrastRatio, launchChromium, type PageProblems, waitForFirstRender, watchPage } from './browser.js';
-import { REGIONS_FILE, type StatusPageSite, startStatusPageSite } from './status-page-site.js';
+import type { ServiceStatus } from '../../src/schemas/service-status.js';
+import { contrastRatio } from './browser.js';
+import {
+  ARTIFACTS_DIR,
+  DESKTOP,
+  expectNoProblems,
+  LABELS,
+  PHONE,
+  pastHistory,
+  REFRESH_INTERVAL_MS,
+  statusUpdated,
+  useStatusPage,
+} from './status-page-harness.js';
+import { REGIONS_FILE } from './status-page-site.js';
 
-const ARTIFACTS_DIR = 'test-results';
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-/** The page's own constants (public/status-page.js). */
-const REFRESH_INTERVAL_MS = 15_000;
-
-const LABELS = {
-  operational: 'Operational',
-  under_maintenance: 'Under maintenance',
-  degraded_performance: 'Degraded performance',
-  partial_outage: 'Partial outage',
-  major_outage: 'Major outage',
-} as const;
-
-function statusUpdated(agoMs: number, overrides: Partial<ServiceStatus> = {}): ServiceStatus {
-  return {
-    status: 'partial_outage',
-    version: 'v1',
-    region: 'Amsterdam 1',
-    components: [
-      { name: 'Control API', status: 'operational' },
-      { name: 'Scheduler', status: 'degraded_performance' },
-      { name: 'Build Service', status: 'partial_outage' },
-      { name: 'Registry', status: 'under_maintenance' },
-    ],
-    updated_at: formatTimestamp(new Date(Date.now() - agoMs)),
-    ...overrides,
-  };
-}
-
-function expectNoProblems(problems: PageProblems): void {
-  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [], errorResponses: [] });
-}
-
-let browser: Browser;
-let context: BrowserContext | undefined;
-let site: StatusPageSite | undefined;
+const harness = useStatusPage();
 let regions: Region[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
   regions = await readDocument(REGIONS_FILE, RegionsFileSchema);
-  await mkdir(ARTIFACTS_DIR, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  await site?.close();
-  site = undefined;
-});
-
-async function openPage(
-  status: ServiceStatus | undefined,
-  viewport = DESKTOP,
-  beforeLoad?: (page: Page) => Promise<void>,
-): Promise<{ page: Page; problems: PageProblems }> {
-  site = await startStatusPageSite(status);
-  context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC', isMobile: viewport === PHONE });
-  const page = await context.newPage();
-  const problems = watchPage(page);
-  await beforeLoad?.(page);
-  await page.goto(`${site.url}/`);
-  await waitForFirstRender(page);
-  return { page, problems };
+/** The status with the usual history beside it; `undefined` publishes no status at all. */
+function openPage(status: ServiceStatus | undefined, viewport = DESKTOP, beforeLoad?: (page: Page) => Promise<void>) {
+  return harness.open({ status, history: pastHistory() }, { viewport, ...(beforeLoad && { beforeLoad }) });
 }
 
 describe('status page', () => {
@@ -87,7 +38,7 @@ describe('status page', () => {
       'Overall status: Partial outage (3 of 4 components affected)',
     );
     await expect(page.locator('#overall').getAttribute('data-status')).resolves.toBe('partial_outage');
-    const items = page.getByRole('region', { name: 'Components' }).getByRole('listitem');
+    const items = page.locator('#components > li');
     await expect(items.count()).resolves.toBe(status.components.length);
     for (const component of status.components) {
       const item = items.filter({ hasText: component.name });
@@ -163,8 +114,12 @@ describe('status page', () => {
 
     const notice = page.locator('#notice');
     await expect(notice.isVisible()).resolves.toBe(true);
-    await expect(notice.textContent()).resolves.toMatch(/^Stale data: this status is more than 90 seconds old/);
-    await expect(page.locator('#overall-text').textContent()).resolves.toMatch(/^Last known status: Partial outage/);
+    await expect(notice.textContent()).resolves.toBe(
+      'Stale data: this status is more than 90 seconds old (3 probe intervals of 30 seconds), so it may no longer be true. The status probe may have stopped.',
+    );
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe(
+      'Status out of date. Last known: Partial outage (3 of 4 components affected)',
+    );
     await expect(page.locator('#age').textContent()).resolves.toBe('10 minutes ago');
     await expect(page.locator('#freshness').getAttribute('data-stale')).resolves.toBe('true');
     await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-stale.png` });
@@ -190,7 +145,7 @@ describe('status page', () => {
     await expect(page.locator('tbody tr').count()).resolves.toBe(regions.length);
     await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-unavailable.png` });
     // The browser itself logs the 503; the page adds nothing.
-    expect(problems.errorResponses).toEqual([`503 ${site?.url}/api/v1/status`]);
+    expect(problems.errorResponses).toEqual([`503 ${harness.site().url}/api/v1/status`]);
     expect(problems.consoleErrors.every((text) => text.includes('503'))).toBe(true);
     expect(problems.pageErrors).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
@@ -198,8 +153,7 @@ describe('status page', () => {
 
   it('refreshes by itself and shows a newly published status', async () => {
     const { page, problems } = await openPage(statusUpdated(5_000), DESKTOP, (page) => page.clock.install());
-    const current = site;
-    if (!current) throw new Error('no site');
+    const current = harness.site();
 
     const recovered = statusUpdated(0, {
       status: 'operational',
@@ -222,7 +176,7 @@ describe('status page', () => {
   it('keeps the last status and says so when a refresh cannot reach the server', async () => {
     const { page, problems } = await openPage(statusUpdated(5_000), DESKTOP, (page) => page.clock.install());
 
-    await site?.stopServer();
+    await harness.site().stopServer();
     await page.clock.runFor(REFRESH_INTERVAL_MS);
     await page.waitForFunction(() => document.getElementById('notice')?.hidden === false);
 
@@ -254,6 +208,7 @@ describe('status page', () => {
     await expect(page.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
       'Current status',
       'Components',
+      'Incidents',
       'Regions',
     ]);
     const live = page.locator('[aria-live="polite"]');
@@ -293,7 +248,7 @@ describe('status page', () => {
   it('is served with a Content-Security-Policy that allows no inline script or style', async () => {
     const { page, problems } = await openPage(statusUpdated(5_000));
 
-    const response = await page.request.get(`${site?.url}/`);
+    const response = await page.request.get(`${harness.site().url}/`);
     const policy = response.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("style-src 'self'");

@@ -61,6 +61,21 @@ export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], Canne
 /** What a fake deployment answers at each endpoint's path; an endpoint left out is a 404. */
 export type Answers = Partial<Record<Endpoint, CannedResponse>>;
 
+/** An uptime document whose only figure that matters here is the probe's interval. */
+export function uptimeWithInterval(intervalSeconds: number): CannedResponse {
+  return {
+    status: 200,
+    headers: ADDED_JSON_HEADERS,
+    body: JSON.stringify({
+      version: 'v1',
+      region: 'Amsterdam 1',
+      generated_at: '2026-11-21T04:39:30Z',
+      interval_seconds: intervalSeconds,
+      components: [],
+    }),
+  };
+}
+
 export interface FakeDeployment {
   readonly url: string;
   close(): Promise<void>;

@@ -4,6 +4,7 @@ import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH, PUBLISHED_PATHS, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
+import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/build/render-freshness-module.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
@@ -46,7 +47,9 @@ describe('buildSite', () => {
   it('writes the regions document, the OpenAPI document and one JSON Schema per document', async () => {
     const publicDir = await tempDir();
     const result = await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir });
-    expect(result.files).toEqual([...GENERATED, '/_headers'].map((path) => join(publicDir, path)));
+    expect(result.files).toEqual(
+      [...GENERATED, FRESHNESS_MODULE_PATH, '/_headers'].map((path) => join(publicDir, path)),
+    );
     const tree = await readTree(publicDir);
     for (const path of GENERATED) expect(tree[path], path).toBeDefined();
     expect(JSON.parse(tree[OPENAPI_PATH] ?? '').openapi).toBe('3.1.0');
@@ -101,6 +104,24 @@ describe('the generated documents, served', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(body).toBe(await readFile(join(dir, path), 'utf8'));
+  });
+
+  it('serves the staleness rule to the status page as a revalidated JavaScript module', async () => {
+    const { dir, remove } = await makeTempDir();
+    removeDir = remove;
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
+    running = await startServer({
+      publicDir: dir,
+      headersFile: HEADERS_FILE,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    const response = await fetch(`${running.url}${FRESHNESS_MODULE_PATH}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    await expect(response.text()).resolves.toBe(renderFreshnessModule());
   });
 });
 

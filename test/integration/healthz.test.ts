@@ -1,6 +1,10 @@
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UPTIME_PATH } from '../../src/api-paths.js';
+import { writeAtomically } from '../../src/io/write-atomically.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
+import type { UptimeDocument } from '../../src/schemas/uptime.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
@@ -63,6 +67,62 @@ describe('GET /healthz', () => {
     expect(response.status).toBe(503);
     expect(response.body).toEqual({
       error: { code: 'status_from_future', message: expect.stringContaining('300 s ahead') },
+    });
+  });
+});
+
+describe('GET /healthz without a fixed bound', () => {
+  let probeSite: TempSite;
+  let probeServer: RunningServer;
+
+  beforeEach(async () => {
+    probeSite = await makeTempSite();
+    probeServer = await startServer({
+      publicDir: probeSite.publicDir,
+      headersFile: probeSite.headersFile,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+      fallbackStaleAfterMs: 90_000,
+      now: () => now,
+    });
+  });
+  afterEach(async () => {
+    await probeServer.close();
+    await probeSite.remove();
+  });
+
+  async function health() {
+    const response = await request(`${probeServer.url}/healthz`);
+    return { status: response.statusCode, body: await response.body.json() };
+  }
+
+  async function publishTwentySecondOldStatus() {
+    await publishStatus(probeSite.publicDir, sampleStatus({ updated_at: '2026-11-21T11:59:40Z' }));
+    await waitFor(async () => !JSON.stringify((await health()).body).includes('status_missing'));
+  }
+
+  it('uses the fallback bound while the probe publishes no interval', async () => {
+    await publishTwentySecondOldStatus();
+    await waitFor(async () => (await health()).status === 200);
+    expect((await health()).body).toEqual({ status: 'ok', updated_at: '2026-11-21T11:59:40Z', age_seconds: 20 });
+  });
+
+  it('takes three intervals of the interval_seconds the probe publishes in /api/v1/uptime', async () => {
+    await publishTwentySecondOldStatus();
+    await writeAtomically(
+      join(probeSite.publicDir, UPTIME_PATH),
+      JSON.stringify({
+        version: 'v1',
+        region: 'Amsterdam 1',
+        generated_at: '2026-11-21T11:59:40Z',
+        interval_seconds: 5,
+        components: [],
+      } satisfies UptimeDocument),
+    );
+    await waitFor(async () => (await health()).status === 503);
+    expect((await health()).body).toEqual({
+      error: { code: 'status_stale', message: expect.stringContaining('more than the 15 s allowed') },
     });
   });
 });

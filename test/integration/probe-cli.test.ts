@@ -85,7 +85,7 @@ describe('probe --once', () => {
     const cycleMs = Number(result.stdout.match(/cycle done in (\d+) ms/)?.[1]);
     expect(cycleMs).toBeGreaterThanOrEqual(1950);
     expect(cycleMs).toBeLessThan(2900);
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['observations', 'status']);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
   });
 
   it('carries the flapping memory from one run to the next in the state file', async () => {
@@ -108,7 +108,13 @@ describe('probe --once', () => {
         fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);
-    expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual(['api/v1/observations', 'api/v1/status']);
+    expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual([
+      'api/v1/incidents',
+      'api/v1/observations',
+      'api/v1/status',
+      'api/v1/uptime',
+      'feed.atom',
+    ]);
   });
 
   it('exits 1 on an invalid config, naming file, path and reason, and leaves public/ as it was', async () => {
@@ -202,7 +208,7 @@ describe('probe --once', () => {
     // The writer lock, in the state directory, is the first thing written.
     expect(stderr).toMatch(/could not take the writer lock in \.state: EFBIG .*nothing written/);
     expect(await readFile(statusFile(), 'utf8')).toBe(before);
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['observations', 'status']);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
   });
 
   it('refuses a state file under the served directory', async () => {
@@ -248,8 +254,8 @@ describe('probe (sidecar)', () => {
     expect(await sidecar.exited()).toBe(0);
     expect(sidecar.output()).toContain('probe: SIGTERM: stopping');
     expect(sidecar.output()).toContain('probe: stopped');
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['observations', 'status']);
-    expect(await readdir(join(site.root, '.state'))).toEqual(['probe-state.json']);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
+    expect(await readdir(join(site.root, '.state'))).toEqual(['history.sqlite', 'probe-state.json']);
   });
 
   it('ends at once on SIGTERM in the middle of a hanging check, publishing nothing half-done', async () => {

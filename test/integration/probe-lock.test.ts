@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProbeLockedError } from '../../src/probe/probe-locked-error.js';
 import { acquireWriterLock, LOCK_STALE_MS } from '../../src/probe/writer-lock.js';
@@ -37,6 +38,21 @@ const probeArgs = () => [
   '--state',
   join(stateDir(), 'probe-state.json'),
 ];
+
+/**
+ * The served tree once the sidecar's cycle has written all it writes after
+ * logging the status (the history documents, the feed): unchanged over 300 ms.
+ */
+async function settledTree(dir: string): Promise<Record<string, string>> {
+  let previous = await snapshotTree(dir);
+  for (let round = 0; round < 50; round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const next = await snapshotTree(dir);
+    if (isDeepStrictEqual(previous, next)) return next;
+    previous = next;
+  }
+  throw new Error(`${dir} kept changing for 15 s`);
+}
 
 async function writeHealthyConfig(): Promise<void> {
   const healthy = await standin({ mode: 'healthy' });
@@ -83,7 +99,7 @@ describe('one writer per state directory', () => {
     await writeHealthyConfig();
     const first = startSidecar();
     await first.waitForOutput(/cycle done/);
-    const before = await snapshotTree(site.publicDir);
+    const before = await settledTree(site.publicDir);
     const once = await runCli([...probeArgs(), '--once'], { cwd: site.root, env: { REGION: '' }, timeoutMs: 15_000 });
     expect(once.code).toBe(2);
     expect(once.stderr).toContain(`another probe is writing here: pid ${first.child.pid}`);

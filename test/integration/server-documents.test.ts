@@ -11,7 +11,8 @@ import {
   UPTIME_PATH,
 } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
-import { publishDocuments, sampleDocuments } from '../helpers/document-fixtures.js';
+import { MAX_API_DOCUMENT_BYTES } from '../../src/server/api-document.js';
+import { publishDocuments, sampleDocuments, sampleUptime } from '../helpers/document-fixtures.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer, waitFor } from '../helpers/test-server.js';
 
@@ -149,5 +150,21 @@ describe(`${FEED_PATH} on the thin handler`, () => {
     const response = await send(FEED_PATH);
     expect(response.status).toBe(404);
     expect(JSON.parse(response.text)).toEqual({ error: { code: 'not_found', message: 'no such resource' } });
+  });
+});
+
+describe('the uptime document of many components', () => {
+  it('is served past the 1 MiB cap of the other documents, since it grows by about 19 KiB a component', async () => {
+    const sample = sampleUptime();
+    const template = sample.components[0];
+    if (template === undefined) throw new Error('the sample has no component');
+    const components = Array.from({ length: 120 }, (_, index) => ({ ...template, name: `Component ${index}` }));
+    const body = `${JSON.stringify({ ...sample, components })}\n`;
+    expect(body.length).toBeGreaterThan(MAX_API_DOCUMENT_BYTES);
+    await writeFile(documentFile(site.publicDir, UPTIME_PATH), body);
+    server = await startTestServer(site);
+    const response = await send(UPTIME_PATH);
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(body);
   });
 });

@@ -8,7 +8,14 @@ import { renderVerifyTable } from '../../src/verify/render-verify-table.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-report.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
-import { type Answers, GOOD_ADDED, GOOD_REGIONS, goodStatus, startFakeDeployment } from '../helpers/fake-deployment.js';
+import {
+  type Answers,
+  GOOD_ADDED,
+  GOOD_REGIONS,
+  goodStatus,
+  startFakeDeployment,
+  uptimeWithInterval,
+} from '../helpers/fake-deployment.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -341,6 +348,39 @@ describe('verifyDeployment against misconfigured deployments', () => {
     const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status: goodStatus('2026-11-21T04:30:00Z') });
     const report = await verifyDeployment({ baseUrl, now, maxAgeS: 900 });
     expect(failedChecks(report)).toEqual([]);
+  });
+
+  it('takes the bound from the probe interval the deployment publishes: three intervals of 5 s', async () => {
+    const baseUrl = await fakeDeployment({
+      regions: GOOD_REGIONS,
+      status: goodStatus('2026-11-21T04:39:40Z'),
+      uptime: uptimeWithInterval(5),
+    });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(failedChecks(report)).toEqual(['status freshness']);
+    expect(report.max_age_s).toBe(15);
+    expect(report.checks.find((check) => check.check === 'freshness')?.expected).toBe(
+      `updated_at at most 15 s old (3 probe intervals of 5 s, from ${baseUrl}/api/v1/uptime)`,
+    );
+  });
+
+  it('passes a status within three published intervals, and a fixed --max-age still wins', async () => {
+    const baseUrl = await fakeDeployment({
+      regions: GOOD_REGIONS,
+      status: goodStatus('2026-11-21T04:39:50Z'),
+      uptime: uptimeWithInterval(5),
+    });
+    expect(failedChecks(await verifyDeployment({ baseUrl, now }))).toEqual([]);
+    const fixed = await verifyDeployment({ baseUrl, now, maxAgeS: 5 });
+    expect(failedChecks(fixed)).toEqual(['status freshness']);
+    expect(fixed.max_age_s).toBe(5);
+  });
+
+  it('falls back to the default bound when the deployment publishes no probe interval', async () => {
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status: goodStatus('2026-11-21T04:36:00Z') });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(failedChecks(report)).toEqual([]);
+    expect(report.max_age_s).toBe(300);
   });
 
   it('reads the regions from --regions-url when they live elsewhere', async () => {

@@ -3,12 +3,18 @@ import { buildSite } from '../../build/build-site.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 
 export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--headers FILE] [--public DIR] [--exports DIR]
+                               [--notices FILE] [--components FILE]
 
-Validates the regions data and the header rules, then writes DIR/api/v1/regions,
-DIR/api/v1/openapi.json, DIR/api/v1/schemas/*.json and DIR/_headers, and the
-other static hosts' header configurations to the exports directory.
+Validates the regions data, the notices and the header rules, then writes
+DIR/api/v1/regions, DIR/api/v1/notices, DIR/feed.atom, DIR/api/v1/openapi.json,
+DIR/api/v1/schemas/*.json and DIR/_headers, and the other static hosts' header
+configurations to the exports directory.
 
   --data FILE     the regions source (default: data/regions.json)
+  --notices FILE  the team's notices; missing means none (default: data/notices.json)
+  --components FILE
+                  the probe config: component names, maintenance windows and
+                  public_url for the notices and the feed (default: data/components.json)
   --headers FILE  the response header rules (default: headers.json)
   --public DIR    the directory that is served (default: public)
   --exports DIR   where vercel.json, firebase.json, nginx-locations.conf and
@@ -17,6 +23,8 @@ other static hosts' header configurations to the exports directory.
 /** The command's flags; the deploy-recipe tests check the recipes against them. */
 export const BUILD_OPTIONS = {
   data: { type: 'string', default: 'data/regions.json' },
+  notices: { type: 'string', default: 'data/notices.json' },
+  components: { type: 'string', default: 'data/components.json' },
   headers: { type: 'string', default: 'headers.json' },
   public: { type: 'string', default: 'public' },
   exports: { type: 'string', default: 'dist-exports' },
@@ -29,6 +37,8 @@ export async function build(args: string[]): Promise<void> {
   const result = await buildSite({
     regionsFile: resolve(String(parsed.values.data)),
     headersFile: resolve(String(parsed.values.headers)),
+    noticesFile: resolve(String(parsed.values.notices)),
+    componentsFile: resolve(String(parsed.values.components)),
     publicDir,
     exportsDir: resolve(String(parsed.values.exports)),
     hostPublicDir: relative(process.cwd(), publicDir).split(sep).join('/') || '.',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
 import { ProbeLockedError } from '../../probe/probe-locked-error.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
@@ -6,6 +7,7 @@ import { probeOnce } from '../../probe/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
 import { startSidecar } from '../../probe/start-sidecar.js';
 import { moveStandinTargets } from '../../standins/move-standin-targets.js';
+import { loadSubscriptions } from '../../subscriptions/load-subscriptions.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
@@ -14,22 +16,27 @@ import { waitForSignal } from '../wait-for-signal.js';
 export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
-                               [--regions FILE] [--state FILE] [--standins-port BASE]
+                               [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
 
-Checks each component over HTTP and writes DIR/api/v1/status.
+Checks each component over HTTP and writes DIR/api/v1/status, then records the
+cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents and
+DIR/feed.atom, and queues webhook events (config "webhooks") beside the state file.
 
-  --once           one cycle, then exit (for cron). Without it the probe is a sidecar:
+  --once           one cycle, then exit (for cron); queued webhooks get one attempt within
+                   5 s and the rest wait for the next run. Without it the probe is a sidecar:
                    a cycle now, then on the config's schedule, until SIGTERM or SIGINT.
   --config FILE    the components to probe (default: data/components.json)
   --out DIR        the served directory (default: public)
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
   --state FILE     flapping-protection memory, never under DIR (default: ${DEFAULT_STATE_FILE})
+  --history FILE   the history database (SQLite), never under DIR (default: ${DEFAULT_HISTORY_FILE})
   --standins-port BASE
                    checks of the stand-ins' default ports (127.0.0.1:4101..4104) go to
                    BASE+1..BASE+4 instead, for stand-ins started with standins --port BASE
 
-Environment: REGION overrides the config's region.
+Environment: REGION overrides the config's region; each webhook's secret_env names
+the variable holding its signing secret.
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
 to start, naming the first. Exit status of --once: 0 the status was written,
 whatever it says; 1 bad config, unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written
@@ -45,6 +52,7 @@ export const PROBE_OPTIONS = {
   regions: { type: 'string', default: 'data/regions.json' },
   state: { type: 'string', default: DEFAULT_STATE_FILE },
   'standins-port': { type: 'string' },
+  history: { type: 'string', default: DEFAULT_HISTORY_FILE },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -52,23 +60,30 @@ export async function probe(args: string[]): Promise<void> {
   if (!parsed) return;
   const { values } = parsed;
   const standinsPort = parseStandinsPort(values['standins-port']);
+  const configFile = resolve(String(values.config));
   const loaded = await loadProbeSettings({
-    configFile: resolve(String(values.config)),
+    configFile,
     regionsFile: resolve(String(values.regions)),
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
   });
   const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
+  const publicDir = resolve(String(values.out));
+  const stateFile = resolve(String(values.state));
+  const log = CONSOLE_PROBE_LOG;
+  const subscriptions = await loadSubscriptions({ configFile, settings, publicDir, stateFile, log });
   const proberOptions = {
     settings,
-    publicDir: resolve(String(values.out)),
-    stateFile: resolve(String(values.state)),
-    log: CONSOLE_PROBE_LOG,
+    publicDir,
+    stateFile,
+    historyFile: resolve(String(values.history)),
+    log,
+    subscriptions,
   };
 
   if (values.once) {
     const report = await probeOnce(proberOptions).catch((error: unknown) => {
       if (!(error instanceof ProbeLockedError)) throw error;
-      CONSOLE_PROBE_LOG.error(error.message);
+      log.error(error.message);
       return undefined;
     });
     if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;

@@ -13,7 +13,8 @@ Serves DIR with the header rules applied; the API paths answer from memory.
   --public DIR             the directory to serve (default: public)
   --headers FILE           the response header rules (default: headers.json)
   --stale-after SECONDS    /healthz answers 503 once the status is older (default: three
-                           intervals of the probe schedule in --config, else 90)
+                           intervals of the probe's published interval_seconds in
+                           DIR/api/v1/uptime, else of the schedule in --config, else 90)
   --config FILE            the probe's config, for its schedule (default: data/components.json)
 
 Environment: PORT (default 3000), HOST (default 127.0.0.1).`;
@@ -42,10 +43,9 @@ export async function serve(args: string[]): Promise<void> {
     headersFile: resolve(String(parsed.values.headers)),
     port: env.PORT,
     host: env.HOST,
-    staleAfterMs:
-      staleAfter === undefined
-        ? await readStaleAfterMs(resolve(String(parsed.values.config)))
-        : parseSeconds('--stale-after', staleAfter) * 1000,
+    ...(staleAfter === undefined
+      ? { fallbackStaleAfterMs: await readStaleAfterMs(resolve(String(parsed.values.config))) }
+      : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),
   });
   console.log(`serve: listening on ${running.url}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

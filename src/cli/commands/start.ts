@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildSite } from '../../build/build-site.js';
+import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
 import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
@@ -16,22 +17,26 @@ import {
   type StandinPlatform,
   startStandinPlatform,
 } from '../../standins/start-standin-platform.js';
+import { loadSubscriptions } from '../../subscriptions/load-subscriptions.js';
 import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
-export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--public DIR] [--headers FILE]
-                               [--state FILE] [--standins-port BASE] [--without-standins]
+export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--notices FILE] [--public DIR]
+                               [--headers FILE] [--state FILE] [--history FILE]
+                               [--standins-port BASE] [--without-standins]
 
 The whole system on one machine: builds public/, launches the stand-in platform,
 serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
 
   --config FILE          the components to probe (default: data/components.json)
   --data FILE            the regions data (default: data/regions.json)
+  --notices FILE         the team's notices; missing means none (default: data/notices.json)
   --public DIR           the served directory (default: public)
   --headers FILE         the response header rules (default: headers.json)
   --state FILE           the probe's memory (default: ${DEFAULT_STATE_FILE})
+  --history FILE         the probe's history database (default: ${DEFAULT_HISTORY_FILE})
   --standins-port BASE   stand-in control port; components on BASE+1..BASE+4, and the probe's
                          checks of 127.0.0.1:4101..4104 move with them (default: ${DEFAULT_STANDIN_BASE_PORT})
   --without-standins     probe what the config names, launch no stand-ins
@@ -47,9 +52,11 @@ export async function start(args: string[]): Promise<void> {
     {
       config: { type: 'string', default: 'data/components.json' },
       data: { type: 'string', default: 'data/regions.json' },
+      notices: { type: 'string', default: 'data/notices.json' },
       public: { type: 'string', default: 'public' },
       headers: { type: 'string', default: 'headers.json' },
       state: { type: 'string', default: DEFAULT_STATE_FILE },
+      history: { type: 'string', default: DEFAULT_HISTORY_FILE },
       'standins-port': { type: 'string', default: String(DEFAULT_STANDIN_BASE_PORT) },
       'without-standins': { type: 'boolean', default: false },
     },
@@ -64,11 +71,20 @@ export async function start(args: string[]): Promise<void> {
   const regionsFile = resolve(String(values.data));
 
   // Everything that can be wrong with the inputs is found before anything listens.
-  const built = await buildSite({ regionsFile, publicDir, headersFile: resolve(String(values.headers)) });
+  const configFile = resolve(String(values.config));
+  const built = await buildSite({
+    regionsFile,
+    publicDir,
+    headersFile: resolve(String(values.headers)),
+    noticesFile: resolve(String(values.notices)),
+    componentsFile: configFile,
+  });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
-  const loaded = await loadProbeSettings({ configFile: resolve(String(values.config)), regionsFile });
+  const loaded = await loadProbeSettings({ configFile, regionsFile });
   const settings = withStandins ? moveStandinTargets(loaded, standinsPort) : loaded;
   const stateFile = resolve(String(values.state));
+  const log = CONSOLE_PROBE_LOG;
+  const subscriptions = await loadSubscriptions({ configFile, settings, publicDir, stateFile, log });
 
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
@@ -88,7 +104,7 @@ export async function start(args: string[]): Promise<void> {
       headersFile: resolve(String(values.headers)),
       port: env.PORT,
       host: env.HOST,
-      staleAfterMs: staleAfterForSchedule(settings.schedule),
+      fallbackStaleAfterMs: staleAfterForSchedule(settings.schedule),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
@@ -101,7 +117,9 @@ export async function start(args: string[]): Promise<void> {
       settings,
       publicDir,
       stateFile,
-      log: CONSOLE_PROBE_LOG,
+      historyFile: resolve(String(values.history)),
+      log,
+      subscriptions,
     });
     const signal = await waitForSignal();
     console.log(`start: ${signal}, stopping the probe, the server${withStandins ? ' and the stand-ins' : ''}`);

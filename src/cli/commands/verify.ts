@@ -14,7 +14,8 @@ and the Atom feed /feed.atom, which a deployment may leave out: a 404 there is
 reported as skip. Exits 1 if any check fails.
 
   --json             print the report as JSON instead of a table
-  --max-age SECONDS  how old updated_at may be (default: ${DEFAULT_MAX_AGE_S})
+  --max-age SECONDS  how old updated_at may be (default: three intervals of the probe's
+                     interval_seconds in <base_url>/api/v1/uptime, else ${DEFAULT_MAX_AGE_S})
   --regions-url URL  fetch the regions document from URL instead of <base_url>/api/v1/regions`;
 
 const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
@@ -22,13 +23,13 @@ const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// o
 const VerifyArgsSchema = z.object({
   baseUrl: HttpUrlSchema,
   regionsUrl: HttpUrlSchema.optional(),
-  maxAgeS: z.coerce.number().int().positive({ error: 'must be a whole number of seconds above 0' }),
+  maxAgeS: z.coerce.number().int().positive({ error: 'must be a whole number of seconds above 0' }).optional(),
 });
 
 /** The command's flags; the deploy-recipe tests check the recipes against them. */
 export const VERIFY_OPTIONS = {
   json: { type: 'boolean', default: false },
-  'max-age': { type: 'string', default: String(DEFAULT_MAX_AGE_S) },
+  'max-age': { type: 'string' },
   'regions-url': { type: 'string' },
 } satisfies OptionSpec;
 
@@ -49,7 +50,11 @@ export async function verify(args: string[]): Promise<void> {
     throw new UsageError(`${lines.join('\n')}\n\n${VERIFY_USAGE}`);
   }
   const { baseUrl, regionsUrl, maxAgeS } = checked.data;
-  const report = await verifyDeployment({ baseUrl, maxAgeS, ...(regionsUrl !== undefined && { regionsUrl }) });
+  const report = await verifyDeployment({
+    baseUrl,
+    ...(maxAgeS !== undefined && { maxAgeS }),
+    ...(regionsUrl !== undefined && { regionsUrl }),
+  });
   process.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : renderVerifyTable(report));
   if (!report.ok) process.exitCode = 1;
 }

@@ -1,0 +1,276 @@
+/**
+ * The history's size, write and render costs with a year of cycles generated
+ * straight into the store: what retention would keep (48 h of raw cycles,
+ * 90 days of hourly and 400 days of daily aggregates, incidents) is inserted
+ * directly, then a second year is run through the store's own recordCycle and
+ * compaction at a coarse step, and the last 48 h are filled at full density
+ * again, so that the two sizes compare like with like.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { incidentId } from '../../src/history/advance-incidents.js';
+import type { CycleRecord } from '../../src/history/cycle-record.js';
+import { encodeCycle, type StoredComponent } from '../../src/history/encode-cycle.js';
+import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
+import type { HistoryStore } from '../../src/history/history-store.js';
+import { createHistoryRenderCache, renderHistoryDocuments } from '../../src/history/render-history-documents.js';
+import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
+import { hourStartMs } from '../../src/history/state-time.js';
+import type { StatusValue } from '../../src/schemas/status-value.js';
+import type { BenchSite } from '../fixtures.js';
+import { median } from '../process-tools.js';
+
+/** The end of the first simulated year. */
+const YEAR_ONE_END_MS = Date.parse('2027-01-01T00:00:00Z');
+const YEAR_MS = 365 * DAY_MS;
+/** A component is in major outage for 20 minutes once a week, at an hour of its own. */
+const OUTAGE_PERIOD_HOURS = 168;
+const OUTAGE_MS = 20 * 60_000;
+
+const nameOf = (index: number) => `Component ${index}`;
+const hasOutage = (index: number, hourIndex: number) => (hourIndex + index * 7) % OUTAGE_PERIOD_HOURS === 0;
+
+export interface SizeResult {
+  readonly components: number;
+  readonly intervalMs: number;
+  readonly yearOneBytes: number;
+  /** After a second year run through recordCycle at a coarse step; `undefined` when not simulated. */
+  readonly yearTwoBytes: number | undefined;
+  readonly generateMs: number;
+  readonly simulateMs: number;
+  readonly coarseStepMs: number;
+}
+
+async function fileBytes(file: string): Promise<number> {
+  const database = new Database(file);
+  database.pragma('wal_checkpoint(TRUNCATE)');
+  database.close();
+  const sizes = await Promise.all(
+    ['', '-wal'].map((suffix) =>
+      stat(`${file}${suffix}`).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  return sizes.reduce((a, b) => a + b, 0);
+}
+
+function componentsAt(count: number, atMs: number): StoredComponent[] {
+  const hourIndex = Math.floor(atMs / HOUR_MS);
+  return Array.from({ length: count }, (_, index) => {
+    const down = hasOutage(index, hourIndex) && atMs - hourStartMs(atMs) < OUTAGE_MS;
+    const state: StatusValue = down ? 'major_outage' : 'operational';
+    return {
+      componentId: index + 1,
+      observed: state,
+      published: state,
+      checks: [
+        down
+          ? { ok: false, failureClass: 'status', httpStatus: 503, latencyMs: 5 + (index % 7) }
+          : { ok: true, failureClass: null, httpStatus: 200, latencyMs: 10 + ((atMs / 1000 + index) % 40) },
+      ],
+    };
+  });
+}
+
+/** Fills `[fromMs, toMs)` with raw cycles every `intervalMs`, as the probe would have written them. */
+function insertRaw(database: Database.Database, count: number, fromMs: number, toMs: number, intervalMs: number): void {
+  const insert = database.prepare(
+    'INSERT OR REPLACE INTO cycles (at_ms, interval_ms, published, data) VALUES (?, ?, 1, ?)',
+  );
+  database.transaction(() => {
+    for (let at = fromMs; at < toMs; at += intervalMs) insert.run(at, intervalMs, encodeCycle(componentsAt(count, at)));
+  })();
+}
+
+/** Writes directly what a year of cycles leaves behind under the default retention, ending at `endMs`. */
+function generateYear(file: string, count: number, intervalMs: number, endMs: number): void {
+  openSqliteHistoryStore(file).close();
+  const database = new Database(file);
+  database.pragma('synchronous = OFF');
+  const addComponent = database.prepare('INSERT INTO components (id, name) VALUES (?, ?)');
+  const addHour = database.prepare(
+    `INSERT INTO hourly (hour_ms, component_id, operational_ms, major_ms, p50_ms, p95_ms, max_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const addDay = database.prepare(
+    'INSERT INTO daily (day_ms, component_id, operational_ms, major_ms) VALUES (?, ?, ?, ?)',
+  );
+  const addIncident = database.prepare(
+    `INSERT INTO incidents (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status)
+     VALUES (?, ?, 'major_outage', ?, ?, 'status', 'status', 503)`,
+  );
+  const setMark = database.prepare('INSERT OR REPLACE INTO marks (name, ms) VALUES (?, ?)');
+  database.transaction(() => {
+    for (let index = 0; index < count; index += 1) addComponent.run(index + 1, nameOf(index));
+    const dayCount = Math.round(DEFAULT_RETENTION.dailyMs / DAY_MS);
+    const firstDayMs = endMs - Math.min(dayCount, 365) * DAY_MS;
+    for (let day = firstDayMs; day < endMs; day += DAY_MS) {
+      for (let index = 0; index < count; index += 1) {
+        let downMs = 0;
+        for (let hour = day; hour < day + DAY_MS; hour += HOUR_MS) {
+          if (hasOutage(index, hour / HOUR_MS)) downMs += OUTAGE_MS;
+        }
+        addDay.run(day, index + 1, DAY_MS - downMs, downMs);
+      }
+    }
+    for (let hour = endMs - DEFAULT_RETENTION.hourlyMs; hour < endMs; hour += HOUR_MS) {
+      for (let index = 0; index < count; index += 1) {
+        const downMs = hasOutage(index, hour / HOUR_MS) ? OUTAGE_MS : 0;
+        addHour.run(hour, index + 1, HOUR_MS - downMs, downMs, 25, 45, 49);
+      }
+    }
+    for (let hour = endMs - YEAR_MS; hour < endMs; hour += HOUR_MS) {
+      for (let index = 0; index < count; index += 1) {
+        if (hasOutage(index, hour / HOUR_MS))
+          addIncident.run(incidentId(nameOf(index), hour), nameOf(index), hour, hour + OUTAGE_MS);
+      }
+    }
+    setMark.run('latency_through', endMs);
+    setMark.run('daily_through', endMs);
+  })();
+  insertRaw(database, count, endMs - DEFAULT_RETENTION.rawMs, endMs, intervalMs);
+  database.close();
+}
+
+function cycleRecord(count: number, atMs: number, intervalMs: number): CycleRecord {
+  return {
+    atMs,
+    intervalMs,
+    components: componentsAt(count, atMs).map(({ componentId, ...rest }) => ({
+      name: nameOf(componentId - 1),
+      ...rest,
+    })),
+  };
+}
+
+/**
+ * A year generated, its size; then, with `coarseStepMs`, a second year run
+ * through recordCycle at that step, the last 48 h refilled at full density,
+ * and the size again.
+ */
+export async function measureHistorySize(
+  site: BenchSite,
+  count: number,
+  intervalMs: number,
+  coarseStepMs: number | undefined,
+): Promise<SizeResult> {
+  const file = join(site.root, `history-${count}.sqlite`);
+  let started = performance.now();
+  generateYear(file, count, intervalMs, YEAR_ONE_END_MS);
+  const generateMs = performance.now() - started;
+  const yearOneBytes = await fileBytes(file);
+  if (coarseStepMs === undefined) {
+    return {
+      components: count,
+      intervalMs,
+      yearOneBytes,
+      yearTwoBytes: undefined,
+      generateMs,
+      simulateMs: 0,
+      coarseStepMs: 0,
+    };
+  }
+  started = performance.now();
+  const store = openSqliteHistoryStore(file);
+  const endMs = YEAR_ONE_END_MS + YEAR_MS;
+  try {
+    for (let at = YEAR_ONE_END_MS; at < endMs; at += coarseStepMs) {
+      store.recordCycle(cycleRecord(count, at, coarseStepMs), DEFAULT_RETENTION);
+    }
+  } finally {
+    store.close();
+  }
+  const simulateMs = performance.now() - started;
+  const database = new Database(file);
+  database.prepare('DELETE FROM cycles WHERE at_ms >= ?').run(endMs - DEFAULT_RETENTION.rawMs);
+  insertRaw(database, count, endMs - DEFAULT_RETENTION.rawMs, endMs, intervalMs);
+  database.close();
+  return {
+    components: count,
+    intervalMs,
+    yearOneBytes,
+    yearTwoBytes: await fileBytes(file),
+    generateMs,
+    simulateMs,
+    coarseStepMs,
+  };
+}
+
+export interface WriteRenderResult {
+  readonly components: number;
+  readonly writes: number;
+  readonly writeMedianMs: number;
+  readonly writeMaxMs: number;
+  readonly renders: number;
+  readonly renderMedianMs: number;
+  readonly firstRenderMs: number;
+  /** CPU time (user + system) of the process per render: on a shared, loaded machine, the cost itself. */
+  readonly renderCpuMedianMs: number;
+  readonly uptimeBytes: number;
+}
+
+/**
+ * On a generated year: the time to record one cycle of `count` components, and
+ * to render both documents as the probe does each cycle (the first render,
+ * which fills the serializer's cache, is reported apart).
+ */
+export async function measureWriteAndRender(
+  site: BenchSite,
+  count: number,
+  intervalMs: number,
+  writes: number,
+  renders: number,
+): Promise<WriteRenderResult> {
+  const file = join(site.root, `history-write-${count}.sqlite`);
+  generateYear(file, count, intervalMs, YEAR_ONE_END_MS);
+  const store: HistoryStore = openSqliteHistoryStore(file);
+  try {
+    const writeTimes: number[] = [];
+    for (let index = 0; index < writes; index += 1) {
+      const cycle = cycleRecord(count, YEAR_ONE_END_MS + index * intervalMs, intervalMs);
+      const started = performance.now();
+      store.recordCycle(cycle, DEFAULT_RETENTION);
+      writeTimes.push(performance.now() - started);
+    }
+    const renderTimes: number[] = [];
+    const renderCpuTimes: number[] = [];
+    let uptimeBytes = 0;
+    const names = Array.from({ length: count }, (_, index) => nameOf(index));
+    // As the probe renders: one serializer kept across cycles, now moving on by an interval each time.
+    const cache = createHistoryRenderCache();
+    for (let index = 0; index < renders; index += 1) {
+      const started = performance.now();
+      const cpuBefore = process.cpuUsage();
+      const documents = renderHistoryDocuments(
+        store,
+        {
+          regionName: 'Amsterdam 1',
+          componentNames: names,
+          intervalMs,
+          now: new Date(YEAR_ONE_END_MS + (writes + index) * intervalMs),
+        },
+        cache,
+      );
+      renderTimes.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuBefore);
+      renderCpuTimes.push((cpu.user + cpu.system) / 1000);
+      uptimeBytes = Buffer.byteLength(documents.uptime);
+    }
+    return {
+      components: count,
+      writes,
+      writeMedianMs: median(writeTimes),
+      writeMaxMs: Math.max(...writeTimes),
+      renders: renderTimes.length - 1,
+      renderMedianMs: median(renderTimes.slice(1)),
+      firstRenderMs: renderTimes[0] ?? Number.NaN,
+      renderCpuMedianMs: median(renderCpuTimes.slice(1)),
+      uptimeBytes,
+    };
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
+import { DAY_MS } from '../../history/history-retention.js';
+import { parsePeriodDate, readUptimeReport } from '../../history/read-uptime-report.js';
+import { formatUptimeReportCsv, formatUptimeReportText } from '../../history/uptime-report.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
+import { UsageError } from '../run-command.js';
+
+export const UPTIME_USAGE = `Usage: service-directory uptime [--since DATE] [--until DATE] [--json | --csv] [--history FILE]
+
+Prints each component's uptime and incidents over a period, from the probe's history:
+major_outage counts as down, partial_outage as 30 % down, the rest as up; time with
+no data (the probe was down) is left out, and "data" says how much of the period had it.
+
+  --since DATE     start of the period, a UTC date (2026-11-01) or a date and time with a
+                   zone (2026-11-01T12:00:00Z) (default: 30 days before --until)
+  --until DATE     end of the period, exclusive (default: now)
+  --json           the report as JSON
+  --csv            one line per component, as CSV
+  --history FILE   the probe's history database (default: ${DEFAULT_HISTORY_FILE})
+
+A month's SLA report: service-directory uptime --since 2026-10-01 --until 2026-11-01`;
+
+export const UPTIME_OPTIONS = {
+  since: { type: 'string' },
+  until: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  csv: { type: 'boolean', default: false },
+  history: { type: 'string', default: DEFAULT_HISTORY_FILE },
+} satisfies OptionSpec;
+
+export async function uptime(args: string[]): Promise<void> {
+  const parsed = parseOptions(args, UPTIME_OPTIONS, UPTIME_USAGE);
+  if (!parsed) return;
+  const { values } = parsed;
+  if (values.json && values.csv) throw new UsageError(`--json and --csv: pick one\n\n${UPTIME_USAGE}`);
+  const now = new Date();
+  const untilMs = typeof values.until === 'string' ? parsePeriodDate('--until', values.until) : now.getTime();
+  const sinceMs = typeof values.since === 'string' ? parsePeriodDate('--since', values.since) : untilMs - 30 * DAY_MS;
+  if (sinceMs >= untilMs) throw new UsageError(`--since must be before --until\n\n${UPTIME_USAGE}`);
+  const report = readUptimeReport({ historyFile: resolve(String(values.history)), sinceMs, untilMs, now });
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else if (values.csv) console.log(formatUptimeReportCsv(report));
+  else console.log(formatUptimeReportText(report));
+}

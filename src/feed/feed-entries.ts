@@ -1,0 +1,101 @@
+import type { FailureClass } from '../schemas/failure-class.js';
+import type { Incident } from '../schemas/incidents.js';
+import type { Notice } from '../schemas/notice.js';
+import { nameToUrnUuid } from './name-uuid.js';
+
+/** One Atom entry before it becomes XML: plain text only. */
+export interface FeedEntry {
+  readonly id: string;
+  readonly title: string;
+  /** When the entry last changed, `YYYY-MM-DDTHH:MM:SSZ`. */
+  readonly updated: string;
+  readonly published: string;
+  readonly category: string;
+  /** Plain text; rendered as `type="text"`, never as HTML. */
+  readonly content: string;
+}
+
+const STATE_WORDS: Readonly<Record<string, string>> = {
+  investigating: 'Investigating',
+  identified: 'Identified',
+  monitoring: 'Monitoring',
+  resolved: 'Resolved',
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  operational: 'operational',
+  degraded_performance: 'degraded performance',
+  partial_outage: 'partial outage',
+  major_outage: 'major outage',
+  under_maintenance: 'under maintenance',
+};
+
+/** What the checks saw, in words a visitor reads ("timing out", not `timeout`). */
+const FAILURE_WORDS: Readonly<Record<FailureClass, string>> = {
+  timeout: 'timing out',
+  refused: 'connections refused',
+  dns: 'name not resolving',
+  tls: 'TLS failing',
+  reset: 'connections reset',
+  status: 'unexpected answers',
+  error: 'other errors',
+};
+
+function words(state: string): string {
+  return STATE_WORDS[state] ?? state.replaceAll('_', ' ');
+}
+
+/**
+ * A notice as an entry: its latest update is `updated`, so adding an update
+ * moves it; the content lists every update, newest first.
+ */
+export function noticeToEntry(notice: Notice): FeedEntry {
+  const updates = [...notice.updates].reverse();
+  const affected = notice.components.length === 0 ? 'all components' : notice.components.join(', ');
+  const header = [`Affects: ${affected}.`];
+  if (notice.kind === 'maintenance') header.push(`Window: ${notice.window.start} to ${notice.window.end}.`);
+  return {
+    id: nameToUrnUuid(`notice:${notice.id}`),
+    title: `${notice.title} (${words(notice.state)})`,
+    updated: updates[0]?.at ?? notice.updates[0]?.at ?? '',
+    published: notice.updates[0]?.at ?? '',
+    category: notice.kind === 'incident' ? 'incident-notice' : 'maintenance',
+    content: [header.join(' '), ...updates.map((update) => `${update.at} ${words(update.state)}: ${update.text}`)].join(
+      '\n\n',
+    ),
+  };
+}
+
+/**
+ * An incident the probe recorded as an entry: `updated` is its start, then
+ * its resolution. The content leaves out the running duration of an ongoing
+ * incident, so the entry does not change every cycle without a new `updated`.
+ */
+export function incidentToEntry(incident: Incident): FeedEntry {
+  const ongoing = incident.resolved_at === null;
+  const lines = [
+    `${incident.component} ${ongoing ? 'is' : 'was'} ${words(incident.worst_status)} from ${incident.started_at}`,
+  ];
+  lines[0] += ongoing ? ', ongoing.' : ` to ${incident.resolved_at} (${formatDuration(incident.duration_seconds)}).`;
+  if (incident.failure_classes.length > 0) {
+    lines.push(`The checks saw: ${incident.failure_classes.map((name) => FAILURE_WORDS[name]).join(', ')}.`);
+  }
+  const httpStatus = incident.last_failure?.http_status;
+  if (httpStatus !== undefined && httpStatus !== null) lines.push(`Last answer: HTTP ${httpStatus}.`);
+  return {
+    id: nameToUrnUuid(`incident:${incident.id}`),
+    title: `${incident.component}: ${words(incident.worst_status)} (${ongoing ? 'ongoing' : 'resolved'})`,
+    updated: incident.resolved_at ?? incident.started_at,
+    published: incident.started_at,
+    category: 'incident',
+    content: lines.join('\n'),
+  };
+}
+
+function formatDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${seconds} s`;
+}

@@ -1,0 +1,28 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import { IncidentsDocumentSchema } from '../schemas/incidents.js';
+import { NoticesDocumentSchema } from '../schemas/notice.js';
+import { renderFeed } from './render-feed.js';
+
+export interface PublishFeedOptions {
+  /** The served directory: the documents are read from it and `feed.atom` is written to it. */
+  readonly publicDir: string;
+  readonly publicUrl?: string | undefined;
+}
+
+/**
+ * Re-renders `public/feed.atom` from the published notices and incidents
+ * documents, and replaces it atomically. A missing document counts as empty;
+ * an invalid one throws `InputError` and leaves the feed as it was.
+ */
+export async function publishFeed({ publicDir, publicUrl }: PublishFeedOptions): Promise<string> {
+  const notices = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema);
+  const incidents = await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema);
+  const file = `${publicDir}${FEED_PATH}`;
+  await mkdir(dirname(file), { recursive: true });
+  await writeAtomically(file, renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl }));
+  return file;
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { FAILURE_CLASSES, type FailureClass } from '../schemas/failure-class.js';
+import { formatTimestamp } from '../schemas/service-status.js';
+import { rankStatus, type StatusValue } from '../schemas/status-value.js';
+import type { CycleRecord } from './cycle-record.js';
+
+/**
+ * Published states that open an incident. `under_maintenance` does not: it
+ * is planned and announced, and it resolves an incident in progress like
+ * `operational` does.
+ */
+export const INCIDENT_STATES: ReadonlySet<StatusValue> = new Set([
+  'degraded_performance',
+  'partial_outage',
+  'major_outage',
+]);
+
+/** An incident as history keeps it. */
+export interface IncidentRecord {
+  readonly id: string;
+  readonly component: string;
+  readonly worst: StatusValue;
+  readonly startedMs: number;
+  /** `null` while ongoing. */
+  readonly resolvedMs: number | null;
+  /** In `FAILURE_CLASSES` order. */
+  readonly failureClasses: readonly FailureClass[];
+  readonly lastFailure: { readonly class: FailureClass; readonly httpStatus: number | null } | null;
+}
+
+/**
+ * The id of the incident of `component` that started at `startedMs`: the
+ * component and the start, never a row number, so that it survives a
+ * rebuilt database. A short hash of the exact name keeps two names that
+ * read alike (`Build Service`, `build-service`) apart.
+ */
+export function incidentId(component: string, startedMs: number): string {
+  const slug =
+    component
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'component';
+  const stamp = formatTimestamp(new Date(startedMs)).replace(/[-:]/g, '');
+  const hash = createHash('sha256').update(component).digest('hex').slice(0, 6);
+  return `${slug}-${stamp}-${hash}`;
+}
+
+/**
+ * What a published cycle does to the incidents, given the ongoing ones by
+ * component: a component published in an incident state opens one (or
+ * extends its ongoing one: worst state, failure classes, last failure); a
+ * component published `operational` or `under_maintenance` resolves its
+ * ongoing one at the cycle's time, as does a component no longer probed.
+ * Returns the incidents that changed.
+ */
+export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, cycle: CycleRecord): IncidentRecord[] {
+  const changed: IncidentRecord[] = [];
+  const seen = new Set<string>();
+  for (const component of cycle.components) {
+    seen.add(component.name);
+    const current = ongoing.get(component.name);
+    if (!INCIDENT_STATES.has(component.published)) {
+      if (current !== undefined) changed.push({ ...current, resolvedMs: cycle.atMs });
+      continue;
+    }
+    const failures = component.checks.flatMap((check) =>
+      check.failureClass === null ? [] : [{ class: check.failureClass, httpStatus: check.httpStatus }],
+    );
+    const base: IncidentRecord = current ?? {
+      id: incidentId(component.name, cycle.atMs),
+      component: component.name,
+      worst: component.published,
+      startedMs: cycle.atMs,
+      resolvedMs: null,
+      failureClasses: [],
+      lastFailure: null,
+    };
+    const classes = new Set([...base.failureClasses, ...failures.map((failure) => failure.class)]);
+    changed.push({
+      ...base,
+      worst: rankStatus(component.published) > rankStatus(base.worst) ? component.published : base.worst,
+      failureClasses: FAILURE_CLASSES.filter((failureClass) => classes.has(failureClass)),
+      lastFailure: failures.at(-1) ?? base.lastFailure,
+    });
+  }
+  for (const [name, incident] of ongoing) {
+    if (!seen.has(name)) changed.push({ ...incident, resolvedMs: cycle.atMs });
+  }
+  return changed;
+}

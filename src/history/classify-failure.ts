@@ -1,0 +1,19 @@
+import type { FailureReason } from '../probe/describe-request-error.js';
+import type { FailureClass } from '../schemas/failure-class.js';
+
+/**
+ * The class history counts a probe failure reason under: the network reasons
+ * keep their name, `unexpected status N` is `status`, and `error (CODE)` is `error`.
+ */
+export function classifyFailure(reason: FailureReason): FailureClass {
+  switch (reason) {
+    case 'refused':
+    case 'dns':
+    case 'tls':
+    case 'reset':
+    case 'timeout':
+      return reason;
+    default:
+      return reason.startsWith('unexpected status ') ? 'status' : 'error';
+  }
+}

@@ -1,0 +1,56 @@
+import type { CheckResult } from '../probe/check-endpoint.js';
+import type { ComponentOutcome } from '../probe/run-cycle.js';
+import type { FailureClass } from '../schemas/failure-class.js';
+import type { StatusValue } from '../schemas/status-value.js';
+import { classifyFailure } from './classify-failure.js';
+
+/** One check of a cycle as history keeps it. */
+export interface CheckRecord {
+  readonly ok: boolean;
+  /** `null` when the check succeeded. */
+  readonly failureClass: FailureClass | null;
+  /** The response status, `null` when no response arrived. */
+  readonly httpStatus: number | null;
+  readonly latencyMs: number;
+}
+
+/** One component in one cycle: what was observed, what was published, and its checks. */
+export interface ComponentRecord {
+  readonly name: string;
+  readonly observed: StatusValue;
+  readonly published: StatusValue;
+  readonly checks: readonly CheckRecord[];
+}
+
+/** Everything one published cycle adds to the history. */
+export interface CycleRecord {
+  /** When the cycle's checks finished: the `updated_at` of the status it published. */
+  readonly atMs: number;
+  /** The schedule's interval: how long this cycle may stand for when no next cycle comes. */
+  readonly intervalMs: number;
+  readonly components: readonly ComponentRecord[];
+}
+
+/** Turns what a published cycle saw and decided into what history records. */
+export function recordCycle(components: readonly ComponentOutcome[], at: Date, intervalMs: number): CycleRecord {
+  return {
+    atMs: at.getTime(),
+    intervalMs,
+    components: components.map((component) => ({
+      name: component.name,
+      observed: component.memory.observed,
+      published: component.memory.published,
+      checks: component.checks.map(({ result }) => ({
+        ok: result.ok,
+        failureClass: failureClassOf(result),
+        httpStatus: result.status ?? null,
+        latencyMs: Math.max(0, Math.round(result.latency_ms)),
+      })),
+    })),
+  };
+}
+
+function failureClassOf(result: CheckResult): FailureClass | null {
+  if (result.ok) return null;
+  return result.error === undefined ? 'error' : classifyFailure(result.error);
+}

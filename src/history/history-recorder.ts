@@ -1,0 +1,166 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { displayPath } from '../io/read-document.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import type { ProbeLog } from '../probe/probe-log.js';
+import type { ComponentOutcome } from '../probe/run-cycle.js';
+import { formatTimestamp } from '../schemas/service-status.js';
+import { recordCycle } from './cycle-record.js';
+import type { HistoryRetention } from './history-retention.js';
+import type { HistoryStore } from './history-store.js';
+import { createHistoryRenderCache, renderHistoryDocuments } from './render-history-documents.js';
+import { openSqliteHistoryStore } from './sqlite-history-store.js';
+
+/** Where the history lives by default: with the probe's state, never under `public/`. */
+export const DEFAULT_HISTORY_FILE = '.state/history.sqlite';
+
+export interface HistoryRecorderOptions {
+  readonly file: string;
+  readonly publicDir: string;
+  readonly regionName: string;
+  readonly componentNames: readonly string[];
+  readonly intervalMs: number;
+  readonly retention: HistoryRetention;
+  readonly log: ProbeLog;
+  /** Opens the store; the SQLite one by default. */
+  readonly open?: (file: string) => HistoryStore;
+  /** The wall clock, for naming a corrupt file set aside. */
+  readonly now?: () => Date;
+}
+
+/** The probe's side of the history: records each cycle and publishes the two documents. */
+export interface HistoryRecorder {
+  readonly uptimeFile: string;
+  readonly incidentsFile: string;
+  /** Records a published cycle and rewrites both documents. Never throws: history never stops the status. */
+  recordPublished(components: readonly ComponentOutcome[], at: Date): Promise<void>;
+  /** Records a cycle that published nothing, so that the time after it is no data. Never throws. */
+  recordUnpublished(at: Date): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The history behind the probe, opened on first use. Publishing the status
+ * comes first, so nothing here throws: a history that cannot be written
+ * (disk full, read-only, locked) is logged once, not every cycle, and tried
+ * again next cycle; a corrupt file is moved aside as `FILE.corrupt-<time>`
+ * and a new one started.
+ */
+export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryRecorder {
+  const { file, log } = options;
+  const open = options.open ?? openSqliteHistoryStore;
+  const now = options.now ?? (() => new Date());
+  // Beside the status, under the same paths they are served at (`documentFile` types only the v1 contract's two).
+  const uptimeFile = `${options.publicDir}${UPTIME_PATH}`;
+  const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
+  let store: HistoryStore | undefined;
+  let problem: string | undefined;
+  const renderCache = createHistoryRenderCache();
+
+  function report(key: string, message: string): void {
+    if (problem === key) return;
+    problem = key;
+    log.error(`history: ${message}`);
+  }
+
+  async function setAside(error: unknown): Promise<void> {
+    store?.close();
+    store = undefined;
+    const aside = `${file}.corrupt-${formatTimestamp(now()).replace(/[-:]/g, '')}`;
+    try {
+      await rename(file, aside);
+      await rename(`${file}-wal`, `${aside}-wal`).catch(() => undefined);
+      await rm(`${file}-shm`, { force: true });
+      log.error(
+        `history: ${displayPath(file)} is corrupt (${describeError(error)}); moved it aside to ${displayPath(aside)} and started a new history`,
+      );
+    } catch (renameError) {
+      report('aside', `${displayPath(file)} is corrupt and could not be moved aside: ${describeError(renameError)}`);
+    }
+  }
+
+  async function withStore(action: (store: HistoryStore) => void): Promise<boolean> {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        if (store === undefined) {
+          await mkdir(dirname(file), { recursive: true });
+          store = open(file);
+        }
+        action(store);
+        if (problem !== undefined) log.info(`history: recording again in ${displayPath(file)}`);
+        problem = undefined;
+        return true;
+      } catch (error) {
+        if (attempt === 0 && isCorruption(error)) {
+          await setAside(error);
+          continue;
+        }
+        // Reopened next cycle: a lock released, space freed or permissions fixed are then picked up.
+        store?.close();
+        store = undefined;
+        report(
+          `record:${errorKey(error)}`,
+          `could not record this cycle in ${displayPath(file)}: ${describeError(error)}; the status is published without it, and the history is tried again each cycle`,
+        );
+        return false;
+      }
+    }
+    return false;
+  }
+
+  async function publish(at: Date): Promise<void> {
+    let documents: { uptime: string; incidents: string } | undefined;
+    await withStore((current) => {
+      documents = renderHistoryDocuments(current, { ...options, now: at }, renderCache);
+    });
+    if (documents === undefined) return;
+    try {
+      await mkdir(dirname(uptimeFile), { recursive: true });
+      await writeAtomically(uptimeFile, documents.uptime);
+      await writeAtomically(incidentsFile, documents.incidents);
+    } catch (error) {
+      report(
+        `write:${errorKey(error)}`,
+        `could not write ${displayPath(uptimeFile)} or ${displayPath(incidentsFile)}: ${describeError(error)}`,
+      );
+    }
+  }
+
+  return {
+    uptimeFile,
+    incidentsFile,
+    async recordPublished(components, at) {
+      const cycle = recordCycle(components, at, options.intervalMs);
+      if (await withStore((current) => current.recordCycle(cycle, options.retention))) await publish(at);
+    },
+    async recordUnpublished(at) {
+      await withStore((current) => current.recordGap(at.getTime(), options.intervalMs));
+    },
+    close() {
+      store?.close();
+      store = undefined;
+    },
+  };
+}
+
+/** SQLite's codes for a damaged file: `SQLITE_CORRUPT*`, `SQLITE_NOTADB`. */
+export function isCorruption(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+function errorKey(error: unknown): string {
+  return errorCode(error) ?? (error instanceof Error ? error.name : 'unknown');
+}
+
+function describeError(error: unknown): string {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return code === undefined ? message : `${code}: ${message}`;
+}

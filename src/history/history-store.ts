@@ -1,0 +1,34 @@
+import type { IncidentRecord } from './advance-incidents.js';
+import type { CycleRecord } from './cycle-record.js';
+import type { HistoryRetention } from './history-retention.js';
+import type { ComponentHistory } from './render-uptime.js';
+
+/** Every component the history knows, in the order it first saw them, with its time buckets over a period. */
+export interface PeriodBuckets {
+  readonly components: readonly ComponentHistory[];
+}
+
+/**
+ * Where the probe's history is kept. The SQLite implementation is the real
+ * one; the decisions it applies (spans, incidents, roll-ups, uptime) are pure
+ * functions of their own, tested without it.
+ */
+export interface HistoryStore {
+  /**
+   * Records a published cycle in one transaction: the raw checks and states,
+   * the previous cycle's span as time per state, the incidents it opens,
+   * extends or resolves, and one bounded step of roll-up and retention.
+   */
+  recordCycle(cycle: CycleRecord, retention: HistoryRetention): void;
+  /** Records a cycle that published nothing (its connectivity check failed): the previous cycle's span ends here. */
+  recordGap(atMs: number, intervalMs: number): void;
+  /**
+   * Time per state in buckets that do not overlap and together cover
+   * `[fromMs, toMs)` (days where rolled up, hours after, the last cycle's span
+   * up to `nowMs`), and latency per hour for the 24 hours up to `nowMs`.
+   */
+  readBuckets(fromMs: number, toMs: number, nowMs: number): PeriodBuckets;
+  /** Incidents ongoing or resolved at or after `fromMs`, that started before `toMs`. */
+  readIncidents(fromMs: number, toMs: number): IncidentRecord[];
+  close(): void;
+}

@@ -1,0 +1,56 @@
+import { InputError } from '../errors/input-error.js';
+import { displayPath } from '../io/read-document.js';
+import type { HistoryStore } from './history-store.js';
+import { openSqliteHistoryStore } from './sqlite-history-store.js';
+import { buildUptimeReport, type UptimeReport } from './uptime-report.js';
+
+export interface ReadReportOptions {
+  readonly historyFile: string;
+  readonly sinceMs: number;
+  readonly untilMs: number;
+  readonly now: Date;
+}
+
+/**
+ * Opens the history read-only (the probe may be writing: WAL lets both
+ * proceed) and builds the report. Throws `InputError` naming the file when
+ * there is no usable history there.
+ */
+export function readUptimeReport({ historyFile, sinceMs, untilMs, now }: ReadReportOptions): UptimeReport {
+  let store: HistoryStore;
+  try {
+    store = openSqliteHistoryStore(historyFile, { readonly: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InputError(displayPath(historyFile), [{ path: '', reason: `no usable history: ${reason}` }], {
+      cause: error,
+    });
+  }
+  try {
+    return buildUptimeReport({
+      sinceMs,
+      untilMs,
+      nowMs: now.getTime(),
+      buckets: store.readBuckets(sinceMs, untilMs, now.getTime()),
+      incidents: store.readIncidents(sinceMs, untilMs),
+    });
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * A `--since`/`--until` value: a UTC date (`2026-11-01`, midnight) or an
+ * ISO 8601 date and time with a zone. Throws `InputError` naming the flag.
+ */
+export function parsePeriodDate(flag: string, text: string): number {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const withZone = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
+  const ms = dateOnly ? Date.parse(`${text}T00:00:00Z`) : withZone ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms) || (dateOnly && new Date(ms).toISOString().slice(0, 10) !== text)) {
+    throw new InputError(flag, [
+      { path: '', reason: `${JSON.stringify(text)} is not a date like 2026-11-01 or 2026-11-01T12:00:00Z` },
+    ]);
+  }
+  return ms;
+}

@@ -1,0 +1,75 @@
+import { DAY_MS } from './history-retention.js';
+import type { HistoryStore } from './history-store.js';
+import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
+import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
+import {
+  createIncidentsSerializer,
+  createUptimeSerializer,
+  type IncidentsSerializer,
+  serializeIncidents,
+  serializeUptime,
+  type UptimeSerializer,
+} from './serialize-uptime.js';
+
+export interface HistoryDocumentsInput {
+  readonly regionName: string;
+  /** The configured components, in order: the documents list these, whatever else the history holds. */
+  readonly componentNames: readonly string[];
+  readonly intervalMs: number;
+  readonly now: Date;
+}
+
+/** Both history documents, validated against their schemas, as their bytes. */
+export interface HistoryDocuments {
+  readonly uptime: string;
+  readonly incidents: string;
+}
+
+/** What the probe keeps from one render to the next, so that what did not change is not redone. */
+export interface HistoryRenderCache {
+  readonly days: DayEntries;
+  readonly serializeUptime: UptimeSerializer;
+  readonly serializeIncidents: IncidentsSerializer;
+}
+
+/** A fresh cache, for a process that renders the documents every cycle. */
+export function createHistoryRenderCache(): HistoryRenderCache {
+  return {
+    days: new Map(),
+    serializeUptime: createUptimeSerializer(),
+    serializeIncidents: createIncidentsSerializer(),
+  };
+}
+
+/**
+ * Reads what the documents need from the store and renders them, validated
+ * against their schemas; throws what the store throws. With `cache` (the
+ * probe's), the bytes are the same and the work much less.
+ */
+export function renderHistoryDocuments(
+  store: HistoryStore,
+  input: HistoryDocumentsInput,
+  cache?: HistoryRenderCache,
+): HistoryDocuments {
+  const nowMs = input.now.getTime();
+  const fromMs = Math.min(
+    nowMs - UPTIME_DAYS * DAY_MS,
+    Math.floor(nowMs / DAY_MS) * DAY_MS - (UPTIME_DAYS - 1) * DAY_MS,
+  );
+  const { components } = store.readBuckets(fromMs, nowMs, nowMs);
+  const byName = new Map(components.map((component) => [component.name, component]));
+  const configured = input.componentNames.map(
+    (name): ComponentHistory => byName.get(name) ?? { name, buckets: [], latency: new Map() },
+  );
+  const uptime = renderUptime({ ...input, components: configured }, cache?.days);
+  const names = new Set(input.componentNames);
+  const incidents = renderIncidents(
+    input.regionName,
+    input.now,
+    store.readIncidents(nowMs - INCIDENTS_WINDOW_MS, nowMs + 1).filter((incident) => names.has(incident.component)),
+  );
+  return {
+    uptime: (cache?.serializeUptime ?? serializeUptime)(uptime),
+    incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
+  };
+}

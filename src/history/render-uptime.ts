@@ -1,0 +1,152 @@
+import { formatTimestamp } from '../schemas/service-status.js';
+import { STATUS_VALUES } from '../schemas/status-value.js';
+import type { ComponentUptime, UptimeDay, UptimeDocument } from '../schemas/uptime.js';
+import { computeUptime } from './compute-uptime.js';
+import { DAY_MS, HOUR_MS } from './history-retention.js';
+import {
+  addInto,
+  hourStartMs,
+  type StateMs,
+  sumOverPeriod,
+  type TimeBucket,
+  totalMs,
+  worstStateIn,
+} from './state-time.js';
+import type { LatencySummary } from './summarize-latency.js';
+
+/** Days in the document's daily history, today included. */
+export const UPTIME_DAYS = 90;
+/** Hours in the document's latency history, the current one included. */
+export const LATENCY_HOURS = 24;
+
+const WINDOWS_MS = { last_24h: DAY_MS, last_7d: 7 * DAY_MS, last_30d: 30 * DAY_MS, last_90d: 90 * DAY_MS } as const;
+
+/** One component's history as the renderer needs it. */
+export interface ComponentHistory {
+  readonly name: string;
+  /** Time per state, in buckets that do not overlap: rolled-up days, hours, the last cycle's span. */
+  readonly buckets: readonly TimeBucket[];
+  /** Latency by the start of the hour, for the last 24 hours. */
+  readonly latency: ReadonlyMap<number, LatencySummary>;
+}
+
+export interface UptimeInput {
+  readonly regionName: string;
+  readonly now: Date;
+  readonly intervalMs: number;
+  /** In the configured order. */
+  readonly components: readonly ComponentHistory[];
+}
+
+/**
+ * Day entries by their values, shared between components and kept from one
+ * render to the next: 90 days of 1,000 components are 90,000 entries, nearly
+ * all the same as last cycle's.
+ */
+export type DayEntries = Map<string, UptimeDay>;
+
+/** Entries kept at most; past it the map starts again, which costs one slower render. */
+const DAY_ENTRIES_MAX = 200_000;
+
+/**
+ * The `/api/v1/uptime` document. `days`, when given, memoizes day entries:
+ * an entry is a function of its values, so the result is the same with or without it.
+ */
+export function renderUptime(
+  { regionName, now, intervalMs, components }: UptimeInput,
+  days: DayEntries = new Map(),
+): UptimeDocument {
+  const nowMs = now.getTime();
+  if (days.size > DAY_ENTRIES_MAX) days.clear();
+  const currentHourMs = hourStartMs(nowMs);
+  const hours = Array.from(
+    { length: LATENCY_HOURS },
+    (_, index) => currentHourMs - (LATENCY_HOURS - 1 - index) * HOUR_MS,
+  );
+  const hourLabels = hours.map((hourMs) => formatTimestamp(new Date(hourMs)));
+  return {
+    version: 'v1',
+    region: regionName,
+    generated_at: formatTimestamp(now),
+    interval_seconds: Math.max(1, Math.round(intervalMs / 1000)),
+    components: components.map((component) => renderComponent(component, nowMs, days, hours, hourLabels)),
+  };
+}
+
+function renderComponent(
+  { name, buckets, latency }: ComponentHistory,
+  nowMs: number,
+  days: DayEntries,
+  hours: readonly number[],
+  hourLabels: readonly string[],
+): ComponentUptime {
+  const figure = (periodMs: number) => computeUptime(sumOverPeriod(buckets, nowMs - periodMs, nowMs), periodMs);
+  const todayMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  const firstDayMs = todayMs - (UPTIME_DAYS - 1) * DAY_MS;
+  const byDay = sumByDay(buckets, firstDayMs, UPTIME_DAYS, nowMs);
+  return {
+    name,
+    uptime: {
+      last_24h: figure(WINDOWS_MS.last_24h),
+      last_7d: figure(WINDOWS_MS.last_7d),
+      last_30d: figure(WINDOWS_MS.last_30d),
+      last_90d: figure(WINDOWS_MS.last_90d),
+    },
+    days: byDay.map((time, index) => {
+      const dayMs = firstDayMs + index * DAY_MS;
+      const periodMs = Math.min(DAY_MS, nowMs - dayMs);
+      const key = `${dayMs} ${periodMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]}`;
+      let day = days.get(key);
+      if (day === undefined) {
+        day = renderDay(dayMs, time, periodMs);
+        days.set(key, day);
+      }
+      return day;
+    }),
+    latency: hours.map((hourMs, index) => {
+      const summary = latency.get(hourMs);
+      return { hour: hourLabels[index] ?? '', p50_ms: summary?.p50Ms ?? null, p95_ms: summary?.p95Ms ?? null };
+    }),
+  };
+}
+
+/** One UTC day's entry; `periodMs` is the whole day, or the part of today that has passed. */
+export function renderDay(dayMs: number, time: StateMs, periodMs: number): UptimeDay {
+  const minutes = (ms: number) => Math.round(ms / 60) / 1000;
+  return {
+    date: new Date(dayMs).toISOString().slice(0, 10),
+    uptime_percent: computeUptime(time, periodMs).uptime_percent,
+    worst_status: worstStateIn(time),
+    minutes: {
+      operational: minutes(time[STATUS_VALUES.indexOf('operational')] ?? 0),
+      under_maintenance: minutes(time[STATUS_VALUES.indexOf('under_maintenance')] ?? 0),
+      degraded_performance: minutes(time[STATUS_VALUES.indexOf('degraded_performance')] ?? 0),
+      partial_outage: minutes(time[STATUS_VALUES.indexOf('partial_outage')] ?? 0),
+      major_outage: minutes(time[STATUS_VALUES.indexOf('major_outage')] ?? 0),
+    },
+    no_data_minutes: minutes(Math.max(0, periodMs - totalMs(time))),
+  };
+}
+
+/** Time per state for each of `dayCount` UTC days from `firstDayMs`, up to `nowMs`, in one pass over the buckets. */
+export function sumByDay(
+  buckets: readonly TimeBucket[],
+  firstDayMs: number,
+  dayCount: number,
+  nowMs: number,
+): StateMs[] {
+  const days = Array.from({ length: dayCount }, (): [number, number, number, number, number] => [0, 0, 0, 0, 0]);
+  const endMs = Math.min(nowMs, firstDayMs + dayCount * DAY_MS);
+  for (const bucket of buckets) {
+    const start = Math.max(bucket.startMs, firstDayMs);
+    const end = Math.min(bucket.startMs + bucket.lengthMs, endMs);
+    for (let at = start; at < end; ) {
+      const index = Math.floor((at - firstDayMs) / DAY_MS);
+      const next = Math.min(end, firstDayMs + (index + 1) * DAY_MS);
+      const day = days[index];
+      if (day !== undefined) addInto(day, bucket.ms, next - at >= bucket.lengthMs ? 1 : (next - at) / bucket.lengthMs);
+      at = next;
+    }
+  }
+  return days;
+}

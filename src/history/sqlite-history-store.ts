@@ -1,0 +1,505 @@
+import Database from 'better-sqlite3';
+import { FAILURE_CLASSES, type FailureClass } from '../schemas/failure-class.js';
+import { STATUS_VALUES, type StatusValue } from '../schemas/status-value.js';
+import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
+import type { CycleRecord } from './cycle-record.js';
+import { decodeCycle, encodeCycle } from './encode-cycle.js';
+import { DAY_MS, type HistoryRetention, HOUR_MS } from './history-retention.js';
+import type { HistoryStore, PeriodBuckets } from './history-store.js';
+import { coveredMs, hourStartMs, type StateMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
+import { answeredLatencies, type LatencySummary, summarizeLatency } from './summarize-latency.js';
+
+/** How long a statement waits for a lock held by another connection (the `uptime` CLI reading) before failing. */
+export const BUSY_TIMEOUT_MS = 1_000;
+
+/** The schema version this code writes, kept in `PRAGMA user_version`. */
+export const SCHEMA_VERSION = 1;
+
+/** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */
+const DELETE_BATCH_ROWS = 200;
+/** Hours of aggregates a compaction step deletes at least, when they are due (4,000 rows at 1,000 components). */
+const HOURS_PER_STEP = 4;
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE components (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+   CREATE TABLE cycles (
+     at_ms INTEGER PRIMARY KEY,
+     interval_ms INTEGER NOT NULL,
+     published INTEGER NOT NULL,
+     data BLOB NOT NULL
+   );
+   CREATE TABLE hourly (
+     hour_ms INTEGER NOT NULL,
+     component_id INTEGER NOT NULL,
+     operational_ms INTEGER NOT NULL DEFAULT 0,
+     maintenance_ms INTEGER NOT NULL DEFAULT 0,
+     degraded_ms INTEGER NOT NULL DEFAULT 0,
+     partial_ms INTEGER NOT NULL DEFAULT 0,
+     major_ms INTEGER NOT NULL DEFAULT 0,
+     p50_ms INTEGER,
+     p95_ms INTEGER,
+     max_ms INTEGER,
+     PRIMARY KEY (hour_ms, component_id)
+   ) WITHOUT ROWID;
+   CREATE TABLE daily (
+     day_ms INTEGER NOT NULL,
+     component_id INTEGER NOT NULL,
+     operational_ms INTEGER NOT NULL DEFAULT 0,
+     maintenance_ms INTEGER NOT NULL DEFAULT 0,
+     degraded_ms INTEGER NOT NULL DEFAULT 0,
+     partial_ms INTEGER NOT NULL DEFAULT 0,
+     major_ms INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (day_ms, component_id)
+   ) WITHOUT ROWID;
+   CREATE TABLE incidents (
+     id TEXT PRIMARY KEY,
+     component TEXT NOT NULL,
+     worst TEXT NOT NULL,
+     started_ms INTEGER NOT NULL,
+     resolved_ms INTEGER,
+     failure_classes TEXT NOT NULL,
+     last_class TEXT,
+     last_http_status INTEGER
+   );
+   CREATE INDEX incidents_by_resolution ON incidents (resolved_ms);
+   CREATE TABLE marks (name TEXT PRIMARY KEY, ms INTEGER NOT NULL);`,
+];
+
+const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
+
+/** The cycle whose span is still open: it stands for the time until the next cycle. */
+interface OpenCycle {
+  readonly atMs: number;
+  readonly intervalMs: number;
+  readonly published: ReadonlyMap<number, StatusValue>;
+}
+
+type StateRow = {
+  component_id: number;
+  operational_ms: number;
+  maintenance_ms: number;
+  degraded_ms: number;
+  partial_ms: number;
+  major_ms: number;
+};
+type IncidentRow = {
+  id: string;
+  component: string;
+  worst: string;
+  started_ms: number;
+  resolved_ms: number | null;
+  failure_classes: string;
+  last_class: string | null;
+  last_http_status: number | null;
+};
+
+export interface OpenStoreOptions {
+  /** For readers such as the `uptime` CLI: nothing is created or written. */
+  readonly readonly?: boolean;
+}
+
+/**
+ * Opens (creating if needed) the history database: WAL mode, so the `uptime`
+ * CLI can read while the probe writes, and a crash loses at most the
+ * transaction in flight; migrations by `PRAGMA user_version`. Throws the
+ * driver's `SqliteError` (with a `code` such as `SQLITE_NOTADB`) when the file
+ * cannot be used, and an `Error` for a file made by a newer version.
+ */
+export function openSqliteHistoryStore(file: string, options: OpenStoreOptions = {}): HistoryStore {
+  const readonly = options.readonly ?? false;
+  const db = new Database(file, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
+  try {
+    if (!readonly) {
+      db.pragma('journal_mode = WAL');
+      // In WAL mode NORMAL is durable against a killed process; only a power loss may lose the last commits.
+      db.pragma('synchronous = NORMAL');
+    }
+    migrate(db, readonly);
+    return createStore(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: Database.Database, readonly: boolean): void {
+  const version = Number(db.pragma('user_version', { simple: true }));
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`made by a newer version (schema ${version}; this one knows up to ${SCHEMA_VERSION})`);
+  }
+  // Reading the schema fails with SQLITE_NOTADB or SQLITE_CORRUPT on a damaged file, before anything is written.
+  db.prepare('SELECT count(*) FROM sqlite_master').get();
+  if (version === SCHEMA_VERSION) return;
+  if (readonly) throw new Error(`has no history yet (schema ${version})`);
+  db.transaction(() => {
+    for (const migration of MIGRATIONS.slice(version)) db.exec(migration);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}
+
+function createStore(db: Database.Database): HistoryStore {
+  const statements = {
+    componentIds: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM components ORDER BY id'),
+    addComponent: db.prepare<[string]>('INSERT INTO components (name) VALUES (?)'),
+    lastCycle: db.prepare<[], { at_ms: number; interval_ms: number; published: number; data: Buffer }>(
+      'SELECT at_ms, interval_ms, published, data FROM cycles ORDER BY at_ms DESC LIMIT 1',
+    ),
+    insertCycle: db.prepare<[number, number, number, Buffer]>(
+      'INSERT OR REPLACE INTO cycles (at_ms, interval_ms, published, data) VALUES (?, ?, ?, ?)',
+    ),
+    addHourly: db.prepare<[number, number, number, number, number, number, number]>(
+      `INSERT INTO hourly (hour_ms, component_id, ${STATE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET operational_ms = operational_ms + excluded.operational_ms,
+         maintenance_ms = maintenance_ms + excluded.maintenance_ms, degraded_ms = degraded_ms + excluded.degraded_ms,
+         partial_ms = partial_ms + excluded.partial_ms, major_ms = major_ms + excluded.major_ms`,
+    ),
+    setLatency: db.prepare<[number, number, number, number, number]>(
+      `INSERT INTO hourly (hour_ms, component_id, p50_ms, p95_ms, max_ms) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET p50_ms = excluded.p50_ms, p95_ms = excluded.p95_ms, max_ms = excluded.max_ms`,
+    ),
+    publishedCyclesBetween: db.prepare<[number, number], { at_ms: number; data: Buffer }>(
+      'SELECT at_ms, data FROM cycles WHERE at_ms >= ? AND at_ms < ? AND published = 1 ORDER BY at_ms',
+    ),
+    firstCycleFrom: db.prepare<[number], { at_ms: number | null }>(
+      'SELECT min(at_ms) AS at_ms FROM cycles WHERE at_ms >= ?',
+    ),
+    firstHourFrom: db.prepare<[number], { hour_ms: number | null }>(
+      'SELECT min(hour_ms) AS hour_ms FROM hourly WHERE hour_ms >= ?',
+    ),
+    rollDay: db.prepare<[number, number, number]>(
+      `INSERT OR REPLACE INTO daily (day_ms, component_id, ${STATE_COLUMNS})
+       SELECT ?, component_id, sum(operational_ms), sum(maintenance_ms), sum(degraded_ms), sum(partial_ms), sum(major_ms)
+       FROM hourly WHERE hour_ms >= ? AND hour_ms < ? GROUP BY component_id`,
+    ),
+    getMark: db.prepare<[string], { ms: number }>('SELECT ms FROM marks WHERE name = ?'),
+    setMark: db.prepare<[string, number]>('INSERT OR REPLACE INTO marks (name, ms) VALUES (?, ?)'),
+    deleteRaw: db.prepare<[number, number]>(
+      'DELETE FROM cycles WHERE at_ms IN (SELECT at_ms FROM cycles WHERE at_ms < ? ORDER BY at_ms LIMIT ?)',
+    ),
+    deleteOldestHours: db.prepare<[number, number]>(
+      'DELETE FROM hourly WHERE hour_ms < ? AND hour_ms < (SELECT min(hour_ms) FROM hourly) + ?',
+    ),
+    deleteOldestDays: db.prepare<[number, number]>(
+      'DELETE FROM daily WHERE day_ms < ? AND day_ms < (SELECT min(day_ms) FROM daily) + ?',
+    ),
+    deleteIncidents: db.prepare<[number, number]>(
+      'DELETE FROM incidents WHERE id IN (SELECT id FROM incidents WHERE resolved_ms < ? LIMIT ?)',
+    ),
+    upsertIncident: db.prepare<[string, string, string, number, number | null, string, string | null, number | null]>(
+      `INSERT OR REPLACE INTO incidents
+         (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    ongoingIncidents: db.prepare<[], IncidentRow>('SELECT * FROM incidents WHERE resolved_ms IS NULL'),
+    incidentsSince: db.prepare<[number, number], IncidentRow>(
+      'SELECT * FROM incidents WHERE (resolved_ms IS NULL OR resolved_ms >= ?) AND started_ms < ?',
+    ),
+    dailyBetween: db.prepare<[number, number], StateRow & { day_ms: number }>(
+      `SELECT day_ms, component_id, ${STATE_COLUMNS} FROM daily WHERE day_ms >= ? AND day_ms < ?`,
+    ),
+    hourlyBetween: db.prepare<
+      [number, number],
+      StateRow & { hour_ms: number; p50_ms: number | null; p95_ms: number | null; max_ms: number | null }
+    >(`SELECT * FROM hourly WHERE hour_ms >= ? AND hour_ms < ?`),
+  };
+
+  // Caches of what the database holds, dropped whenever a transaction fails so they never run ahead of it.
+  let ids: Map<string, number> | undefined;
+  let openCycle: OpenCycle | null | undefined;
+  let ongoing: Map<string, IncidentRecord> | undefined;
+  // Rolled-up days never change, so the documents, rendered every cycle, read them once a day.
+  let days: { key: string; byId: Map<number, TimeBucket[]> } | undefined;
+  // Raw cycles of the hours not yet summarized are read every render; each is decoded once.
+  const decodedLatencies = new Map<number, { componentId: number; latencies: number[] }[]>();
+
+  function loadIds(): Map<string, number> {
+    ids ??= new Map(statements.componentIds.all().map((row) => [row.name, row.id]));
+    return ids;
+  }
+
+  function loadOpenCycle(): OpenCycle | null {
+    if (openCycle !== undefined) return openCycle;
+    const row = statements.lastCycle.get();
+    openCycle =
+      row === undefined || row.published === 0
+        ? null
+        : {
+            atMs: row.at_ms,
+            intervalMs: row.interval_ms,
+            published: new Map(decodeCycle(row.data).map((c) => [c.componentId, c.published])),
+          };
+    return openCycle;
+  }
+
+  function loadOngoing(): Map<string, IncidentRecord> {
+    ongoing ??= new Map(statements.ongoingIncidents.all().map((row) => [row.component, toIncident(row)]));
+    return ongoing;
+  }
+
+  function mark(name: string, fallbackMs: number): number {
+    return statements.getMark.get(name)?.ms ?? fallbackMs;
+  }
+
+  /** Adds the open cycle's span, up to `untilMs`, to its components' hours. */
+  function closeOpenCycle(untilMs: number): void {
+    const open = loadOpenCycle();
+    if (open === null) return;
+    const span = coveredMs(open.atMs, untilMs, open.intervalMs);
+    for (const { hourMs, ms } of splitByHour(open.atMs, span)) {
+      for (const [componentId, status] of open.published) {
+        statements.addHourly.run(hourMs, componentId, ...stateMsOf(status, ms));
+      }
+    }
+  }
+
+  /** One bounded step of each kind of upkeep, as of `nowMs`. */
+  function compact(nowMs: number, sinceLastMs: number, retention: HistoryRetention): void {
+    const currentHourMs = hourStartMs(nowMs);
+    const latencyThrough = mark('latency_through', currentHourMs);
+    if (latencyThrough < currentHourMs) {
+      summarizeHour(latencyThrough);
+      const next = statements.firstCycleFrom.get(latencyThrough + HOUR_MS)?.at_ms ?? null;
+      statements.setMark.run(
+        'latency_through',
+        next === null ? currentHourMs : Math.min(hourStartMs(next), currentHourMs),
+      );
+    } else statements.setMark.run('latency_through', latencyThrough);
+
+    const todayMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
+    const dailyThrough = mark('daily_through', todayMs);
+    if (dailyThrough < todayMs) {
+      statements.rollDay.run(dailyThrough, dailyThrough, dailyThrough + DAY_MS);
+      const next = statements.firstHourFrom.get(dailyThrough + DAY_MS)?.hour_ms ?? null;
+      const nextDay = next === null ? todayMs : Math.floor(next / DAY_MS) * DAY_MS;
+      statements.setMark.run('daily_through', Math.min(nextDay, todayMs));
+    } else statements.setMark.run('daily_through', dailyThrough);
+
+    // Nothing is dropped before it has been rolled up.
+    statements.deleteRaw.run(Math.min(nowMs - retention.rawMs, mark('latency_through', 0)), DELETE_BATCH_ROWS);
+    // At most a few hours (a day) of aggregates a step, and always more than the time since the last cycle, so upkeep keeps pace.
+    const hoursSpanMs = Math.max(HOURS_PER_STEP * HOUR_MS, 2 * sinceLastMs);
+    statements.deleteOldestHours.run(Math.min(nowMs - retention.hourlyMs, mark('daily_through', 0)), hoursSpanMs);
+    statements.deleteOldestDays.run(nowMs - retention.dailyMs, Math.max(DAY_MS, 2 * sinceLastMs));
+    statements.deleteIncidents.run(nowMs - retention.incidentMs, DELETE_BATCH_ROWS);
+  }
+
+  function summarizeHour(hourMs: number): void {
+    const byComponent = latenciesByHour(hourMs, hourMs + HOUR_MS).get(hourMs) ?? new Map<number, number[]>();
+    for (const [componentId, latencies] of byComponent) {
+      const summary = summarizeLatency(latencies);
+      if (summary !== null) {
+        statements.setLatency.run(hourMs, componentId, summary.p50Ms, summary.p95Ms, summary.maxMs);
+      }
+    }
+  }
+
+  /** Answered latencies from the raw cycles in `[fromMs, toMs)`, by hour and component. */
+  function latenciesByHour(fromMs: number, toMs: number): Map<number, Map<number, number[]>> {
+    const hours = new Map<number, Map<number, number[]>>();
+    for (const row of statements.publishedCyclesBetween.iterate(fromMs, toMs)) {
+      const hourMs = hourStartMs(row.at_ms);
+      let byComponent = hours.get(hourMs);
+      if (byComponent === undefined) {
+        byComponent = new Map();
+        hours.set(hourMs, byComponent);
+      }
+      let answered = decodedLatencies.get(row.at_ms);
+      if (answered === undefined) {
+        answered = decodeCycle(row.data).map((component) => ({
+          componentId: component.componentId,
+          latencies: answeredLatencies(component.checks),
+        }));
+        decodedLatencies.set(row.at_ms, answered);
+      }
+      for (const { componentId, latencies } of answered) {
+        if (latencies.length === 0) continue;
+        const list = byComponent.get(componentId);
+        if (list === undefined) byComponent.set(componentId, [...latencies]);
+        else list.push(...latencies);
+      }
+    }
+    // Only the hours still read from raw cycles are worth keeping decoded.
+    for (const atMs of decodedLatencies.keys()) if (atMs < fromMs) decodedLatencies.delete(atMs);
+    return hours;
+  }
+
+  const recordCycleTransaction = db.transaction((cycle: CycleRecord, retention: HistoryRetention) => {
+    const known = loadIds();
+    for (const component of cycle.components) {
+      if (!known.has(component.name)) {
+        known.set(component.name, Number(statements.addComponent.run(component.name).lastInsertRowid));
+      }
+    }
+    closeOpenCycle(cycle.atMs);
+    decodedLatencies.delete(cycle.atMs);
+    const stored = cycle.components.map(({ name, ...rest }) => ({ componentId: known.get(name) as number, ...rest }));
+    statements.insertCycle.run(cycle.atMs, cycle.intervalMs, 1, encodeCycle(stored));
+    const incidents = loadOngoing();
+    for (const incident of advanceIncidents(incidents, cycle)) {
+      statements.upsertIncident.run(
+        incident.id,
+        incident.component,
+        incident.worst,
+        incident.startedMs,
+        incident.resolvedMs,
+        incident.failureClasses.join(','),
+        incident.lastFailure?.class ?? null,
+        incident.lastFailure?.httpStatus ?? null,
+      );
+      if (incident.resolvedMs === null) incidents.set(incident.component, incident);
+      else incidents.delete(incident.component);
+    }
+    const previous = loadOpenCycle();
+    compact(cycle.atMs, previous === null ? 0 : Math.max(0, cycle.atMs - previous.atMs), retention);
+    openCycle = {
+      atMs: cycle.atMs,
+      intervalMs: cycle.intervalMs,
+      published: new Map(stored.map((component) => [component.componentId, component.published])),
+    };
+  });
+
+  const recordGapTransaction = db.transaction((atMs: number, intervalMs: number) => {
+    closeOpenCycle(atMs);
+    statements.insertCycle.run(atMs, intervalMs, 0, Buffer.alloc(0));
+    openCycle = null;
+  });
+
+  function guarded<A extends unknown[]>(body: (...args: A) => void): (...args: A) => void {
+    return (...args) => {
+      try {
+        body(...args);
+      } catch (error) {
+        ids = undefined;
+        openCycle = undefined;
+        ongoing = undefined;
+        days = undefined;
+        throw error;
+      }
+    };
+  }
+
+  function readDays(fromDayMs: number, toMs: number): Map<number, TimeBucket[]> {
+    const key = `${fromDayMs}:${toMs}`;
+    if (days?.key === key) return days.byId;
+    const byId = new Map<number, TimeBucket[]>();
+    for (const row of statements.dailyBetween.iterate(fromDayMs, toMs)) {
+      const bucket = { startMs: row.day_ms, lengthMs: DAY_MS, ms: stateRowMs(row) };
+      const list = byId.get(row.component_id);
+      if (list === undefined) byId.set(row.component_id, [bucket]);
+      else list.push(bucket);
+    }
+    days = { key, byId };
+    return byId;
+  }
+
+  function readBuckets(fromMs: number, toMs: number, nowMs: number): PeriodBuckets {
+    const byId = new Map<number, TimeBucket[]>();
+    const add = (componentId: number, bucket: TimeBucket) => {
+      const list = byId.get(componentId);
+      if (list === undefined) byId.set(componentId, [bucket]);
+      else list.push(bucket);
+    };
+    const dailyThrough = mark('daily_through', Number.POSITIVE_INFINITY);
+    const fromDayMs = Math.floor(fromMs / DAY_MS) * DAY_MS;
+    for (const [componentId, buckets] of readDays(fromDayMs, Math.min(toMs, dailyThrough))) {
+      for (const bucket of buckets) add(componentId, bucket);
+    }
+    const latency = new Map<number, Map<number, LatencySummary>>();
+    const latencyFromMs = hourStartMs(nowMs) - 23 * HOUR_MS;
+    const hourlyFromMs = Math.min(Math.max(hourStartMs(fromMs), dailyThrough), latencyFromMs);
+    for (const row of statements.hourlyBetween.iterate(hourlyFromMs, toMs)) {
+      if (row.hour_ms >= dailyThrough && row.hour_ms >= hourStartMs(fromMs)) {
+        // The current hour's time all lies before now: spreading it over the whole hour would misplace it.
+        const lengthMs = Math.max(1, Math.min(HOUR_MS, nowMs - row.hour_ms));
+        add(row.component_id, { startMs: row.hour_ms, lengthMs, ms: stateRowMs(row) });
+      }
+      if (row.hour_ms >= latencyFromMs && row.p50_ms !== null && row.p95_ms !== null && row.max_ms !== null) {
+        setLatency(latency, row.component_id, row.hour_ms, { p50Ms: row.p50_ms, p95Ms: row.p95_ms, maxMs: row.max_ms });
+      }
+    }
+    // Hours not yet summarized (the current one, usually) come from the raw cycles.
+    const rawFromMs = Math.max(latencyFromMs, mark('latency_through', latencyFromMs));
+    for (const [hourMs, byComponent] of latenciesByHour(rawFromMs, nowMs + 1)) {
+      for (const [componentId, latencies] of byComponent) {
+        const summary = summarizeLatency(latencies);
+        if (summary !== null) setLatency(latency, componentId, hourMs, summary);
+      }
+    }
+    const open = loadOpenCycle();
+    if (open !== null) {
+      const span = coveredMs(open.atMs, nowMs, open.intervalMs);
+      if (span > 0) {
+        for (const [componentId, status] of open.published) {
+          add(componentId, { startMs: open.atMs, lengthMs: span, ms: stateMsOf(status, span) });
+        }
+      }
+    }
+    const names = new Map([...loadIds()].map(([name, id]) => [id, name]));
+    const components = [...names.keys()]
+      .sort((a, b) => a - b)
+      .map((id) => ({
+        name: names.get(id) as string,
+        buckets: byId.get(id) ?? [],
+        latency: latency.get(id) ?? new Map<number, LatencySummary>(),
+      }));
+    return { components };
+  }
+
+  return {
+    recordCycle: guarded((cycle: CycleRecord, retention: HistoryRetention) => recordCycleTransaction(cycle, retention)),
+    recordGap: guarded((atMs: number, intervalMs: number) => recordGapTransaction(atMs, intervalMs)),
+    readBuckets,
+    readIncidents(fromMs, toMs) {
+      return statements.incidentsSince.all(fromMs, toMs).map(toIncident);
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function setLatency(
+  latency: Map<number, Map<number, LatencySummary>>,
+  componentId: number,
+  hourMs: number,
+  summary: LatencySummary,
+): void {
+  let byHour = latency.get(componentId);
+  if (byHour === undefined) {
+    byHour = new Map();
+    latency.set(componentId, byHour);
+  }
+  byHour.set(hourMs, summary);
+}
+
+function stateRowMs(row: StateRow): StateMs {
+  return [row.operational_ms, row.maintenance_ms, row.degraded_ms, row.partial_ms, row.major_ms];
+}
+
+function toIncident(row: IncidentRow): IncidentRecord {
+  const lastClass = row.last_class === null ? null : checkFailureClass(row.last_class);
+  return {
+    id: row.id,
+    component: row.component,
+    worst: checkStatus(row.worst),
+    startedMs: row.started_ms,
+    resolvedMs: row.resolved_ms,
+    failureClasses: row.failure_classes === '' ? [] : row.failure_classes.split(',').map(checkFailureClass),
+    lastFailure: lastClass === null ? null : { class: lastClass, httpStatus: row.last_http_status },
+  };
+}
+
+// Read back for every render: set lookups rather than a schema parse per field, with the same refusal of unknown values.
+const KNOWN_CLASSES: ReadonlySet<string> = new Set(FAILURE_CLASSES);
+const KNOWN_STATES: ReadonlySet<string> = new Set(STATUS_VALUES);
+
+function checkFailureClass(value: string): FailureClass {
+  if (!KNOWN_CLASSES.has(value))
+    throw new RangeError(`history incident: unknown failure class ${JSON.stringify(value)}`);
+  return value as FailureClass;
+}
+
+function checkStatus(value: string): StatusValue {
+  if (!KNOWN_STATES.has(value)) throw new RangeError(`history incident: unknown state ${JSON.stringify(value)}`);
+  return value as StatusValue;
+}

@@ -1,0 +1,48 @@
+import { InputError } from '../errors/input-error.js';
+import { displayPath } from '../io/read-document.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import type { Notice } from '../schemas/notice.js';
+import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
+import { noticesFileSchemaFor } from './notices-file-rules.js';
+
+export interface ReadNoticesOptions {
+  /** `data/notices.json`; missing means no notices, so deployments from before notices keep building. */
+  readonly noticesFile: string;
+  /** `data/components.json`, for component names and maintenance windows; missing means neither. */
+  readonly componentsFile: string;
+}
+
+/** What the build publishes about notices, from the two data files. */
+export interface NoticesSource {
+  readonly notices: Notice[];
+  /** The components file's `public_url`, for the feed's links. */
+  readonly publicUrl: string | undefined;
+}
+
+/**
+ * Every notice to publish: those written in the notices file, validated,
+ * and one per maintenance window of the components file. Throws `InputError`
+ * naming the file, the JSON path and the reason.
+ */
+export async function readNotices({ noticesFile, componentsFile }: ReadNoticesOptions): Promise<NoticesSource> {
+  const config = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
+  const names = config === undefined ? undefined : new Set(config.components.map((component) => component.name));
+  const schema = noticesFileSchemaFor(names, displayPath(componentsFile));
+  const written = (await readOptionalDocument(noticesFile, schema)) ?? [];
+  const reserved = written.flatMap((notice, index) =>
+    notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX)
+      ? [
+          {
+            path: `[${index}].id`,
+            reason: `must not start with "${WINDOW_NOTICE_ID_PREFIX}": kept for the maintenance windows of ${displayPath(componentsFile)}`,
+          },
+        ]
+      : [],
+  );
+  if (reserved.length > 0) throw new InputError(displayPath(noticesFile), reserved);
+  return {
+    notices: [...written, ...renderWindowNotices(config?.maintenance ?? [])],
+    publicUrl: config?.public_url,
+  };
+}

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import { NOTICES_PATH } from '../api-paths.js';
+import { publishFeed } from '../feed/publish-feed.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import type { ProbeLog } from '../probe/probe-log.js';
+import { NoticesDocumentSchema } from '../schemas/notice.js';
+import type { ServiceStatus } from '../schemas/service-status.js';
+import type { StatusValue } from '../schemas/status-value.js';
+import {
+  ANNOUNCED_NOTICES_FILE,
+  readAnnouncedNotices,
+  writeAnnouncedNotices,
+} from '../webhooks/announced-notices-file.js';
+import {
+  createWebhookDeliverer,
+  type DelivererOptions,
+  type WebhookDeliverer,
+} from '../webhooks/create-webhook-deliverer.js';
+import { decideNoticeEvents } from '../webhooks/decide-notice-events.js';
+import { decideStatusEvents } from '../webhooks/decide-status-events.js';
+import { WEBHOOK_QUEUE_FILE } from '../webhooks/webhook-queue-file.js';
+import type { SubscriptionSettings } from './subscription-settings.js';
+
+/** What a published cycle tells the subscriptions: the document, and each component's published state before and now. */
+export interface PublishedCycle {
+  readonly status: ServiceStatus;
+  readonly components: readonly {
+    readonly name: string;
+    readonly before: StatusValue | undefined;
+    readonly memory: { readonly published: StatusValue };
+  }[];
+}
+
+export interface SubscriptionsOptions {
+  readonly settings: SubscriptionSettings;
+  readonly region: { readonly code: string; readonly name: string };
+  /** Where the notices and incidents are read from and the feed is written. */
+  readonly publicDir: string;
+  /** The probe's state directory: the webhook queue and what was announced. */
+  readonly stateDir: string;
+  readonly log: ProbeLog;
+  /** Overrides for the deliverer (tests: fast retries, a fixed clock). */
+  readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>>;
+}
+
+/** The feed and the webhooks, as the probe drives them. */
+export interface Subscriptions {
+  /** After a published cycle: queue its events, re-render the feed. Quick file work only; never throws. */
+  afterPublish(cycle: PublishedCycle): Promise<void>;
+  readonly deliverer: WebhookDeliverer;
+}
+
+/**
+ * Wires a published cycle to the subscribers. Deciding the events is pure
+ * (`decideStatusEvents`, `decideNoticeEvents`); this only reads and writes
+ * files and hands events to the deliverer, which sends them apart from the
+ * cycle, so a slow receiver never holds up publishing.
+ */
+export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
+  const { settings, region, publicDir, stateDir, log } = options;
+  const deliverer = createWebhookDeliverer({
+    ...options.delivery,
+    queueFile: join(stateDir, WEBHOOK_QUEUE_FILE),
+    targets: settings.webhooks,
+    log,
+  });
+  const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
+
+  async function queueEvents({ status, components }: PublishedCycle): Promise<void> {
+    const changes = components.map(({ name, before, memory }) => ({ name, before, after: memory.published }));
+    const statusEvents = decideStatusEvents({ region, components: changes, at: status.updated_at });
+    let readable = true;
+    const published = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema).catch(
+      (error: unknown) => {
+        readable = false;
+        log.error(`webhooks: notices not read: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      },
+    );
+    const announced = await readAnnouncedNotices(announcedFile, log.error);
+    const decision = decideNoticeEvents(published?.notices ?? [], announced ?? {}, status.updated_at);
+    // A first run takes what is published as already announced, rather than announcing every old notice.
+    const noticeEvents = announced === undefined || !readable ? [] : decision.events;
+    await deliverer.enqueue([...statusEvents, ...noticeEvents]);
+    // Saved only after the events are queued: a crash in between announces again (at least once), never never.
+    if (readable) await writeAnnouncedNotices(announcedFile, decision.announced);
+  }
+
+  return {
+    deliverer,
+    async afterPublish(cycle) {
+      if (settings.webhooks.length > 0) {
+        await queueEvents(cycle).catch((error: unknown) =>
+          log.error(`webhooks: events not queued: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
+      await publishFeed({ publicDir, publicUrl: settings.publicUrl }).catch((error: unknown) =>
+        log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    },
+  };
+}

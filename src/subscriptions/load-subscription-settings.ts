@@ -1,0 +1,20 @@
+import { displayPath, readDocument } from '../io/read-document.js';
+import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { resolveWebhookTargets } from '../webhooks/webhook-target.js';
+import type { SubscriptionSettings } from './subscription-settings.js';
+
+/**
+ * Reads `public_url` and `webhooks` from the components config and each
+ * webhook's secret from the environment. Throws `InputError` naming the
+ * file or variable, the path and the reason; never a secret.
+ */
+export async function loadSubscriptionSettings(
+  configFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SubscriptionSettings> {
+  const config = await readDocument(configFile, ComponentsConfigSchema);
+  return {
+    publicUrl: config.public_url,
+    webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile)),
+  };
+}

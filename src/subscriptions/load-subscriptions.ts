@@ -1,0 +1,28 @@
+import { dirname } from 'node:path';
+import type { ProbeLog } from '../probe/probe-log.js';
+import type { ProbeSettings } from '../probe/probe-settings.js';
+import { createSubscriptions, type Subscriptions } from './create-subscriptions.js';
+import { loadSubscriptionSettings } from './load-subscription-settings.js';
+
+export interface LoadSubscriptionsOptions {
+  /** `data/components.json`: `public_url` and `webhooks`. */
+  readonly configFile: string;
+  readonly settings: ProbeSettings;
+  readonly publicDir: string;
+  /** The probe's state file: the queue and what was announced live beside it. */
+  readonly stateFile: string;
+  readonly log: ProbeLog;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** The probe's subscriptions as the CLI starts them. Throws `InputError` for a bad config or a missing secret. */
+export async function loadSubscriptions(options: LoadSubscriptionsOptions): Promise<Subscriptions> {
+  const settings = await loadSubscriptionSettings(options.configFile, options.env);
+  return createSubscriptions({
+    settings,
+    region: { code: options.settings.regionCode, name: options.settings.regionName },
+    publicDir: options.publicDir,
+    stateDir: dirname(options.stateFile),
+    log: options.log,
+  });
+}

@@ -1,0 +1,8 @@
+import type { WebhookTarget } from '../webhooks/webhook-target.js';
+
+/** What the probe needs for the feed and the webhooks, from `data/components.json` and the environment. */
+export interface SubscriptionSettings {
+  /** `public_url`, for absolute links in the feed. */
+  readonly publicUrl: string | undefined;
+  readonly webhooks: readonly WebhookTarget[];
+}

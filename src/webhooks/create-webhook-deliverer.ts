@@ -1,0 +1,209 @@
+import { mapConcurrently } from '../probe/map-concurrently.js';
+import type { ProbeLog } from '../probe/probe-log.js';
+import { redactUrl } from '../probe/redact-url.js';
+import { type PostWebhook, postWebhook } from './post-webhook.js';
+import { renderWebhookBody } from './render-webhook-body.js';
+import { RETRY_BASE_MS, RETRY_CAP_MS, type RetryPolicy, retryDelayMs } from './retry-delay.js';
+import type { WebhookEvent } from './webhook-event.js';
+import {
+  type Delivery,
+  deliveryKey,
+  dueDeliveries,
+  enqueueEvents,
+  expireDeliveries,
+  nextDueMs,
+  recordAttempt,
+  type WebhookQueue,
+} from './webhook-queue.js';
+import { readWebhookQueue, writeWebhookQueue } from './webhook-queue-file.js';
+import type { WebhookTarget } from './webhook-target.js';
+
+/** Attempts in flight at once, across every receiver. */
+export const DEFAULT_DELIVERY_CONCURRENCY = 4;
+/** One attempt, connect to answer. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
+/** A delivery not accepted within this long is given up, with a log line. */
+export const DEFAULT_DELIVERY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** The longest the deliverer sleeps before looking at the queue again. */
+const MAX_SLEEP_MS = 60_000;
+
+export interface DelivererOptions {
+  /** The queue file, in the probe's state directory. */
+  readonly queueFile: string;
+  readonly targets: readonly WebhookTarget[];
+  readonly log: ProbeLog;
+  readonly post?: PostWebhook;
+  /** The wall clock in milliseconds: queue times and signature timestamps. */
+  readonly now?: () => number;
+  /** In [0, 1): the retry jitter. */
+  readonly random?: () => number;
+  readonly concurrency?: number;
+  readonly attemptTimeoutMs?: number;
+  readonly maxAgeMs?: number;
+  readonly retry?: RetryPolicy;
+}
+
+export interface WebhookDeliverer {
+  /** Queues one delivery per event and receiver (never an event id twice), saves the queue, and wakes delivery. */
+  enqueue(events: readonly WebhookEvent[]): Promise<void>;
+  /** Delivers in the background from now on: due deliveries as slots free up, retries when due. */
+  start(): void;
+  /** One attempt at every delivery due now, all within `withinMs`; the rest stay queued (for `--once`). */
+  deliverDueOnce(withinMs: number): Promise<void>;
+  /** Stops delivering; an attempt cut short stays queued as it was. Resolves once the queue is saved. */
+  stop(): Promise<void>;
+  /** Deliveries still queued (for logs and tests). */
+  pending(): Promise<readonly Delivery[]>;
+}
+
+/**
+ * The webhook edge: a queue file in the state directory, delivery apart from
+ * the probe's cycle, at most `concurrency` attempts in flight, each bounded
+ * by `attemptTimeoutMs`, retries with capped exponential backoff and jitter,
+ * given up after `maxAgeMs`. At least once: a delivery leaves the queue only
+ * when a receiver answered 2xx, and the queue is saved after every change, so
+ * a restart picks up where the last run stopped. URLs are logged redacted.
+ */
+export function createWebhookDeliverer(options: DelivererOptions): WebhookDeliverer {
+  const { queueFile, targets, log, post = postWebhook } = options;
+  const now = options.now ?? (() => Date.now());
+  const random = options.random ?? Math.random;
+  const concurrency = options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY;
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_DELIVERY_MAX_AGE_MS;
+  const retry = options.retry ?? { baseMs: RETRY_BASE_MS, capMs: RETRY_CAP_MS };
+  const byKey = new Map(targets.map((target) => [target.key, target]));
+  const queueTargets = targets.map((target) => ({
+    key: target.key,
+    render: (event: WebhookEvent) => renderWebhookBody(event, target.format),
+  }));
+  const controller = new AbortController();
+  const busy = new Map<string, Promise<void>>();
+  let queue: WebhookQueue | undefined;
+  let loading: Promise<WebhookQueue> | undefined;
+  let writes: Promise<void> = Promise.resolve();
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** The queue, read from its file on first use; later calls see every change since. */
+  async function load(): Promise<WebhookQueue> {
+    loading ??= readWebhookQueue(queueFile, log.error).then((read) => {
+      queue = read;
+      if (read.deliveries.length > 0) log.info(`webhooks: ${read.deliveries.length} delivery(ies) queued from before`);
+      return read;
+    });
+    const read = await loading;
+    return queue ?? read;
+  }
+
+  function persist(): Promise<void> {
+    const snapshot = queue;
+    if (snapshot === undefined) return writes;
+    writes = writes
+      .then(() => writeWebhookQueue(queueFile, snapshot))
+      .catch((error: unknown) => log.error(`webhooks: could not save the queue: ${String(error)}`));
+    return writes;
+  }
+
+  /** Drops what is too old or has no receiver any more; true if anything went. */
+  function expire(current: WebhookQueue): boolean {
+    const result = expireDeliveries(current, now(), maxAgeMs, new Set(byKey.keys()), new Set(busy.keys()));
+    queue = result.queue;
+    for (const delivery of result.expired) {
+      const url = byKey.get(delivery.target)?.url ?? '';
+      log.error(
+        `webhooks: gave up on ${delivery.event_id} to ${redactUrl(url)} after ${delivery.attempts} attempt(s) over ${Math.round(maxAgeMs / 60_000)} min`,
+      );
+    }
+    for (const delivery of result.orphaned) {
+      log.info(`webhooks: dropped ${delivery.event_id}: its receiver is no longer configured`);
+    }
+    return result.expired.length + result.orphaned.length > 0;
+  }
+
+  async function attempt(delivery: Delivery, timeoutMs: number): Promise<void> {
+    const target = byKey.get(delivery.target);
+    if (target === undefined) return;
+    const result = await post({
+      url: target.url,
+      body: delivery.body,
+      eventId: delivery.event_id,
+      secret: target.secret,
+      timestampSeconds: Math.floor(now() / 1000),
+      timeoutMs,
+      signal: controller.signal,
+    });
+    // Cut short by shutdown: not the receiver's failure; it stays due for the next run.
+    if (controller.signal.aborted && !result.accepted) return;
+    if (queue === undefined) return;
+    const attempts = delivery.attempts + 1;
+    const delayMs = retryDelayMs(attempts, random(), retry);
+    queue = recordAttempt(queue, deliveryKey(delivery), result.accepted, now() + delayMs);
+    if (result.accepted)
+      log.info(`webhooks: ${delivery.event_id} accepted by ${redactUrl(target.url)} (attempt ${attempts})`);
+    else {
+      log.error(
+        `webhooks: ${delivery.event_id} to ${redactUrl(target.url)}: ${result.reason ?? 'failed'} (attempt ${attempts}); retrying in ${Math.round(delayMs / 1000)} s`,
+      );
+    }
+    await persist();
+  }
+
+  function pump(): void {
+    clearTimeout(timer);
+    if (!running || queue === undefined) return;
+    if (expire(queue)) void persist();
+    const free = concurrency - busy.size;
+    for (const delivery of dueDeliveries(queue, now(), new Set(busy.keys())).slice(0, Math.max(0, free))) {
+      const key = deliveryKey(delivery);
+      busy.set(
+        key,
+        attempt(delivery, attemptTimeoutMs).finally(() => {
+          busy.delete(key);
+          pump();
+        }),
+      );
+    }
+    const next = nextDueMs(queue, new Set(busy.keys()));
+    if (next !== undefined && busy.size < concurrency) {
+      timer = setTimeout(pump, Math.min(MAX_SLEEP_MS, Math.max(0, next - now())));
+      timer.unref();
+    }
+  }
+
+  return {
+    async enqueue(events) {
+      if (events.length === 0 || targets.length === 0) return;
+      const current = await load();
+      queue = enqueueEvents(current, events, queueTargets, now(), 2 * maxAgeMs);
+      await persist();
+      pump();
+    },
+    start() {
+      if (targets.length === 0) return;
+      running = true;
+      void load().then(pump);
+    },
+    async deliverDueOnce(withinMs) {
+      if (targets.length === 0) return;
+      if (expire(await load())) await persist();
+      const deadline = now() + withinMs;
+      const due = dueDeliveries(await load(), now(), new Set(busy.keys()));
+      await mapConcurrently(due, concurrency, async (delivery) => {
+        const leftMs = deadline - now();
+        if (leftMs > 0) await attempt(delivery, Math.min(attemptTimeoutMs, leftMs));
+      });
+      await writes;
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      controller.abort(new Error('webhooks stopping'));
+      await Promise.all(busy.values());
+      await writes;
+    },
+    async pending() {
+      return (await load()).deliveries;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LabelSchema } from '../schemas/label.js';
+import { NoticeSchema } from '../schemas/notice.js';
+import { TimestampSchema } from '../schemas/service-status.js';
+import { StatusValueSchema } from '../schemas/status-value.js';
+
+const EventIdSchema = z.string().regex(/^evt_[0-9a-f]{32}$/);
+
+/** A component's published state moved (after flapping protection): what the generic body carries. */
+export const StatusChangedEventSchema = z.strictObject({
+  id: EventIdSchema,
+  type: z.literal('component.status_changed'),
+  created_at: TimestampSchema,
+  region: z.strictObject({ code: z.string(), name: LabelSchema }),
+  component: LabelSchema,
+  from: StatusValueSchema,
+  to: StatusValueSchema,
+});
+
+/** A notice was published for the first time, or published again with a change. */
+export const NoticeEventSchema = z.strictObject({
+  id: EventIdSchema,
+  type: z.enum(['notice.created', 'notice.updated']),
+  created_at: TimestampSchema,
+  notice: NoticeSchema,
+});
+
+/** One webhook event; its JSON is the generic body, and `id` is sent as a header too. */
+export const WebhookEventSchema = z.discriminatedUnion('type', [StatusChangedEventSchema, NoticeEventSchema]);
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;

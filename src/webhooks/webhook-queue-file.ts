@@ -1,0 +1,33 @@
+import { mkdir, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { displayPath } from '../io/read-document.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import { EMPTY_WEBHOOK_QUEUE, type WebhookQueue, WebhookQueueSchema } from './webhook-queue.js';
+
+/** The queue file's name in the state directory. */
+export const WEBHOOK_QUEUE_FILE = 'webhook-queue.json';
+
+/**
+ * Reads the queue. Missing is empty. A file that is not a valid queue is
+ * moved aside (`.bad`), reported, and replaced by an empty queue: the probe
+ * must keep running, and the bad file is kept for a person to look at.
+ */
+export async function readWebhookQueue(file: string, onProblem: (line: string) => void): Promise<WebhookQueue> {
+  try {
+    return (await readOptionalDocument(file, WebhookQueueSchema)) ?? EMPTY_WEBHOOK_QUEUE;
+  } catch (error) {
+    const aside = `${file}.bad`;
+    await rename(file, aside).catch(() => undefined);
+    onProblem(
+      `webhook queue set aside as ${displayPath(aside)}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return EMPTY_WEBHOOK_QUEUE;
+  }
+}
+
+/** Replaces the queue file atomically. */
+export async function writeWebhookQueue(file: string, queue: WebhookQueue): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeAtomically(file, `${JSON.stringify(queue)}\n`);
+}

@@ -1,0 +1,186 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
+import { launchChromium, type PageProblems, waitForFirstRender, watchPage } from './browser.js';
+import {
+  incidentNotice,
+  incidentsDocument,
+  maintenanceInProgress,
+  maintenanceScheduled,
+  noticesDocument,
+  ongoingIncident,
+  PAST_BAD_DAYS,
+  pastIncidents,
+  resolvedNotice,
+  uptimeDocument,
+} from './history-fixtures.js';
+import { type HistoryDocuments, type StatusPageSite, startStatusPageSite } from './status-page-site.js';
+
+export const ARTIFACTS_DIR = 'test-results';
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+/** The narrowest width WCAG 1.4.10 asks a page to reflow to. */
+export const NARROW = { width: 320, height: 640 };
+/** The page's own refresh interval (public/status-page.js). */
+export const REFRESH_INTERVAL_MS = 15_000;
+/** The probe interval the fixtures publish unless a test says otherwise: long enough that no test goes stale by accident. */
+export const FIXTURE_INTERVAL_S = 30;
+
+const MINUTE_MS = 60_000;
+
+export const LABELS = {
+  operational: 'Operational',
+  under_maintenance: 'Under maintenance',
+  degraded_performance: 'Degraded performance',
+  partial_outage: 'Partial outage',
+  major_outage: 'Major outage',
+} as const;
+
+export function statusUpdated(agoMs: number, overrides: Partial<ServiceStatus> = {}): ServiceStatus {
+  return {
+    status: 'partial_outage',
+    version: 'v1',
+    region: 'Amsterdam 1',
+    components: [
+      { name: 'Control API', status: 'operational' },
+      { name: 'Scheduler', status: 'degraded_performance' },
+      { name: 'Build Service', status: 'partial_outage' },
+      { name: 'Registry', status: 'under_maintenance' },
+    ],
+    updated_at: formatTimestamp(new Date(Date.now() - agoMs)),
+    ...overrides,
+  };
+}
+
+export function allOperational(agoMs: number): ServiceStatus {
+  const components = statusUpdated(0).components.map(({ name }) => ({ name, status: 'operational' as const }));
+  return statusUpdated(agoMs, { status: 'operational', components });
+}
+
+/** What the page is shown: a status and the documents published beside it. */
+export interface Scenario {
+  readonly status: ServiceStatus | undefined;
+  readonly history: HistoryDocuments;
+}
+
+/** Past history only, no notices: what most visits see. */
+export function pastHistory(now = new Date(), intervalSeconds = FIXTURE_INTERVAL_S): HistoryDocuments {
+  return {
+    uptime: uptimeDocument(now, { intervalSeconds }),
+    incidents: incidentsDocument(now, pastIncidents(now)),
+    notices: noticesDocument([]),
+  };
+}
+
+/** The states every check (axe, reflow, screenshots) runs in. */
+export const SCENARIOS: Record<string, () => Scenario> = {
+  normal: () => ({ status: allOperational(3_000), history: pastHistory() }),
+  failing: () => {
+    const now = new Date();
+    const components = allOperational(0).components.map((component) =>
+      component.name === 'Build Service'
+        ? { ...component, status: 'major_outage' as const }
+        : component.name === 'Scheduler'
+          ? { ...component, status: 'partial_outage' as const }
+          : component,
+    );
+    const today = [
+      { component: 'Build Service', daysAgo: 0, worst: 'major_outage', minutes: 38 },
+      { component: 'Scheduler', daysAgo: 0, worst: 'partial_outage', minutes: 6 },
+    ] as const;
+    return {
+      status: statusUpdated(3_000, { status: 'major_outage', components }),
+      history: {
+        uptime: uptimeDocument(now, { intervalSeconds: FIXTURE_INTERVAL_S, bad: [...PAST_BAD_DAYS, ...today] }),
+        incidents: incidentsDocument(now, [
+          ...pastIncidents(now),
+          ongoingIncident(now, 'Build Service', 38 * MINUTE_MS, 'major_outage', { class: 'status', http_status: 503 }),
+          ongoingIncident(now, 'Scheduler', 6 * MINUTE_MS, 'partial_outage', { class: 'timeout', http_status: null }),
+        ]),
+        notices: noticesDocument([incidentNotice(now)]),
+      },
+    };
+  },
+  stale: () => ({ status: allOperational(3 * 3_600_000), history: pastHistory(new Date(), 5) }),
+  maintenance: () => {
+    const now = new Date();
+    const components = allOperational(0).components.map((component) =>
+      component.name === 'Registry' ? { ...component, status: 'under_maintenance' as const } : component,
+    );
+    return {
+      status: statusUpdated(3_000, { status: 'under_maintenance', components }),
+      history: {
+        ...pastHistory(now),
+        notices: noticesDocument([maintenanceInProgress(now), maintenanceScheduled(now)]),
+      },
+    };
+  },
+  history: () => {
+    const now = new Date();
+    return {
+      status: allOperational(3_000),
+      history: { ...pastHistory(now), notices: noticesDocument([resolvedNotice(now)]) },
+    };
+  },
+};
+
+export interface OpenOptions {
+  readonly viewport?: { width: number; height: number };
+  readonly colorScheme?: 'light' | 'dark';
+  readonly beforeLoad?: (page: Page) => Promise<void>;
+}
+
+export interface StatusPageHarness {
+  /** The site of the test running now. */
+  site(): StatusPageSite;
+  open(scenario: Scenario, options?: OpenOptions): Promise<{ page: Page; problems: PageProblems }>;
+}
+
+/** Registers the hooks of a browser test file: one Chromium, one site and one context per test. */
+export function useStatusPage(): StatusPageHarness {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let site: StatusPageSite | undefined;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    await mkdir(ARTIFACTS_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    await site?.close();
+    site = undefined;
+  });
+
+  return {
+    site() {
+      if (!site) throw new Error('no site: open a page first');
+      return site;
+    },
+    async open(scenario, { viewport = DESKTOP, colorScheme = 'light', beforeLoad } = {}) {
+      site = await startStatusPageSite(scenario.status, scenario.history);
+      context = await browser.newContext({
+        viewport,
+        colorScheme,
+        locale: 'en-GB',
+        timezoneId: 'UTC',
+        isMobile: viewport.width < 500,
+      });
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      await beforeLoad?.(page);
+      await page.goto(`${site.url}/`);
+      await waitForFirstRender(page);
+      return { page, problems };
+    },
+  };
+}
+
+export function expectNoProblems(problems: PageProblems): void {
+  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [], errorResponses: [] });
+}

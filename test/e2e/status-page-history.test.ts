@@ -1,0 +1,357 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/build/render-freshness-module.js';
+import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { verifyDeployment } from '../../src/verify/verify-deployment.js';
+import { incidentNotice, noticesDocument, PAST_BAD_DAYS, pastIncidents, resolvedNotice } from './history-fixtures.js';
+import {
+  ARTIFACTS_DIR,
+  allOperational,
+  expectNoProblems,
+  pastHistory,
+  SCENARIOS,
+  useStatusPage,
+} from './status-page-harness.js';
+
+const harness = useStatusPage();
+
+function scenario(name: string) {
+  const make = SCENARIOS[name];
+  if (!make) throw new Error(`no scenario ${name}`);
+  return make();
+}
+
+function card(page: Page, name: string) {
+  return page.locator('#components > li', { hasText: name });
+}
+
+describe('each component', () => {
+  it('has a 90-day bar of one cell per day, each with its date, uptime and minutes down in words', async () => {
+    const { page, problems } = await harness.open(scenario('history'));
+
+    for (const name of ['Control API', 'Scheduler', 'Build Service', 'Registry']) {
+      await expect(card(page, name).locator('ol.days > li.day').count()).resolves.toBe(90);
+    }
+    const bad = PAST_BAD_DAYS.find((day) => day.component === 'Build Service' && day.daysAgo === 3);
+    if (!bad) throw new Error('fixture changed');
+    const date = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const cell = card(page, 'Build Service').locator(`li.day[data-date="${date}"]`);
+    await expect(cell.getAttribute('data-status')).resolves.toBe('major_outage');
+    const uptime = Number.parseFloat((((1440 - bad.minutes) / 1440) * 100).toFixed(3));
+    await expect(cell.textContent()).resolves.toMatch(
+      new RegExp(`^\\w{3}, \\d{1,2} \\w{3} \\d{4}: ${uptime}% uptime, 47 minutes down; worst: major outage$`),
+    );
+    // Days before the Registry was probed say so.
+    await expect(card(page, 'Registry').locator('li.day').first().textContent()).resolves.toMatch(/: no data$/);
+    await expect(card(page, 'Registry').locator('li.day').first().getAttribute('data-status')).resolves.toBe('none');
+    expectNoProblems(problems);
+  });
+
+  it('is one Tab stop whose days are reached with the arrow keys, and shows the focused day in words', async () => {
+    const { page, problems } = await harness.open(scenario('history'));
+    const days = card(page, 'Build Service').locator('li.day');
+
+    await expect(
+      days.evaluateAll((cells) => cells.filter((cell) => (cell as HTMLElement).tabIndex === 0).length),
+    ).resolves.toBe(1);
+    await days.last().focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    expect(focused).toMatch(/47 minutes down; worst: major outage$/);
+    await expect(card(page, 'Build Service').locator('.day-detail').textContent()).resolves.toBe(focused);
+    await page.keyboard.press('Home');
+    await expect(
+      page.evaluate(() => document.activeElement === document.activeElement?.parentElement?.firstElementChild),
+    ).resolves.toBe(true);
+    await days.nth(40).hover();
+    await expect(card(page, 'Build Service').locator('.day-detail').textContent()).resolves.toBe(
+      await days.nth(40).textContent(),
+    );
+    expectNoProblems(problems);
+  });
+
+  it('shows its 90-day uptime and a 24-hour latency line drawn as SVG, with a gap where no check was answered', async () => {
+    const now = new Date();
+    const history = pastHistory(now);
+    const { page, problems } = await harness.open({ status: allOperational(3_000), history });
+
+    const expected = history.uptime?.components.find((each) => each.name === 'Control API')?.uptime.last_90d
+      .uptime_percent;
+    await expect(card(page, 'Control API').locator('.uptime-figure').textContent()).resolves.toBe(
+      `${expected}% uptime over the last 90 days`,
+    );
+    const chart = card(page, 'Control API').locator('svg.latency-chart');
+    await expect(chart.locator('polyline.latency-p50').count()).resolves.toBe(1);
+    const points = await chart.locator('polyline.latency-p50').getAttribute('points');
+    expect(points?.split(' ')).toHaveLength(24);
+    // The Scheduler's fixture has one hour without an answer: two runs of line.
+    await expect(card(page, 'Scheduler').locator('polyline.latency-p50').count()).resolves.toBe(2);
+    await expect(card(page, 'Control API').locator('figcaption').textContent()).resolves.toMatch(
+      /^Latency, last 24 hours: median \d+ ms in the latest hour \(95th percentile \d+ ms\); hourly medians from \d+ to \d+ ms \(bold line: median; faint line: 95th percentile\)\.$/,
+    );
+    expectNoProblems(problems);
+  });
+
+  it('says since when a failing component has been failing, and what the checks saw, in words', async () => {
+    const { page, problems } = await harness.open(scenario('failing'));
+
+    const since = card(page, 'Build Service').locator('.since');
+    await expect(since.textContent()).resolves.toMatch(
+      /^Since \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC \(for 3[89] min\): checks are answering 503\.$/,
+    );
+    await expect(since.locator('time').getAttribute('datetime')).resolves.toMatch(/Z$/);
+    await expect(card(page, 'Scheduler').locator('.since').textContent()).resolves.toMatch(
+      /\(for [67] min\): checks are timing out\.$/,
+    );
+    await expect(card(page, 'Control API').locator('.since').count()).resolves.toBe(0);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-failing-since.png` });
+    expectNoProblems(problems);
+  });
+});
+
+describe('the incidents', () => {
+  it('lists ongoing incidents first, then the last 90 days newest first, each with component, worst state, start, end and duration', async () => {
+    const { page, problems } = await harness.open(scenario('failing'));
+
+    const section = page.getByRole('region', { name: 'Incidents' });
+    await expect(section.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual([
+      'Ongoing',
+      'Last 90 days',
+    ]);
+    const lists = section.locator('ul.incidents');
+    const ongoing = await lists.nth(0).locator('> li .incident-head strong').allTextContents();
+    expect(ongoing).toEqual(['Scheduler', 'Build Service']);
+    const past = lists.nth(1).locator('> li');
+    await expect(past.count()).resolves.toBe(pastIncidents(new Date()).length);
+    const first = past.first();
+    await expect(first.locator('.incident-head').textContent()).resolves.toBe('Build Service ✕Major outage');
+    await expect(first.locator('dl').textContent()).resolves.toMatch(
+      /^Started\d{1,2} \w{3} \d{4}, 09:14 UTCEnded\d{1,2} \w{3} \d{4}, 10:01 UTCLasted47 minChecks sawtiming out, answering 502$/,
+    );
+    await expect(lists.nth(0).locator('> li').first().locator('dl').textContent()).resolves.toMatch(/Endedongoing/);
+    expectNoProblems(problems);
+  });
+
+  it('shows resolved notices from the team in the history', async () => {
+    const { page, problems } = await harness.open(scenario('history'));
+
+    const history = page.getByRole('region', { name: 'Incidents' });
+    const notice = history.locator('.notice-card', { hasText: resolvedNotice(new Date()).title });
+    await expect(notice.count()).resolves.toBe(1);
+    await expect(notice.locator('.notice-kind').textContent()).resolves.toBe('Incident · Resolved');
+    await expect(page.locator('#notices-section').isHidden()).resolves.toBe(true);
+    expectNoProblems(problems);
+  });
+});
+
+describe('the notices', () => {
+  it('shows active notices at the top and upcoming maintenance with its window', async () => {
+    const { page, problems } = await harness.open(scenario('maintenance'));
+
+    const section = page.getByRole('region', { name: 'From the platform team' });
+    await expect(section.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual([
+      'Happening now',
+      'Upcoming maintenance',
+    ]);
+    await expect(section.getByRole('heading', { level: 4 }).allTextContents()).resolves.toEqual([
+      'Maintenance · In progress: Registry storage migration',
+      'Maintenance · Scheduled: Scheduler upgrade',
+    ]);
+    const upcoming = section.locator('.notice-card', { hasText: 'Scheduler upgrade' });
+    await expect(upcoming.locator('dl').textContent()).resolves.toMatch(
+      /^AffectsSchedulerWindow\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC to \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/,
+    );
+    await expect(card(page, 'Registry').locator('.since').textContent()).resolves.toMatch(
+      /^Planned maintenance until .+ UTC\.$/,
+    );
+    // The summary comes before the notices, and the notices before the components.
+    const order = await page.evaluate(() =>
+      ['summary-heading', 'notices-heading', 'components-heading'].map(
+        (id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1,
+      ),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expectNoProblems(problems);
+  });
+
+  it('shows a notice whose title and text hold HTML as text, never as markup', async () => {
+    const now = new Date();
+    const notice = {
+      ...incidentNotice(now, 'Builds <img src=x onerror="window.pwned=1"> failing'),
+      kind: 'incident' as const,
+      state: 'investigating' as const,
+      updates: [
+        {
+          at: formatTimestamp(now),
+          state: 'investigating' as const,
+          text: '<script>window.pwned=2</script><b>bold?</b>',
+        },
+      ],
+    };
+    const { page, problems } = await harness.open({
+      status: allOperational(3_000),
+      history: { ...pastHistory(now), notices: noticesDocument([notice]) },
+    });
+
+    const card = page.locator('#notices .notice-card');
+    await expect(card.locator('.notice-title').textContent()).resolves.toContain(
+      'Builds <img src=x onerror="window.pwned=1"> failing',
+    );
+    await expect(card.locator('.update-text').textContent()).resolves.toBe(
+      '<script>window.pwned=2</script><b>bold?</b>',
+    );
+    await expect(page.locator('#notices img, #notices script, #notices b').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).resolves.toBeUndefined();
+    expectNoProblems(problems);
+  });
+});
+
+describe('staleness, by the one rule', () => {
+  it('serves the page the staleness rule the server runs, and the page loads it', async () => {
+    const requested: string[] = [];
+    const { page, problems } = await harness.open(scenario('normal'), {
+      beforeLoad: async (page) => {
+        page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      },
+    });
+
+    const response = await page.request.get(`${harness.site().url}${FRESHNESS_MODULE_PATH}`);
+    await expect(response.text()).resolves.toBe(renderFreshnessModule());
+    expect(requested).toContain(FRESHNESS_MODULE_PATH);
+    expectNoProblems(problems);
+  });
+
+  it.each([
+    // [probe interval published, status age, stale?]
+    [5, 5_000, false],
+    [5, 20_000, true],
+    [60, 100_000, false],
+    [60, 200_000, true],
+  ])('with a probe interval of %i s, calls a status %i ms old stale: %s', async (intervalSeconds, ageMs, stale) => {
+    const { page, problems } = await harness.open({
+      status: allOperational(ageMs),
+      history: pastHistory(new Date(), intervalSeconds),
+    });
+
+    await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe(stale ? 'stale' : 'fresh');
+    await expect(page.locator('#notice').isVisible()).resolves.toBe(stale);
+    expectNoProblems(problems);
+  });
+
+  it.each([
+    [5_000, 'fresh'],
+    [25_000, 'stale'],
+  ] as const)('agrees with /healthz and verify on a status %i ms old (probe interval 5 s): %s', async (ageMs, kind) => {
+    const { page, problems } = await harness.open({
+      status: allOperational(ageMs),
+      history: pastHistory(new Date(), 5),
+    });
+    const { url } = harness.site();
+
+    await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe(kind);
+    const health = await fetch(`${url}/healthz`);
+    await health.body?.cancel();
+    expect(health.status).toBe(kind === 'fresh' ? 200 : 503);
+    const report = await verifyDeployment({ baseUrl: url });
+    const freshness = report.checks.find((check) => check.check === 'freshness');
+    expect(freshness?.outcome).toBe(kind === 'fresh' ? 'pass' : 'fail');
+    expect(report.max_age_s).toBe(15);
+    expectNoProblems(problems);
+  });
+
+  it('does not trust a status from more than the skew allowance in the future', async () => {
+    const { page, problems } = await harness.open({ status: allOperational(-10 * 60_000), history: pastHistory() });
+
+    await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe('future');
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe(
+      'Status time not trustworthy. Last known: Operational',
+    );
+    await expect(page.title()).resolves.toBe('Untrustworthy · last known Operational · Platform status');
+    await expect(page.locator('#notice').textContent()).resolves.toMatch(
+      /^Untrustworthy data: this status claims a time \d+ minutes ahead of the server's clock/,
+    );
+    await expect(page.locator('#age').textContent()).resolves.toMatch(/^\d+ minutes in the future$/);
+    expectNoProblems(problems);
+  });
+
+  it('says a stale status is stale in the banner and the tab title, and greys every status colour', async () => {
+    const { page, problems } = await harness.open(scenario('stale'));
+
+    await expect(page.locator('#overall-text').textContent()).resolves.toBe(
+      'Status out of date. Last known: Operational',
+    );
+    await expect(page.title()).resolves.toBe('Stale · last known Operational · Platform status');
+    await expect(page.locator('#notice').textContent()).resolves.toBe(
+      'Stale data: this status is more than 15 seconds old (3 probe intervals of 5 seconds), so it may no longer be true. The status probe may have stopped.',
+    );
+    const colours = await page.evaluate(() => ({
+      grey: getComputedStyle(document.documentElement).getPropertyValue('--unknown').trim(),
+      used: [
+        ...new Set(
+          [...document.querySelectorAll('#overall, .badge, .day[data-status="major_outage"], .component')].map(
+            (node) =>
+              getComputedStyle(node).getPropertyValue('--status-colour').trim() ||
+              getComputedStyle(node).backgroundColor,
+          ),
+        ),
+      ],
+    }));
+    expect(colours.used).toEqual([colours.grey]);
+    expectNoProblems(problems);
+  });
+
+  it('falls back to a 30-second interval when the deployment publishes no history: 100 s old is stale', async () => {
+    const { page } = await harness.open({ status: allOperational(100_000), history: {} });
+
+    await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe('stale');
+    await expect(page.locator('#notice').textContent()).resolves.toMatch(
+      /more than 90 seconds old \(3 probe intervals of 30 seconds\)/,
+    );
+  });
+
+  it('falls back to a 30-second interval when the deployment publishes no history, and still shows the status', async () => {
+    const { page, problems } = await harness.open({ status: allOperational(60_000), history: {} });
+
+    await expect(page.locator('html').getAttribute('data-freshness')).resolves.toBe('fresh');
+    await expect(page.locator('#history-note').textContent()).resolves.toMatch(/publishes no history/);
+    await expect(page.locator('#components > li').count()).resolves.toBe(4);
+    await expect(page.locator('.day').count()).resolves.toBe(0);
+    await expect(page.locator('#incidents-section').isHidden()).resolves.toBe(true);
+    // The browser itself logs the three 503s (not published yet, from the thin handler's memory); the page adds nothing.
+    expect(problems.errorResponses.map((line) => line.replace(/^503 http:\/\/[^/]+/, '')).sort()).toEqual([
+      '/api/v1/incidents',
+      '/api/v1/notices',
+      '/api/v1/uptime',
+    ]);
+    expect(problems.pageErrors).toEqual([]);
+  });
+});
+
+describe('the page', () => {
+  it('says that a region status is the declared one, not a measurement', async () => {
+    const { page, problems } = await harness.open(scenario('normal'));
+
+    await expect(page.getByRole('region', { name: 'Regions' }).locator('.note').textContent()).resolves.toBe(
+      "A region's status here is the one declared in the directory by the platform team, not a measurement by the probe.",
+    );
+    await expect(page.locator('table.regions thead th').last().textContent()).resolves.toBe('Declared status');
+    expectNoProblems(problems);
+  });
+
+  it('links the Atom feed for feed readers and for people', async () => {
+    const { page, problems } = await harness.open(scenario('normal'));
+
+    await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href')).resolves.toBe(
+      '/feed.atom',
+    );
+    await expect(
+      page
+        .getByRole('link', { name: /Atom feed/ })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
+    expectNoProblems(problems);
+  });
+});

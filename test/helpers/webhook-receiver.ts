@@ -1,0 +1,102 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+
+/** One request a receiver got. */
+export interface ReceivedWebhook {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  readonly receivedAtMs: number;
+  /** What the receiver answered; `undefined` if it hung. */
+  readonly answered: number | undefined;
+}
+
+/**
+ * How a receiver answers: every request with 200, the first `failures` with
+ * 500 and the rest with 200, or never (it hangs until closed).
+ */
+export type ReceiverBehaviour = ({ readonly accept: true; readonly failures?: number } | { readonly hang: true }) & {
+  /** A given port (one a test kept free to play a receiver that was down); 0 by default. */
+  readonly port?: number;
+};
+
+export interface WebhookReceiver {
+  readonly url: string;
+  readonly received: ReceivedWebhook[];
+  close(): Promise<void>;
+}
+
+/** Real HTTP receivers on loopback port 0, closed after each test. */
+export function useWebhookReceivers(): (behaviour: ReceiverBehaviour) => Promise<WebhookReceiver> {
+  const started: WebhookReceiver[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((receiver) => receiver.close()));
+  });
+  return async (behaviour) => {
+    const receiver = await startWebhookReceiver(behaviour);
+    started.push(receiver);
+    return receiver;
+  };
+}
+
+async function startWebhookReceiver(behaviour: ReceiverBehaviour): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  const hanging: ServerResponse[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      if ('hang' in behaviour) {
+        received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: undefined });
+        hanging.push(response);
+        return;
+      }
+      const failed = received.filter((entry) => entry.answered === 500).length;
+      const status = failed < (behaviour.failures ?? 0) ? 500 : 200;
+      received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: status });
+      response
+        .writeHead(status, { 'content-type': 'text/plain', connection: 'close' })
+        .end(status === 200 ? 'ok' : 'no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(behaviour.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * A receiver's check, written from the README's "Verifying a delivery":
+ * split `t=…,v1=…`, refuse a timestamp more than `toleranceSeconds` away,
+ * compute HMAC-SHA256 over `t + "." + raw body` with the shared secret, and
+ * compare in constant time.
+ */
+export function verifyWebhook(
+  header: string | undefined,
+  rawBody: string,
+  secret: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
+  if (header === undefined) return false;
+  const fields = new Map(
+    header.split(',').map((part) => {
+      const at = part.indexOf('=');
+      return [part.slice(0, at), part.slice(at + 1)];
+    }),
+  );
+  const timestamp = Number(fields.get('t'));
+  const given = fields.get('v1') ?? '';
+  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CycleRecord } from '../../src/history/cycle-record.js';
+import { DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
+import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
+import { UptimeReportSchema } from '../../src/history/uptime-report.js';
+import type { StatusValue } from '../../src/schemas/status-value.js';
+import { makeTempDir } from '../helpers/fixtures.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const T0 = Date.parse('2026-10-01T00:00:00Z');
+const INTERVAL_MS = 5 * 60_000;
+let dir: string;
+let remove: () => Promise<void>;
+const historyFile = () => join(dir, 'history.sqlite');
+
+beforeEach(async () => {
+  ({ dir, remove } = await makeTempDir());
+  // Two days every 5 minutes: Registry in major outage for an hour on the first day, Scheduler always up.
+  const store = openSqliteHistoryStore(historyFile());
+  for (let at = T0; at < T0 + 48 * HOUR_MS; at += INTERVAL_MS) {
+    const registry: StatusValue = at >= T0 + 6 * HOUR_MS && at < T0 + 7 * HOUR_MS ? 'major_outage' : 'operational';
+    const cycle: CycleRecord = {
+      atMs: at,
+      intervalMs: INTERVAL_MS,
+      components: [
+        { name: 'Scheduler', observed: 'operational', published: 'operational', checks: [] },
+        { name: 'Registry, EU', observed: registry, published: registry, checks: [] },
+      ],
+    };
+    store.recordCycle(cycle, DEFAULT_RETENTION);
+  }
+  store.close();
+});
+afterEach(async () => {
+  await remove();
+});
+
+const uptime = (args: string[]) => runCli(['uptime', '--history', historyFile(), ...args], { cwd: dir });
+
+describe('service-directory uptime', () => {
+  it('reports a day as JSON: uptime, the share with data, down minutes and the incidents', async () => {
+    const result = await uptime(['--since', '2026-10-01', '--until', '2026-10-02', '--json']);
+    expect(result.stderr).toBe('');
+    const report = UptimeReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.components).toEqual([
+      { name: 'Scheduler', uptime_percent: 100, data_percent: 100, down_minutes: 0, incidents: 0 },
+      { name: 'Registry, EU', uptime_percent: 95.833, data_percent: 100, down_minutes: 60, incidents: 1 },
+    ]);
+    expect(report.incidents).toEqual([
+      expect.objectContaining({
+        component: 'Registry, EU',
+        started_at: '2026-10-01T06:00:00Z',
+        resolved_at: '2026-10-01T07:00:00Z',
+        duration_seconds: 3600,
+      }),
+    ]);
+  });
+
+  it('leaves out the time before the history began, and says so in the data share', async () => {
+    const result = await uptime(['--since', '2026-09-30', '--until', '2026-10-02', '--csv']);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'component,since,until,uptime_percent,data_percent,down_minutes,incidents',
+      'Scheduler,2026-09-30T00:00:00Z,2026-10-02T00:00:00Z,100,50,0,0',
+      '"Registry, EU",2026-09-30T00:00:00Z,2026-10-02T00:00:00Z,95.833,50,60,1',
+    ]);
+  });
+
+  it('prints a table for people', async () => {
+    const result = await uptime(['--since', '2026-10-01', '--until', '2026-10-02']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Registry, EU  95.833 %   100.0 %  60.0      1');
+    expect(result.stdout).toContain(
+      '2026-10-01T06:00:00Z .. 2026-10-01T07:00:00Z  Registry, EU: major_outage (1 h 0 min)',
+    );
+  });
+
+  it.each([
+    [['--since', '2026-13-01'], '--since: "2026-13-01" is not a date'],
+    [['--since', '2026-10-02', '--until', '2026-10-01'], '--since must be before --until'],
+    [['--json', '--csv'], '--json and --csv: pick one'],
+  ])('refuses %j with exit 1', async (args, message) => {
+    const result = await uptime(args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('names the file when there is no history there', async () => {
+    const result = await runCli(['uptime', '--history', join(dir, 'missing.sqlite')], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/missing\.sqlite: no usable history/);
+  });
+});
