@@ -3,12 +3,14 @@ import {
   type DocumentPath,
   INCIDENTS_PATH,
   NOTICES_PATH,
+  OBSERVATIONS_PATH,
   REGIONS_PATH,
   STATUS_PATH,
   UPTIME_PATH,
 } from './api-paths.js';
 import { IncidentsDocumentSchema } from './schemas/incidents.js';
 import { NoticesDocumentSchema } from './schemas/notice.js';
+import { ObservationsDocumentSchema } from './schemas/observations.js';
 import { RegionListSchema } from './schemas/region.js';
 import { ServiceStatusSchema } from './schemas/service-status.js';
 import { UptimeDocumentSchema } from './schemas/uptime.js';
@@ -39,4 +41,5 @@ export const API_DOCUMENTS: readonly ApiDocumentSpec[] = [
   { path: UPTIME_PATH, schema: UptimeDocumentSchema, maxBytes: 32 * MIB },
   { path: INCIDENTS_PATH, schema: IncidentsDocumentSchema, maxBytes: 8 * MIB },
   { path: NOTICES_PATH, schema: NoticesDocumentSchema },
+  { path: OBSERVATIONS_PATH, schema: ObservationsDocumentSchema },
 ];

@@ -17,11 +17,14 @@ export const INCIDENTS_PATH = '/api/v1/incidents';
 /** The platform team's notices, published by the build from `data/notices.json`. */
 export const NOTICES_PATH = '/api/v1/notices';
 
+/** What this region's probe observed, before thresholds, for its peers' votes (an addition beside v1). */
+export const OBSERVATIONS_PATH = '/api/v1/observations';
+
 /** The Atom feed of incidents and notices. */
 export const FEED_PATH = '/feed.atom';
 
 /** Every JSON document the API publishes at a fixed path: the contract's two, then the additions. */
-export const DOCUMENT_PATHS = [...API_PATHS, UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH] as const;
+export const DOCUMENT_PATHS = [...API_PATHS, UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH, OBSERVATIONS_PATH] as const;
 export type DocumentPath = (typeof DOCUMENT_PATHS)[number];
 
 /**

@@ -12,6 +12,7 @@ Commands:
   start     build, launch the stand-ins, serve, and run the probe as a sidecar: the whole system
   verify    check a live deployment against the contract
   uptime    print each component's uptime and incidents over a period, from the probe's history
+  demo-regions  three regions on this machine whose probes vote on global components
 
 Run 'service-directory <command> --help' for a command's options.`;
 
@@ -29,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   start: async () => (await import('./commands/start.js')).start,
   verify: async () => (await import('./commands/verify.js')).verify,
   uptime: async () => (await import('./commands/uptime.js')).uptime,
+  'demo-regions': async () => (await import('./commands/demo-regions.js')).demoRegions,
 };
 
 const [command, ...rest] = process.argv.slice(2);

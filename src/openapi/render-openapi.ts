@@ -2,6 +2,7 @@ import {
   type DocumentPath,
   INCIDENTS_PATH,
   NOTICES_PATH,
+  OBSERVATIONS_PATH,
   REGIONS_PATH,
   STATUS_PATH,
   UPTIME_PATH,
@@ -28,6 +29,12 @@ const OPERATIONS: readonly Operation[] = [
   { path: UPTIME_PATH, id: 'getUptime', summary: 'Read the uptime history', body: DOCUMENT_SCHEMAS.uptime },
   { path: INCIDENTS_PATH, id: 'listIncidents', summary: 'List the recent incidents', body: DOCUMENT_SCHEMAS.incidents },
   { path: NOTICES_PATH, id: 'listNotices', summary: 'List the notices', body: DOCUMENT_SCHEMAS.notices },
+  {
+    path: OBSERVATIONS_PATH,
+    id: 'getObservations',
+    summary: "Read what this region's probe observed, and its votes",
+    body: DOCUMENT_SCHEMAS.observations,
+  },
 ];
 
 /** Methods the server refuses with 405 on every API path (CONNECT is refused too, but OpenAPI has no field for it). */

@@ -1,19 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { documentFile, STATUS_PATH } from '../api-paths.js';
+import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { DEFAULT_RETENTION } from '../history/history-retention.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { formatChange, formatOffline, formatSummary } from './format-cycle-log.js';
+import { formatChange, formatNoQuorum, formatOffline, formatSummary } from './format-cycle-log.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from './probe-log.js';
 import type { ProbeSettings } from './probe-settings.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
+import { serializeObservations } from './render-observations.js';
 import { serializeStatus } from './render-status.js';
-import { type CheckFunction, type CycleOutcome, runCycle } from './run-cycle.js';
+import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from './run-cycle.js';
 import { scheduleIntervalMs } from './schedule-interval.js';
 
 export interface ProberOptions {
@@ -26,6 +28,7 @@ export interface ProberOptions {
   readonly historyFile?: string;
   readonly log?: ProbeLog;
   readonly check?: CheckFunction;
+  readonly fetchPeers?: FetchPeersFunction;
   readonly now?: () => Date;
   /**
    * Runs after every published cycle (the feed, the webhook queue). It must
@@ -44,6 +47,8 @@ export type CycleReport =
 
 export interface Prober {
   readonly statusFile: string;
+  /** `/api/v1/observations`, written after the status in every published cycle. */
+  readonly observationsFile: string;
   /**
    * Runs one cycle: probe, decide, publish the status atomically, remember
    * the state, log. Never throws for anything a component or the disk does.
@@ -66,6 +71,7 @@ export function createProber(options: ProberOptions): Prober {
   checkStateLocation(stateFile, options.publicDir);
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const statusFile = documentFile(options.publicDir, STATUS_PATH);
+  const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   let state: ProbeState | undefined;
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
@@ -84,7 +90,12 @@ export function createProber(options: ProberOptions): Prober {
         });
 
   async function prepare(): Promise<ProbeState> {
-    for (const file of [statusFile, stateFile, ...(history ? [history.uptimeFile, history.incidentsFile] : [])]) {
+    for (const file of [
+      statusFile,
+      observationsFile,
+      stateFile,
+      ...(history ? [history.uptimeFile, history.incidentsFile] : []),
+    ]) {
       const removed = await removeStaleTempFiles(file).catch((error: unknown) => {
         log.error(`could not clear stale temp files next to ${displayPath(file)}: ${describeIoError(error)}`);
         return [];
@@ -94,27 +105,27 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(body: string): Promise<boolean> {
+  async function publish(file: string, body: string): Promise<boolean> {
     try {
-      await mkdir(dirname(statusFile), { recursive: true });
-      await writeAtomically(statusFile, body);
+      await mkdir(dirname(file), { recursive: true });
+      await writeAtomically(file, body);
       return true;
     } catch (error) {
-      log.error(
-        `could not write ${displayPath(statusFile)}: ${describeIoError(error)}; the old document is left as it was`,
-      );
+      log.error(`could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`);
       return false;
     }
   }
 
   return {
     statusFile,
+    observationsFile,
     async runCycle(signal) {
       state ??= await prepare();
       const outcome = await runCycle({
         settings,
         state,
         ...(options.check ? { check: options.check } : {}),
+        ...(options.fetchPeers ? { fetchPeers: options.fetchPeers } : {}),
         now,
         ...(signal ? { signal } : {}),
       });
@@ -129,10 +140,13 @@ export function createProber(options: ProberOptions): Prober {
       }
       // A bug here must never reach readers: the server would refuse the file anyway.
       const status = ServiceStatusSchema.parse(outcome.status);
-      if (!(await publish(serializeStatus(status)))) {
+      const observations = ObservationsDocumentSchema.parse(outcome.observations);
+      if (!(await publish(statusFile, serializeStatus(status)))) {
         log.error(`${formatSummary(outcome, settings)}; NOT published`);
         return { published: false, why: 'write_failed' };
       }
+      // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
+      await publish(observationsFile, serializeObservations(observations));
       state = outcome.state;
       try {
         await writeProbeState(stateFile, state, now());
@@ -143,6 +157,8 @@ export function createProber(options: ProberOptions): Prober {
         const line = formatChange(component);
         if (line !== undefined) log.info(line);
       }
+      const held = formatNoQuorum(outcome);
+      if (held !== undefined) log.error(held);
       log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
       // After the status, never before it: history is a record of what was published.
       await history?.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));

@@ -1,3 +1,4 @@
+import { describeVote } from '../peers/describe-vote.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
 import type { Thresholds } from './apply-thresholds.js';
 import type { CheckResult } from './check-endpoint.js';
@@ -14,7 +15,8 @@ type Offline = Extract<CycleOutcome, { kind: 'offline' }>;
 export function formatChange(component: ComponentOutcome): string | undefined {
   const { before, memory } = component;
   if (before === memory.published) return undefined;
-  const why = explainObservation(component);
+  const here = explainObservation(component);
+  const why = component.vote?.outcome === 'decided' ? `${describeVote(component.vote)}; here: ${here}` : here;
   if (before === undefined) {
     const first = component.checksChanged ? 'first observation, its checks changed' : 'first observation';
     return `${component.name}: ${memory.published} (${first}: ${why})`;
@@ -41,6 +43,21 @@ export function formatSummary(outcome: Observed, thresholds: Thresholds): string
     ...(pending.length > 0 ? [`waiting to publish: ${pending.join(', ')}`] : []),
     `updated_at ${outcome.status.updated_at}`,
   ].join('; ');
+}
+
+/**
+ * The line for global components that hold their published state because
+ * too few regions answered, with why each peer did not count; `undefined`
+ * when every vote had a quorum.
+ */
+export function formatNoQuorum(outcome: Observed): string | undefined {
+  const held = outcome.components.filter((component) => component.vote?.outcome === 'no_quorum');
+  if (held.length === 0) return undefined;
+  const votes = held.map(({ name, vote }) => `${name}: ${vote === undefined ? '' : describeVote(vote)}`);
+  const silent = outcome.peers.flatMap((peer) =>
+    peer.outcome === 'fresh' ? [] : [`${peer.region} ${peer.outcome} (${peer.detail})`],
+  );
+  return `no quorum, global components hold their published state: ${votes.join('; ')}${silent.length > 0 ? `; peers not counted: ${silent.join(', ')}` : ''}`;
 }
 
 /** Why a cycle whose connectivity check failed publishes nothing. */

@@ -1,10 +1,15 @@
-import { InputError } from '../errors/input-error.js';
+import { OBSERVATIONS_PATH } from '../api-paths.js';
+import { InputError, type Problem } from '../errors/input-error.js';
+import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { type HistoryRetention, resolveHistoryRetention } from '../history/history-retention.js';
 import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
+import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
+import { joinUrl } from '../verify/verify-deployment.js';
 import type { Thresholds } from './apply-thresholds.js';
 import type { EndpointCheck } from './check-endpoint.js';
 import type { MaintenancePeriod } from './is-under-maintenance.js';
+import { scheduleIntervalMs } from './schedule-interval.js';
 
 /** One check with every default filled in. */
 export interface CheckSettings extends EndpointCheck {
@@ -13,7 +18,16 @@ export interface CheckSettings extends EndpointCheck {
 
 export interface ComponentSettings {
   readonly name: string;
+  /** `global` components are published by the vote of every region's probe; `regional` ones by this one alone. */
+  readonly scope: Scope;
   readonly checks: readonly CheckSettings[];
+}
+
+/** Another region's probe, whose observations vote on global components. */
+export interface PeerSettings {
+  readonly region: string;
+  /** Its `/api/v1/observations`. */
+  readonly url: string;
 }
 
 /** Everything a cycle needs, decided once at start-up. */
@@ -27,6 +41,12 @@ export interface ProbeSettings extends Thresholds {
   readonly connectivity: EndpointCheck | undefined;
   readonly maintenance: readonly MaintenancePeriod[];
   readonly components: readonly ComponentSettings[];
+  /** The other regions, in code order; none for a probe that decides alone. */
+  readonly peers: readonly PeerSettings[];
+  /** How long fetching every peer may take in all. */
+  readonly peerTimeoutMs: number;
+  /** A peer's observations older than this are stale and do not vote: three of this probe's intervals. */
+  readonly peerMaxAgeMs: number;
   /** How long the history keeps each layer; the defaults when left out. */
   readonly history?: HistoryRetention;
 }
@@ -63,6 +83,7 @@ export function resolveProbeSettings({
 }: SettingsInput): ProbeSettings {
   const source = regionOverride ?? { code: config.region, file: configFile, path: 'region' };
   const region = resolveRegion(source, regions, regionsFile);
+  const peers = resolvePeers(config.peers, region.code, regions, { configFile, regionsFile });
   return {
     regionCode: region.code,
     regionName: region.name,
@@ -81,6 +102,7 @@ export function resolveProbeSettings({
     })),
     components: config.components.map((component) => ({
       name: component.name,
+      scope: component.scope,
       checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check) => ({
         url: check.url,
         timeoutMs: check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS,
@@ -88,8 +110,43 @@ export function resolveProbeSettings({
         expectStatus: check.expect_status ?? component.expect_status,
       })),
     })),
+    peers,
+    peerTimeoutMs: config.peer_timeout_ms,
+    peerMaxAgeMs: staleAfterMs(scheduleIntervalMs(config.schedule)),
     history: resolveHistoryRetention(config.history),
   };
+}
+
+/**
+ * The configured peers, in code order. Each code must be a region of the
+ * directory and not this probe's own region (which votes anyway); every
+ * problem is reported at once.
+ */
+function resolvePeers(
+  peers: Readonly<Record<string, string>>,
+  ownCode: string,
+  regions: readonly Region[],
+  files: { readonly configFile: string; readonly regionsFile: string },
+): PeerSettings[] {
+  const known = new Set(regions.map((region) => region.code));
+  const problems: Problem[] = [];
+  for (const code of Object.keys(peers)) {
+    if (code === ownCode) {
+      problems.push({
+        path: `peers.${code}`,
+        reason: `is the region this probe reports for; list only the other regions (this one always votes)`,
+      });
+    } else if (!known.has(code)) {
+      problems.push({
+        path: `peers.${code}`,
+        reason: `unknown region ${JSON.stringify(code)}: not in ${files.regionsFile}`,
+      });
+    }
+  }
+  if (problems.length > 0) throw new InputError(files.configFile, problems);
+  return Object.entries(peers)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([region, base]) => ({ region, url: joinUrl(base, OBSERVATIONS_PATH) }));
 }
 
 /** The region a code names; an unknown code is an error that lists the known ones. */

@@ -1,4 +1,11 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import {
+  type FetchPeersOptions,
+  fetchPeersObservations,
+  type PeerObservations,
+} from '../peers/fetch-peer-observations.js';
+import { type VoteResult, voteOnComponent } from '../peers/vote-on-component.js';
+import type { ObservationsDocument, Scope } from '../schemas/observations.js';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
@@ -8,7 +15,8 @@ import { classifyComponent } from './classify-component.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
 import { mapConcurrently } from './map-concurrently.js';
-import type { CheckSettings, ProbeSettings } from './probe-settings.js';
+import type { CheckSettings, PeerSettings, ProbeSettings } from './probe-settings.js';
+import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
 
 /** One check of one component, with what it found. */
@@ -22,6 +30,11 @@ export interface ComponentOutcome {
   readonly name: string;
   readonly checks: readonly CheckOutcome[];
   readonly underMaintenance: boolean;
+  readonly scope: Scope;
+  /** What this region's own checks made of it, before the vote and thresholds. */
+  readonly observed: StatusValue;
+  /** The vote, for a global component. */
+  readonly vote: VoteResult | undefined;
   /** The published state before this cycle; `undefined` on the first observation. */
   readonly before: StatusValue | undefined;
   /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
@@ -34,8 +47,12 @@ export type CycleOutcome =
   | {
       readonly kind: 'observed';
       readonly status: ServiceStatus;
+      /** What this region observed, before thresholds, and the votes: published beside the status. */
+      readonly observations: ObservationsDocument;
       readonly state: ProbeState;
       readonly components: readonly ComponentOutcome[];
+      /** Every configured peer as this cycle received it. */
+      readonly peers: readonly PeerObservations[];
       readonly durationMs: number;
     }
   /** The probe's own connectivity check got no response at all: nothing it saw can be trusted. */
@@ -50,12 +67,18 @@ export type CycleOutcome =
 
 export type CheckFunction = (check: EndpointCheck, options: CheckEndpointOptions) => Promise<CheckResult>;
 
+export type FetchPeersFunction = (
+  peers: readonly PeerSettings[],
+  options: FetchPeersOptions,
+) => Promise<PeerObservations[]>;
+
 export interface CycleOptions {
   readonly settings: ProbeSettings;
   /** The memory from the previous published cycle. */
   readonly state: ProbeState;
   readonly check?: CheckFunction;
-  /** The wall clock: maintenance windows and `updated_at`. */
+  readonly fetchPeers?: FetchPeersFunction;
+  /** The wall clock: maintenance windows, `updated_at` and the peers' freshness. */
   readonly now?: () => Date;
   /** A monotonic clock in milliseconds: the cycle's duration. */
   readonly clock?: () => number;
@@ -66,13 +89,16 @@ export interface CycleOptions {
  * Runs one probe cycle and decides, without writing anything: the
  * connectivity check first, then every check of every component at once
  * (at most `settings.concurrency` in flight), so a cycle takes about the
- * slowest timeout, not their sum. Then each component's observed state,
- * flapping protection, and the status document as of when the checks finished.
+ * slowest timeout, not their sum. Then each component's observed state; for
+ * global components the peers' observations (fetched at once, within
+ * `settings.peerTimeoutMs`) and the vote; flapping protection; and the
+ * status and observations documents as of when the checks finished.
  */
 export async function runCycle({
   settings,
   state,
   check = checkEndpoint,
+  fetchPeers = fetchPeersObservations,
   now = () => new Date(),
   clock = () => performance.now(),
   signal,
@@ -80,10 +106,9 @@ export async function runCycle({
   const started = clock();
   const durationMs = () => Math.round(clock() - started);
   const checkOptions: CheckEndpointOptions = signal === undefined ? {} : { signal };
-  // Every check in flight listens to the signal: up to `concurrency` at once, by design, not a leak.
-  if (signal !== undefined && getMaxListeners(signal) < settings.concurrency + 1) {
-    setMaxListeners(settings.concurrency + 1, signal);
-  }
+  // Every check in flight listens to the signal (up to `concurrency` at once), then every peer fetch: by design, not a leak.
+  const listeners = Math.max(settings.concurrency, settings.peers.length) + 1;
+  if (signal !== undefined && getMaxListeners(signal) < listeners) setMaxListeners(listeners, signal);
 
   if (settings.connectivity !== undefined) {
     const result = await check(settings.connectivity, checkOptions);
@@ -109,6 +134,18 @@ export async function runCycle({
   }
   const previousByName = new Map(state.components.map((memory) => [memory.name, memory]));
 
+  const hasGlobal = settings.components.some((component) => component.scope === 'global');
+  const peers =
+    hasGlobal && settings.peers.length > 0
+      ? await fetchPeers(settings.peers, {
+          timeoutMs: settings.peerTimeoutMs,
+          maxAgeMs: settings.peerMaxAgeMs,
+          now,
+          ...(signal === undefined ? {} : { signal }),
+        })
+      : [];
+  if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
+
   const components: ComponentOutcome[] = [];
   const memories: ComponentMemory[] = [];
   for (const component of settings.components) {
@@ -123,12 +160,32 @@ export async function runCycle({
     // Memory belongs to the checks that made it; memory from before fingerprints is taken as the current checks'.
     const checksChanged = remembered?.fingerprint !== undefined && remembered.fingerprint !== fingerprint;
     const previous = checksChanged ? undefined : remembered;
-    const memory = { name: component.name, ...applyThresholds(previous, observed, settings), fingerprint };
+    const vote =
+      component.scope === 'global'
+        ? voteOnComponent({
+            own: { region: settings.regionCode, status: observed },
+            peers: peers.flatMap((peer) => {
+              const status = peer.outcome === 'fresh' ? peer.components.get(component.name) : undefined;
+              return status === undefined ? [] : [{ region: peer.region, status }];
+            }),
+            configured: 1 + settings.peers.length,
+            published: previous?.published,
+          })
+        : undefined;
+    // Flapping protection applies after the vote, to what the vote decided.
+    const memory = {
+      name: component.name,
+      ...applyThresholds(previous, vote?.status ?? observed, settings),
+      fingerprint,
+    };
     memories.push(memory);
     components.push({
       name: component.name,
       checks,
       underMaintenance,
+      scope: component.scope,
+      observed,
+      vote,
       before: previous?.published,
       checksChanged,
       memory,
@@ -140,11 +197,25 @@ export async function runCycle({
     components: components.map(({ name, memory }) => ({ name, status: memory.published })),
     finishedAt,
   });
+  const observations = renderObservations({
+    regionCode: settings.regionCode,
+    observedAt: finishedAt,
+    components: components.map(({ name, scope, observed, checks, vote }) => ({
+      name,
+      scope,
+      observed,
+      results: checks.map(({ result }) => result),
+      vote,
+    })),
+    peers,
+  });
   return {
     kind: 'observed',
     status,
+    observations,
     state: { version: 1, components: memories },
     components,
+    peers,
     durationMs: durationMs(),
   };
 }

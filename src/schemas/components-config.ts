@@ -15,6 +15,8 @@ export const DEFAULT_THRESHOLD_CYCLES = 2;
 export const DEFAULT_CONCURRENCY = 64;
 /** Upper bound on any timeout, so a typo cannot park a cycle for hours. */
 export const MAX_TIMEOUT_MS = 60_000;
+/** How long fetching every peer's observations may take, all at once, after the cycle's own checks. */
+export const DEFAULT_PEER_TIMEOUT_MS = 2_000;
 
 const REGION_CODE_PATTERN = /^[a-z]+[0-9]$/;
 
@@ -74,6 +76,8 @@ export const ComponentConfigSchema = z
   .strictObject(
     {
       name: requiredString('the name the status shows').pipe(LabelSchema),
+      /** `global`: one shared thing, seen from every region, published by a vote; `regional`: this region's own. */
+      scope: z.enum(['global', 'regional'], { error: 'must be "global" or "regional"' }).default('regional'),
       url: HttpUrlSchema.optional(),
       checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
       ...CheckOptionsShape,
@@ -198,6 +202,22 @@ export const ComponentsConfigSchema = z
         .max(1_024, { error: 'must be at most 1024' })
         .default(DEFAULT_CONCURRENCY),
       connectivity_url: HttpUrlSchema.optional(),
+      /** The other regions' origins by region code, whose observations vote on global components. */
+      peers: z
+        .record(
+          z.string().regex(REGION_CODE_PATTERN, {
+            error: (issue) => `${JSON.stringify(issue.input)} is not a region code like ams1`,
+          }),
+          HttpUrlSchema,
+          {
+            error: (issue) =>
+              issue.code === 'invalid_key'
+                ? 'is not a region code like ams1'
+                : 'must be an object of region codes to base URLs, like { "fra1": "https://fra1.example.com" }',
+          },
+        )
+        .default({}),
+      peer_timeout_ms: MillisecondsSchema.default(DEFAULT_PEER_TIMEOUT_MS),
       maintenance: z.array(MaintenanceWindowSchema).default([]),
       history: HistoryConfigSchema.default(DEFAULT_HISTORY_RETENTION),
       /** Where the site is served, for absolute links in the feed; ids never depend on it. */

@@ -1,15 +1,24 @@
 import type { z } from 'zod';
-import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH, REGIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
+import {
+  FEED_PATH,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  OBSERVATIONS_PATH,
+  REGIONS_PATH,
+  STATUS_PATH,
+  UPTIME_PATH,
+} from '../api-paths.js';
 import { parseDocument } from '../io/parse-document.js';
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { UptimeDocumentSchema } from '../schemas/uptime.js';
 import { readAtomFeed } from './read-atom-feed.js';
 
-/** The endpoints published beside the contract's two: the history, the notices and the feed. */
-export const ADDED_ENDPOINTS = ['uptime', 'incidents', 'notices', 'feed'] as const;
+/** The endpoints published beside the contract's two: the history, the notices, the probe's observations and the feed. */
+export const ADDED_ENDPOINTS = ['uptime', 'incidents', 'notices', 'observations', 'feed'] as const;
 
 /** Every endpoint `verify` checks, in the order it reports them. */
 export const ENDPOINTS = ['regions', 'status', ...ADDED_ENDPOINTS] as const;
@@ -68,6 +77,8 @@ export const CONTRACT = {
   uptime: jsonDocument(UPTIME_PATH, 'public, max-age=60', 'optional', UptimeDocumentSchema, 'uptime'),
   incidents: jsonDocument(INCIDENTS_PATH, 'public, max-age=60', 'optional', IncidentsDocumentSchema, 'incidents'),
   notices: jsonDocument(NOTICES_PATH, 'public, max-age=60', 'optional', NoticesDocumentSchema, 'notices'),
+  // What the probe saw, for its peers' votes: a static host, or a deployment without peers, may leave it out.
+  observations: jsonDocument(OBSERVATIONS_PATH, 'no-store', 'optional', ObservationsDocumentSchema, 'observations'),
   feed: {
     path: FEED_PATH,
     contentType: 'application/atom+xml; charset=utf-8',

@@ -29,8 +29,8 @@ export interface VerifyOptions {
  * Checks a live deployment against the contract: both documents' status
  * codes, exact Content-Type and Cache-Control, CORS and bodies, the status's
  * freshness, and that it names a region the regions document lists; then the
- * same for the documents beside them (uptime, incidents, notices) and the
- * Atom feed, each of which a deployment may leave out (a 404 is a skip).
+ * same for the documents beside them (uptime, incidents, notices,
+ * observations) and the Atom feed, each of which a deployment may leave out (a 404 is a skip).
  * Returns a report; never throws for anything the deployment does.
  */
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {

@@ -3,9 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
-import { CONTRACT, ENDPOINTS, type Endpoint } from '../../src/verify/contract.js';
+import { type ADDED_ENDPOINTS, CONTRACT, ENDPOINTS, type Endpoint } from '../../src/verify/contract.js';
 import { sampleDocuments } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';
+import { sampleObservations } from './observations-fixture.js';
 import { sampleStatus } from './status-fixture.js';
 
 /** One canned answer: status code, exact headers, body. */
@@ -40,11 +41,16 @@ const ADDED_JSON_HEADERS = {
   'Access-Control-Allow-Origin': '*',
 };
 
-/** Correct answers for the documents beside the contract: the history, the notices and the feed. */
-export const GOOD_ADDED: Readonly<Record<'uptime' | 'incidents' | 'notices' | 'feed', CannedResponse>> = {
+/** Correct answers for the documents beside the contract: the history, the notices, the observations and the feed. */
+export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], CannedResponse>> = {
   uptime: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/uptime'] },
   incidents: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/incidents'] },
   notices: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/notices'] },
+  observations: {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
+    body: JSON.stringify(sampleObservations()),
+  },
   feed: {
     status: 200,
     headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },

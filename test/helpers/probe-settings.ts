@@ -1,12 +1,15 @@
 import type { CheckSettings, ComponentSettings, ProbeSettings } from '../../src/probe/probe-settings.js';
 
+/** A component as tests write it: regional unless they say otherwise. */
+export type TestComponent = Omit<ComponentSettings, 'scope'> & Partial<Pick<ComponentSettings, 'scope'>>;
+
 /** One check with test-friendly defaults: short timeout, any 2xx. */
 export function checkAt(url: string, extra: Partial<CheckSettings> = {}): CheckSettings {
   return { url, timeoutMs: 1000, degradedMs: 500, expectStatus: undefined, ...extra };
 }
 
-/** Probe settings for tests: region Amsterdam 1, thresholds 2, no maintenance or connectivity check. */
-export function settingsFor(components: ComponentSettings[], extra: Partial<ProbeSettings> = {}): ProbeSettings {
+/** Probe settings for tests: region Amsterdam 1, thresholds 2, no maintenance, connectivity check or peers. */
+export function settingsFor(components: TestComponent[], extra: Partial<ProbeSettings> = {}): ProbeSettings {
   return {
     regionCode: 'ams1',
     regionName: 'Amsterdam 1',
@@ -16,7 +19,10 @@ export function settingsFor(components: ComponentSettings[], extra: Partial<Prob
     successThreshold: 2,
     connectivity: undefined,
     maintenance: [],
-    components,
+    components: components.map((component) => ({ scope: 'regional', ...component })),
+    peers: [],
+    peerTimeoutMs: 1000,
+    peerMaxAgeMs: 3000,
     ...extra,
   };
 }

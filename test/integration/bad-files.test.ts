@@ -45,6 +45,8 @@ const SHIPPED_COMPONENTS = z
 const SHIPPED_HEADERS = z
   .object({ headers: z.array(z.looseObject({ source: z.string(), headers: z.array(JsonObjectSchema) })) })
   .parse(readShipped('headers.json'));
+/** The index a rule appended to the shipped headers.json gets. */
+const ADDED_RULE = SHIPPED_HEADERS.headers.length;
 const KNOWN_CODES = SHIPPED_REGIONS.map((region) => region.code).join(', ');
 
 /** data/regions.json as `edit` leaves a copy of the shipped regions. */
@@ -92,9 +94,6 @@ function headersWithout(source: string, name: string): string {
     ),
   );
 }
-
-/** Where `headersPlus` puts its rule: after the shipped ones. */
-const ADDED_RULE = SHIPPED_HEADERS.headers.length;
 
 /** The shipped rules and one more, last, so that it wins. */
 function headersPlus(rule: JsonObject): string {
@@ -316,6 +315,31 @@ const componentsCases: BadFileCase[] = [
     stderr: ['data/components.json: region: "Amsterdam 1" is not a region code like ams1'],
   },
   {
+    what: 'peers naming this region, a region not in data/regions.json and a bad URL, and an unknown scope',
+    contents: components((config) => ({
+      ...config,
+      peers: { ams1: 'http://127.0.0.1:1/', xyz1: 'http://127.0.0.1:2/', fra1: 'fra1.example.com' },
+      components: config.components.map((component, index) =>
+        index === 0 ? { ...component, scope: 'world' } : component,
+      ),
+    })),
+    stderr: [
+      'data/components.json: peers.fra1: must be an absolute http or https URL',
+      'data/components.json: components[0].scope: must be "global" or "regional"',
+    ],
+  },
+  {
+    what: 'peers naming this region and a region not in data/regions.json',
+    contents: components((config) => ({
+      ...config,
+      peers: { ams1: 'http://127.0.0.1:1/', xyz1: 'http://127.0.0.1:2/' },
+    })),
+    stderr: [
+      'data/components.json: peers.ams1: is the region this probe reports for; list only the other regions (this one always votes)',
+      'data/components.json: peers.xyz1: unknown region "xyz1": not in data/regions.json',
+    ],
+  },
+  {
     what: 'no region, and none given by --region or REGION',
     contents: components(({ region: _, ...rest }) => rest),
     stderr: ['data/components.json: region: no region given: set "region" here, pass --region CODE, or set REGION'],
@@ -418,6 +442,7 @@ const headersCases: BadFileCase[] = [
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/uptime`,
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/incidents`,
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/notices`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/observations`,
     ],
   },
   {
@@ -569,7 +594,7 @@ describe('probe --once after a writer was killed mid-write', () => {
 
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/api/v1/status');
-      expect(await readdir(apiDir)).toEqual(['incidents', 'status', 'uptime']);
+      expect(await readdir(apiDir)).toEqual(['incidents', 'observations', 'status', 'uptime']);
     } finally {
       await site.remove();
     }

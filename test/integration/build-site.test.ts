@@ -17,6 +17,7 @@ const GENERATED = [
   `${SCHEMAS_PATH}/uptime.json`,
   `${SCHEMAS_PATH}/incidents.json`,
   `${SCHEMAS_PATH}/notices.json`,
+  `${SCHEMAS_PATH}/observations.json`,
   `${SCHEMAS_PATH}/error.json`,
 ];
 

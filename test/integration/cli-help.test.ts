@@ -6,12 +6,12 @@ describe('service-directory --help', () => {
   it('lists every subcommand', async () => {
     const result = await runCli(['--help'], { cwd: REPO_ROOT });
     expect(result.code).toBe(0);
-    for (const command of ['build', 'serve', 'probe', 'standins', 'start', 'verify', 'uptime']) {
+    for (const command of ['build', 'serve', 'probe', 'standins', 'start', 'verify', 'uptime', 'demo-regions']) {
       expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     }
   });
 
-  it.concurrent.each(['build', 'serve', 'probe', 'standins', 'start', 'verify', 'uptime'])(
+  it.concurrent.each(['build', 'serve', 'probe', 'standins', 'start', 'verify', 'uptime', 'demo-regions'])(
     '%s --help prints its usage and exits 0 without doing anything',
     async (command) => {
       const result = await runCli([command, '--help'], { cwd: REPO_ROOT });

@@ -12,6 +12,7 @@ import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
@@ -52,6 +53,7 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     const statusFile = documentFile(publicDir, STATUS_PATH);
     await mkdir(dirname(statusFile), { recursive: true });
     await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
+    await publishObservations(publicDir, sampleObservations());
     await publishDocuments(publicDir);
 
     const port = await unusedPort();

@@ -85,7 +85,7 @@ describe('probe --once', () => {
     const cycleMs = Number(result.stdout.match(/cycle done in (\d+) ms/)?.[1]);
     expect(cycleMs).toBeGreaterThanOrEqual(1950);
     expect(cycleMs).toBeLessThan(2900);
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'status', 'uptime']);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
   });
 
   it('carries the flapping memory from one run to the next in the state file', async () => {
@@ -110,6 +110,7 @@ describe('probe --once', () => {
     ]);
     expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual([
       'api/v1/incidents',
+      'api/v1/observations',
       'api/v1/status',
       'api/v1/uptime',
       'feed.atom',
@@ -207,7 +208,7 @@ describe('probe --once', () => {
     // The writer lock, in the state directory, is the first thing written.
     expect(stderr).toMatch(/could not take the writer lock in \.state: EFBIG .*nothing written/);
     expect(await readFile(statusFile(), 'utf8')).toBe(before);
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'status', 'uptime']);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
   });
 
   it('refuses a state file under the served directory', async () => {
@@ -253,7 +254,7 @@ describe('probe (sidecar)', () => {
     expect(await sidecar.exited()).toBe(0);
     expect(sidecar.output()).toContain('probe: SIGTERM: stopping');
     expect(sidecar.output()).toContain('probe: stopped');
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'status', 'uptime']);
+    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
     expect(await readdir(join(site.root, '.state'))).toEqual(['history.sqlite', 'probe-state.json']);
   });
 

@@ -17,6 +17,7 @@ import {
   uptimeWithInterval,
 } from '../helpers/fake-deployment.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
+import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
@@ -48,7 +49,11 @@ async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; 
   const { dir, remove } = await makeTempDir();
   cleanups.push(remove);
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-  if (withStatus) await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
+  if (withStatus) {
+    // The probe writes its observations beside the status.
+    await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
+    await publishObservations(dir, sampleObservations());
+  }
   if (withAdded) await publishDocuments(dir);
   const running = await startServer({
     publicDir: dir,
@@ -71,11 +76,11 @@ describe('verifyDeployment against our own server', () => {
     expect(report.ok).toBe(true);
   });
 
-  it('fails only the status code while no status has been published', async () => {
+  it('fails only the status code and the observations while the probe has published nothing', async () => {
     const running = await startOurServer({ withStatus: false, withAdded: true });
 
     const report = await verifyDeployment({ baseUrl: running.url });
-    expect(failedChecks(report)).toEqual(['status status-code']);
+    expect(failedChecks(report)).toEqual(['status status-code', 'observations status-code']);
     expect(report.ok).toBe(false);
   });
 
@@ -249,6 +254,37 @@ describe('verifyDeployment against misconfigured deployments', () => {
     ],
     ['a missing regions document', { status }, ['regions status-code']],
     [
+      'cacheable observations',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        observations: {
+          ...GOOD_ADDED.observations,
+          headers: { ...GOOD_ADDED.observations.headers, 'Cache-Control': 'max-age=60' },
+        },
+      },
+      ['observations cache-control'],
+    ],
+    [
+      'observations naming the region instead of its code',
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        observations: {
+          ...GOOD_ADDED.observations,
+          body: JSON.stringify(sampleObservations({ region: 'Amsterdam 1' })),
+        },
+      },
+      ['observations body'],
+    ],
+    [
+      'observations that error',
+      { regions: GOOD_REGIONS, status, ...GOOD_ADDED, observations: { status: 500, headers: {}, body: '' } },
+      ['observations status-code'],
+    ],
+    [
       'a status that errors',
       { regions: GOOD_REGIONS, status: { status: 500, headers: { 'Content-Type': 'application/json' }, body: '{}' } },
       ['status status-code'],
@@ -287,8 +323,19 @@ describe('verifyDeployment against misconfigured deployments', () => {
       expect.objectContaining({ check: 'reachable', outcome: 'pass' }),
       expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
     ]);
-    expect(renderVerifyTable(report)).toContain(`skip    uptime     status-code`);
+    expect(renderVerifyTable(report)).toMatch(/^skip +uptime +status-code /m);
     expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toMatch(/^PASS: \d+ checks passed, 1 skipped$/);
+  });
+
+  it('skips missing observations: a static host or a deployment without peers leaves them out', async () => {
+    const { observations: _notPublished, ...added } = GOOD_ADDED;
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status, ...added });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(report.ok).toBe(true);
+    expect(report.checks.filter((check) => check.endpoint === 'observations')).toEqual([
+      expect.objectContaining({ check: 'reachable', outcome: 'pass' }),
+      expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
+    ]);
   });
 
   it('still fails a missing contract document: only the added ones are optional', async () => {

@@ -6,6 +6,7 @@ import { parseDocument } from '../../src/io/parse-document.js';
 import {
   ComponentsConfigSchema,
   DEFAULT_CONCURRENCY,
+  DEFAULT_PEER_TIMEOUT_MS,
   DEFAULT_SCHEDULE,
   DEFAULT_THRESHOLD_CYCLES,
 } from '../../src/schemas/components-config.js';
@@ -281,6 +282,49 @@ describe('ComponentsConfigSchema', () => {
       `${FILE}: components[1].url: Invalid input: expected string, received number`,
       `${FILE}: components[1].name: "Scheduler" is already used by components[0]`,
     ]);
+  });
+
+  it('makes every component regional and lists no peers unless told', () => {
+    const config = ComponentsConfigSchema.parse(minimal);
+    expect(config.peers).toEqual({});
+    expect(config.peer_timeout_ms).toBe(DEFAULT_PEER_TIMEOUT_MS);
+    expect(config.components[0]?.scope).toBe('regional');
+  });
+
+  it('accepts peers by region code and a global component', () => {
+    const config = {
+      ...minimal,
+      peers: { fra1: 'https://fra1.status.example.com', lhr1: 'http://10.213.0.12:8080/' },
+      peer_timeout_ms: 1500,
+      components: [{ ...minimal.components[0], scope: 'global' }],
+    };
+    expect(problemsOf(config)).toEqual([]);
+  });
+
+  it.each<[string, unknown, string[]]>([
+    [
+      'peers as a list',
+      { ...minimal, peers: ['https://fra1.example.com'] },
+      [`${FILE}: peers: must be an object of region codes to base URLs, like { "fra1": "https://fra1.example.com" }`],
+    ],
+    [
+      'a peer keyed by region name',
+      { ...minimal, peers: { Frankfurt: 'https://fra1.example.com' } },
+      [`${FILE}: peers.Frankfurt: is not a region code like ams1`],
+    ],
+    [
+      'a peer URL that is not http',
+      { ...minimal, peers: { fra1: 'ftp://fra1.example.com' } },
+      [`${FILE}: peers.fra1: must be an absolute http or https URL`],
+    ],
+    [
+      'an unknown scope',
+      { ...minimal, components: [{ ...minimal.components[0], scope: 'world' }] },
+      [`${FILE}: components[0].scope: must be "global" or "regional"`],
+    ],
+    ['a zero peer timeout', { ...minimal, peer_timeout_ms: 0 }, [`${FILE}: peer_timeout_ms: must be greater than 0`]],
+  ])('rejects %s', (_name, config, expected) => {
+    expect(problemsOf(config)).toEqual(expected);
   });
 
   it('never echoes a URL, which may carry credentials, in a problem', () => {

@@ -10,6 +10,9 @@ function component(overrides: Partial<ComponentOutcome>): ComponentOutcome {
     name: 'Registry',
     checks: [{ check, result: { ok: false, latency_ms: 2001, error: 'timeout', phase: 'connect' } }],
     underMaintenance: false,
+    scope: 'regional',
+    observed: 'major_outage',
+    vote: undefined,
     before: 'operational',
     checksChanged: false,
     memory: { name: 'Registry', published: 'major_outage', observed: 'major_outage', pending: null },
@@ -81,6 +84,8 @@ describe('formatSummary', () => {
         components: [{ name: 'Registry', status: 'operational' }],
         updated_at: '2026-11-21T04:37:59Z',
       },
+      observations: { version: 'v1', region: 'ams1', observed_at: '2026-11-21T04:37:59Z', components: [], peers: [] },
+      peers: [],
       state: { version: 1, components: [] },
       components: [
         component({

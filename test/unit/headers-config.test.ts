@@ -115,6 +115,7 @@ describe('HeadersConfigSchema', () => {
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/uptime`],
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/incidents`],
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/notices`],
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/observations`],
     ]);
   });
 

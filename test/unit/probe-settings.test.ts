@@ -56,6 +56,34 @@ describe('resolveProbeSettings', () => {
     );
   });
 
+  it('turns peers into their observations URLs, in code order, keeping a base path', () => {
+    const settings = resolveProbeSettings({
+      ...input,
+      config: config({ peers: { nrt1: 'https://nrt1.example.com/status/', lhr1: 'http://10.213.0.12:8080' } }),
+      regions: [...regions, { code: 'lhr1', name: 'London 1', zone: 'eu-west', country: 'GB', status: 'operational' }],
+    });
+    expect(settings.peers).toEqual([
+      { region: 'lhr1', url: 'http://10.213.0.12:8080/api/v1/observations' },
+      { region: 'nrt1', url: 'https://nrt1.example.com/status/api/v1/observations' },
+    ]);
+  });
+
+  it('judges a peer stale after three intervals of the schedule', () => {
+    expect(resolveProbeSettings({ ...input, config: config({ schedule: '*/10 * * * * *' }) }).peerMaxAgeMs).toBe(
+      30_000,
+    );
+  });
+
+  it('rejects a peer that is not in the directory and one that is this region, naming both', () => {
+    const peers = { ams1: 'http://127.0.0.1:1/', xyz9: 'http://127.0.0.1:2/' };
+    expect(messageOf(() => resolveProbeSettings({ ...input, config: config({ peers }) }))).toBe(
+      [
+        'data/components.json: peers.ams1: is the region this probe reports for; list only the other regions (this one always votes)',
+        'data/components.json: peers.xyz9: unknown region "xyz9": not in data/regions.json',
+      ].join('\n'),
+    );
+  });
+
   it('asks for a region when none is given anywhere', () => {
     const { region: _none, ...rest } = config();
     expect(messageOf(() => resolveProbeSettings({ ...input, config: rest }))).toBe(
@@ -67,6 +95,7 @@ describe('resolveProbeSettings', () => {
     const [component] = resolveProbeSettings({ ...input, config: config() }).components;
     expect(component).toEqual({
       name: 'Control API',
+      scope: 'regional',
       checks: [{ url: 'http://127.0.0.1:4101/healthz', timeoutMs: 5000, degradedMs: 1000, expectStatus: undefined }],
     });
   });

@@ -114,6 +114,7 @@ describe.each<[string, () => HeaderSets]>([
       '/',
       '/api/v1/incidents',
       '/api/v1/notices',
+      '/api/v1/observations',
       '/api/v1/openapi.json',
       '/api/v1/regions',
       '/api/v1/status',

@@ -10,6 +10,7 @@ import { RegionsFileSchema } from '../../../src/schemas/region.js';
 import { renderError } from '../../../src/server/json-error.js';
 import { sampleIncidents, sampleNotices, sampleUptime } from '../../helpers/document-fixtures.js';
 import { REGIONS_FILE } from '../../helpers/fixtures.js';
+import { sampleObservations } from '../../helpers/observations-fixture.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
 
 const regionsDocument = JSON.parse(
@@ -24,6 +25,8 @@ const incidents = sampleIncidents();
 const [incident] = incidents.incidents;
 const notices = sampleNotices();
 const [incidentNotice, maintenanceNotice] = notices.notices;
+const observations = sampleObservations();
+const [globalObservation, regionalObservation] = observations.components;
 
 function compile(schema: z.ZodType) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -146,6 +149,26 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ['a notice without updates', { ...notices, notices: [{ ...incidentNotice, updates: [] }] }, false],
     ['an id with capitals', { ...notices, notices: [{ ...incidentNotice, id: 'Scheduler' }] }, false],
     ['a missing version', { notices: [] }, false],
+  ],
+  observations: [
+    ['an observations document', observations, true],
+    ['no peers and no components', { ...observations, components: [], peers: [] }, true],
+    ['a region name instead of a code', { ...observations, region: 'Amsterdam 1' }, false],
+    ['milliseconds in observed_at', { ...observations, observed_at: '2026-11-21T04:37:59.000Z' }, false],
+    ['an unknown scope', { ...observations, components: [{ ...regionalObservation, scope: 'local' }] }, false],
+    [
+      'an unknown failure class',
+      { ...observations, components: [{ ...regionalObservation, failure_class: 'oops' }] },
+      false,
+    ],
+    ['a negative latency', { ...observations, components: [{ ...regionalObservation, latency_ms: -1 }] }, false],
+    [
+      'a vote without its tally',
+      { ...observations, components: [{ ...globalObservation, vote: { outcome: 'decided', status: 'operational' } }] },
+      false,
+    ],
+    ['an unknown peer outcome', { ...observations, peers: [{ ...observations.peers[0], outcome: 'late' }] }, false],
+    ['an extra field', { ...observations, status: 'operational' }, false],
   ],
   error: [
     ['the server error body', JSON.parse(renderError('not_found', 'no such resource').toString()), true],

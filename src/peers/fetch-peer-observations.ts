@@ -1,0 +1,180 @@
+import { type Dispatcher, request } from 'undici';
+import { InputError } from '../errors/input-error.js';
+import { judgeFreshness } from '../freshness/judge-freshness.js';
+import { parseDocument } from '../io/parse-document.js';
+import { PROBE_USER_AGENT } from '../probe/check-endpoint.js';
+import { describeRequestError } from '../probe/describe-request-error.js';
+import type { PeerSettings } from '../probe/probe-settings.js';
+import { redactUrl } from '../probe/redact-url.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
+import type { StatusValue } from '../schemas/status-value.js';
+
+/**
+ * The most a peer's observations document may weigh. A real one is a few
+ * hundred bytes per component; anything near this is not an observations
+ * document, and reading no further keeps a lying peer from filling memory.
+ */
+export const MAX_PEER_DOCUMENT_BYTES = 256 * 1024;
+
+/** One peer's observations as this cycle received them. Only a `fresh` one votes. */
+export type PeerObservations =
+  | {
+      readonly region: string;
+      readonly outcome: 'fresh';
+      readonly observedAt: string;
+      /** What the peer observed, by component name, before its thresholds. */
+      readonly components: ReadonlyMap<string, StatusValue>;
+    }
+  | {
+      readonly region: string;
+      readonly outcome: 'stale' | 'future';
+      readonly observedAt: string;
+      readonly detail: string;
+    }
+  | { readonly region: string; readonly outcome: 'unreachable' | 'invalid'; readonly detail: string };
+
+export interface FetchPeersOptions {
+  /** How long each peer may take, connect to last byte; they all run at once, so this bounds the lot. */
+  readonly timeoutMs: number;
+  /** Observations older than this are stale. */
+  readonly maxAgeMs: number;
+  /** The wall clock the peers' `observed_at` is judged against. */
+  readonly now?: () => Date;
+  /** Aborts every fetch (shutdown). */
+  readonly signal?: AbortSignal;
+  readonly dispatcher?: Dispatcher;
+}
+
+/**
+ * Fetches every peer's observations at once and judges each. Never throws
+ * and never takes much longer than `timeoutMs`, whatever the peers do.
+ */
+export function fetchPeersObservations(
+  peers: readonly PeerSettings[],
+  options: FetchPeersOptions,
+): Promise<PeerObservations[]> {
+  return Promise.all(peers.map((peer) => fetchPeerObservations(peer, options)));
+}
+
+/**
+ * Fetches one peer's `/api/v1/observations` and judges it: a 200 within the
+ * timeout, at most `MAX_PEER_DOCUMENT_BYTES`, valid against the schema, from
+ * the region it is configured as, and fresh by the one staleness rule
+ * (`judgeFreshness`: older than `maxAgeMs` is stale; ahead of this clock
+ * past the skew allowance is from the future). Redirects are not followed.
+ * The answer comes at the timeout at the latest, even while the connection
+ * attempt itself lingers (undici finishes a connect to a host that does not
+ * answer ARP before it honours an abort, about 3 s later). Never throws:
+ * every failure is an outcome with a reason fit for a log.
+ */
+export async function fetchPeerObservations(
+  peer: PeerSettings,
+  { timeoutMs, maxAgeMs, now = () => new Date(), signal, dispatcher }: FetchPeersOptions,
+): Promise<PeerObservations> {
+  const { region } = peer;
+  const shown = redactUrl(peer.url);
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let stop: (() => void) | undefined;
+  const deadline = new Promise<Exchange>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'unreachable', reason: `timeout after ${timeoutMs} ms` }), timeoutMs);
+    stop = () => resolve({ kind: 'unreachable', reason: 'stopped' });
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    const answer = await Promise.race([requestObservations(peer, controller.signal, dispatcher), deadline]);
+    if (answer.kind !== 'body') return { region, outcome: answer.kind, detail: `${shown}: ${answer.reason}` };
+    return judgeObservations(peer, shown, answer.text, now(), maxAgeMs);
+  } finally {
+    clearTimeout(timer);
+    if (stop !== undefined) signal?.removeEventListener('abort', stop);
+    controller.abort();
+  }
+}
+
+type Exchange =
+  | { readonly kind: 'body'; readonly text: string }
+  | { readonly kind: 'unreachable' | 'invalid'; readonly reason: string };
+
+/** The request itself: a 200 body up to the cap, or why not. Never rejects. */
+async function requestObservations(
+  peer: PeerSettings,
+  signal: AbortSignal,
+  dispatcher: Dispatcher | undefined,
+): Promise<Exchange> {
+  try {
+    const response = await request(peer.url, {
+      method: 'GET',
+      headers: { 'user-agent': PROBE_USER_AGENT, accept: 'application/json' },
+      signal,
+      reset: true,
+      ...(dispatcher ? { dispatcher } : {}),
+    });
+    // Dropping a body we will not read makes undici emit an error; unheard, it would end the process.
+    response.body.on('error', () => {});
+    if (response.statusCode !== 200) {
+      response.body.destroy();
+      return { kind: 'unreachable', reason: `status ${response.statusCode}` };
+    }
+    const text = await readCapped(response.body, MAX_PEER_DOCUMENT_BYTES);
+    if (text === undefined) return { kind: 'invalid', reason: `larger than ${MAX_PEER_DOCUMENT_BYTES} bytes` };
+    return { kind: 'body', text };
+  } catch (error) {
+    return { kind: 'unreachable', reason: describeRequestError(error) };
+  }
+}
+
+/** A body judged: an observations document of the configured region, and how fresh it is. */
+function judgeObservations(
+  peer: PeerSettings,
+  shown: string,
+  text: string,
+  now: Date,
+  maxAgeMs: number,
+): PeerObservations {
+  const { region } = peer;
+  let document: ReturnType<typeof ObservationsDocumentSchema.parse>;
+  try {
+    document = parseDocument(shown, text, ObservationsDocumentSchema);
+  } catch (error) {
+    const first = error instanceof InputError ? error.problems[0] : undefined;
+    const why = first === undefined ? 'not an observations document' : `${first.path} ${first.reason}`.trim();
+    return { region, outcome: 'invalid', detail: `${shown}: ${why}` };
+  }
+  if (document.region !== region) {
+    return {
+      region,
+      outcome: 'invalid',
+      detail: `${shown}: claims to be region ${JSON.stringify(document.region)}, configured as ${region}`,
+    };
+  }
+  const freshness = judgeFreshness(document.observed_at, now, maxAgeMs);
+  const observedAt = document.observed_at;
+  if (freshness.kind === 'stale') {
+    const detail = `${shown}: observed at ${observedAt}, ${Math.round(freshness.ageMs / 1000)} s ago, older than ${Math.round(maxAgeMs / 1000)} s`;
+    return { region, outcome: 'stale', observedAt, detail };
+  }
+  if (freshness.kind === 'future') {
+    const detail = `${shown}: observed at ${observedAt}, ${Math.round(freshness.aheadMs / 1000)} s ahead of this clock`;
+    return { region, outcome: 'future', observedAt, detail };
+  }
+  const components = new Map(document.components.map((component) => [component.name, component.status]));
+  return { region, outcome: 'fresh', observedAt, components };
+}
+
+/** The body as text, or `undefined` once it passes `maxBytes` (the rest is not read). */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    bytes += buffer.length;
+    if (bytes > maxBytes) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
