@@ -1,7 +1,6 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { z } from 'zod';
 import { API_DOCUMENTS } from '../api-documents.js';
 import { type DocumentPath, documentFile, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
