@@ -318,7 +318,7 @@ function renderVantage() {
   const container = element('vantage');
   const { observations } = page;
   renderOnce(container, { observations, status: page.status, regions: page.regions }, () => {
-    section.hidden = !renderVantageMatrix(container, observations, page.status, page.regions);
+    section.hidden = !renderVantageMatrix(container, element('vantage-as-of'), observations, page.status, page.regions);
   });
   // Old observations are greyed and said to be old, by the same rule as the status.
   const judged = observations

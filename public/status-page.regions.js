@@ -122,24 +122,29 @@ function voteCell(component) {
 }
 
 /**
- * Draws the matrix into `container` and says whether there is one to show:
- * nothing without observations or without peers.
+ * Draws the matrix into `container` (and what it shows, in words, into
+ * `note`) and says whether there is one to show: nothing without
+ * observations or without peers.
  *
  * @param observations what `readObservations` returned, or undefined
  * @param status the published status document, or undefined
  * @param regions the directory's regions (for names), or undefined
  */
-export function renderVantageMatrix(container, observations, status, regions) {
+export function renderVantageMatrix(container, note, observations, status, regions) {
   if (!observations || observations.peers.length === 0) {
     container.replaceChildren();
+    note.replaceChildren();
     return false;
   }
   const published = new Map((status?.components ?? []).map((component) => [component.name, component.status]));
   const table = create('table', 'vantage');
-  const caption = create('caption', undefined, 'Each component as seen from each region: ');
-  caption.append('this region publishes its status; peers show what they observed, as of ');
-  caption.append(createTime(observations.observed_at), '.');
-  table.append(caption);
+  table.append(create('caption', undefined, 'Components by region'));
+  // The long words stay outside the table, which may scroll sideways on a phone.
+  note.replaceChildren(
+    'This region shows the status it publishes; each peer shows what it observed. As of ',
+    createTime(observations.observed_at),
+    '.',
+  );
   const head = create('tr');
   const corner = create('th', undefined, 'Component');
   corner.scope = 'col';

@@ -19,7 +19,10 @@ describe('the view from every region', () => {
 
     const table = page.locator('#vantage table');
     await expect(page.locator('#vantage-section').isVisible()).resolves.toBe(true);
-    await expect(table.locator('caption').textContent()).resolves.toMatch(/^Each component as seen from each region/);
+    await expect(table.locator('caption').textContent()).resolves.toBe('Components by region');
+    await expect(page.locator('#vantage-as-of').textContent()).resolves.toMatch(
+      /^This region shows the status it publishes; each peer shows what it observed\. As of /,
+    );
     const headers = await table
       .locator('thead th')
       .evaluateAll((cells) => cells.map((cell) => [cell.getAttribute('scope'), cell.textContent]));
@@ -67,7 +70,8 @@ describe('the view from every region', () => {
     await expect(table.locator('td[data-outcome="unreachable"] .badge').count()).resolves.toBe(0);
     // The scrolling box is a named, focusable region.
     const box = page.locator('#vantage');
-    await expect(box.getAttribute('role')).resolves.toBe('region');
+    await expect(box.evaluate((node) => node.tagName)).resolves.toBe('SECTION');
+    await expect(box.getAttribute('aria-label')).resolves.toMatch(/^Components by region/);
     await expect(box.getAttribute('tabindex')).resolves.toBe('0');
     await page.locator('#vantage-section').screenshot({ path: `${ARTIFACTS_DIR}/status-page-regions-matrix.png` });
     expectNoProblems(problems);
@@ -161,5 +165,8 @@ describe('the view from every region', () => {
     }));
     expect(widths.page).toBeLessThanOrEqual(NARROW.width);
     expect(widths.box).toBeLessThanOrEqual(NARROW.width);
+    await page
+      .locator('#vantage-section')
+      .screenshot({ path: `${ARTIFACTS_DIR}/status-page-regions-matrix-phone.png` });
   });
 });
