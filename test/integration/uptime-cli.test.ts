@@ -24,8 +24,15 @@ beforeEach(async () => {
       atMs: at,
       intervalMs: INTERVAL_MS,
       components: [
-        { name: 'Scheduler', observed: 'operational', published: 'operational', checks: [] },
-        { name: 'Registry, EU', observed: registry, published: registry, checks: [] },
+        { name: 'Scheduler', observed: 'operational', published: 'operational', checks: [], regions: null },
+        // A global component, seen down from 3 of the 4 regions while it was down.
+        {
+          name: 'Registry, EU',
+          observed: registry,
+          published: registry,
+          checks: [],
+          regions: registry === 'operational' ? null : { sawOutage: 3, configured: 4 },
+        },
       ],
     };
     store.recordCycle(cycle, DEFAULT_RETENTION);
