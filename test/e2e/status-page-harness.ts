@@ -85,6 +85,17 @@ export function threeRegions(): Scenario {
     status: statusUpdated(3_000, { status: 'major_outage', components }),
     history: {
       ...pastHistory(now),
+      incidents: incidentsDocument(now, [
+        ...pastIncidents(now),
+        ongoingIncident(
+          now,
+          'Control API',
+          5 * MINUTE_MS,
+          'major_outage',
+          { class: 'timeout', http_status: null },
+          { saw_outage: 2, configured: 3 },
+        ),
+      ]),
       observations: observationsDocument(
         now,
         [

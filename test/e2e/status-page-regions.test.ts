@@ -74,6 +74,15 @@ describe('the view from every region', () => {
     await expect(box.getAttribute('aria-label')).resolves.toMatch(/^Components by region/);
     await expect(box.getAttribute('tabindex')).resolves.toBe('0');
     await page.locator('#vantage-section').screenshot({ path: `${ARTIFACTS_DIR}/status-page-regions-matrix.png` });
+    // The incident says how many regions saw it.
+    const incident = page.locator('#incidents li.incident', { hasText: 'Control API' }).first();
+    await expect(
+      incident.locator('dt', { hasText: 'Seen from' }).locator('xpath=..').locator('dd').textContent(),
+    ).resolves.toBe('2 of 3 regions');
+    // A single-region past incident says nothing of regions.
+    await expect(
+      page.locator('#incidents li.incident', { hasText: 'Build Service' }).first().textContent(),
+    ).resolves.not.toMatch(/Seen from/);
     expectNoProblems(problems);
   });
 
