@@ -282,6 +282,16 @@ function describeFailures(incident) {
   return [...new Set(words)];
 }
 
+/** "3 of 4 regions" for a global component's incident; undefined where no vote among regions was taken. */
+function describeRegions(regions) {
+  if (!isRecord(regions) || !Number.isInteger(regions.saw_outage) || !Number.isInteger(regions.configured)) {
+    return undefined;
+  }
+  return regions.saw_outage === 0
+    ? `none of ${regions.configured} regions saw an outage`
+    : `${regions.saw_outage} of ${regions.configured} regions`;
+}
+
 function createIncidentItem(incident) {
   const item = create('li', 'incident');
   item.dataset.status = statusKey(incident.worst_status);
@@ -291,6 +301,7 @@ function createIncidentItem(incident) {
   const duration = create('span', undefined, describeSpan(incident.duration_seconds * 1000));
   if (ongoing) duration.dataset.since = incident.started_at;
   const reasons = describeFailures(incident);
+  const regions = describeRegions(incident.regions);
   item.append(
     head,
     createFacts([
@@ -298,6 +309,7 @@ function createIncidentItem(incident) {
       ['Ended', ongoing ? 'ongoing' : createTime(incident.resolved_at)],
       [ongoing ? 'Lasting' : 'Lasted', duration],
       ...(reasons.length > 0 ? [['Checks saw', reasons.join(', ')]] : []),
+      ...(regions === undefined ? [] : [['Seen from', regions]]),
     ]),
   );
   return item;

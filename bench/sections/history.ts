@@ -142,6 +142,7 @@ function cycleRecord(count: number, atMs: number, intervalMs: number): CycleReco
     components: componentsAt(count, atMs).map(({ componentId, ...rest }) => ({
       name: nameOf(componentId - 1),
       ...rest,
+      regions: null,
     })),
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FAILURE_CLASSES, type FailureClass } from '../schemas/failure-class.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { rankStatus, type StatusValue } from '../schemas/status-value.js';
-import type { CycleRecord } from './cycle-record.js';
+import type { CycleRecord, RegionCount } from './cycle-record.js';
 
 /**
  * Published states that open an incident. `under_maintenance` does not: it
@@ -26,6 +26,19 @@ export interface IncidentRecord {
   /** In `FAILURE_CLASSES` order. */
   readonly failureClasses: readonly FailureClass[];
   readonly lastFailure: { readonly class: FailureClass; readonly httpStatus: number | null } | null;
+  /** The cycle in which the most vantage points saw an outage; `null` where no vote among regions was taken. */
+  readonly regions: RegionCount | null;
+}
+
+/**
+ * The larger of two counts of vantage points that saw an outage: an incident
+ * says how widely it was seen at its widest. On a tie the later count wins,
+ * so that a changed number of peers shows.
+ */
+export function widestRegions(before: RegionCount | null, now: RegionCount | null): RegionCount | null {
+  if (before === null) return now;
+  if (now === null) return before;
+  return now.sawOutage >= before.sawOutage ? now : before;
 }
 
 /**
@@ -74,6 +87,7 @@ export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, c
       resolvedMs: null,
       failureClasses: [],
       lastFailure: null,
+      regions: null,
     };
     const classes = new Set([...base.failureClasses, ...failures.map((failure) => failure.class)]);
     changed.push({
@@ -81,6 +95,7 @@ export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, c
       worst: rankStatus(component.published) > rankStatus(base.worst) ? component.published : base.worst,
       failureClasses: FAILURE_CLASSES.filter((failureClass) => classes.has(failureClass)),
       lastFailure: failures.at(-1) ?? base.lastFailure,
+      regions: widestRegions(base.regions, component.regions),
     });
   }
   for (const [name, incident] of ongoing) {

@@ -1,3 +1,4 @@
+import type { VoteResult } from '../peers/vote-on-component.js';
 import type { CheckResult } from '../probe/check-endpoint.js';
 import type { ComponentOutcome } from '../probe/run-cycle.js';
 import type { FailureClass } from '../schemas/failure-class.js';
@@ -14,12 +15,20 @@ export interface CheckRecord {
   readonly latencyMs: number;
 }
 
+/** Of the vantage points configured for a global component, how many saw an outage. */
+export interface RegionCount {
+  readonly sawOutage: number;
+  readonly configured: number;
+}
+
 /** One component in one cycle: what was observed, what was published, and its checks. */
 export interface ComponentRecord {
   readonly name: string;
   readonly observed: StatusValue;
   readonly published: StatusValue;
   readonly checks: readonly CheckRecord[];
+  /** The vote's count, for a global component with peers; `null` otherwise (not kept in the raw cycles). */
+  readonly regions: RegionCount | null;
 }
 
 /** Everything one published cycle adds to the history. */
@@ -46,8 +55,15 @@ export function recordCycle(components: readonly ComponentOutcome[], at: Date, i
         httpStatus: result.status ?? null,
         latencyMs: Math.max(0, Math.round(result.latency_ms)),
       })),
+      regions: countRegions(component.vote),
     })),
   };
+}
+
+/** The vote's count of outages, where there was a vote among several vantage points. */
+export function countRegions(vote: VoteResult | undefined): RegionCount | null {
+  if (vote === undefined || vote.configured < 2) return null;
+  return { sawOutage: vote.outageVotes, configured: vote.configured };
 }
 
 function failureClassOf(result: CheckResult): FailureClass | null {

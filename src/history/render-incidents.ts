@@ -26,6 +26,10 @@ export function renderIncident(incident: IncidentRecord, nowMs: number): Inciden
       incident.lastFailure === null
         ? null
         : { class: incident.lastFailure.class, http_status: incident.lastFailure.httpStatus },
+    regions:
+      incident.regions === null
+        ? null
+        : { saw_outage: incident.regions.sawOutage, configured: incident.regions.configured },
   };
 }
 

@@ -13,14 +13,15 @@ import { answeredLatencies, type LatencySummary, summarizeLatency } from './summ
 export const BUSY_TIMEOUT_MS = 1_000;
 
 /** The schema version this code writes, kept in `PRAGMA user_version`. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */
 const DELETE_BATCH_ROWS = 200;
 /** Hours of aggregates a compaction step deletes at least, when they are due (4,000 rows at 1,000 components). */
 const HOURS_PER_STEP = 4;
 
-const MIGRATIONS: readonly string[] = [
+/** Each schema version's SQL, in order: `HISTORY_MIGRATIONS[n]` takes a file from version n to n + 1. */
+export const HISTORY_MIGRATIONS: readonly string[] = [
   `CREATE TABLE components (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
    CREATE TABLE cycles (
      at_ms INTEGER PRIMARY KEY,
@@ -63,6 +64,9 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX incidents_by_resolution ON incidents (resolved_ms);
    CREATE TABLE marks (name TEXT PRIMARY KEY, ms INTEGER NOT NULL);`,
+  // 2: how many regions saw a global component's incident (null where no vote among regions was taken).
+  `ALTER TABLE incidents ADD COLUMN regions_saw_outage INTEGER;
+   ALTER TABLE incidents ADD COLUMN regions_configured INTEGER;`,
 ];
 
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
@@ -91,6 +95,8 @@ type IncidentRow = {
   failure_classes: string;
   last_class: string | null;
   last_http_status: number | null;
+  regions_saw_outage: number | null;
+  regions_configured: number | null;
 };
 
 export interface OpenStoreOptions {
@@ -130,9 +136,15 @@ function migrate(db: Database.Database, readonly: boolean): void {
   // Reading the schema fails with SQLITE_NOTADB or SQLITE_CORRUPT on a damaged file, before anything is written.
   db.prepare('SELECT count(*) FROM sqlite_master').get();
   if (version === SCHEMA_VERSION) return;
-  if (readonly) throw new Error(`has no history yet (schema ${version})`);
+  if (readonly) {
+    if (version === 0) throw new Error(`has no history yet (schema ${version})`);
+    // A reader cannot migrate; the probe does when it next opens the file.
+    throw new Error(
+      `is schema ${version}, older than this version's ${SCHEMA_VERSION}: start the probe once to migrate it`,
+    );
+  }
   db.transaction(() => {
-    for (const migration of MIGRATIONS.slice(version)) db.exec(migration);
+    for (const migration of HISTORY_MIGRATIONS.slice(version)) db.exec(migration);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -185,10 +197,24 @@ function createStore(db: Database.Database): HistoryStore {
     deleteIncidents: db.prepare<[number, number]>(
       'DELETE FROM incidents WHERE id IN (SELECT id FROM incidents WHERE resolved_ms < ? LIMIT ?)',
     ),
-    upsertIncident: db.prepare<[string, string, string, number, number | null, string, string | null, number | null]>(
+    upsertIncident: db.prepare<
+      [
+        string,
+        string,
+        string,
+        number,
+        number | null,
+        string,
+        string | null,
+        number | null,
+        number | null,
+        number | null,
+      ]
+    >(
       `INSERT OR REPLACE INTO incidents
-         (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+         (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status,
+          regions_saw_outage, regions_configured)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     ongoingIncidents: db.prepare<[], IncidentRow>('SELECT * FROM incidents WHERE resolved_ms IS NULL'),
     incidentsSince: db.prepare<[number, number], IncidentRow>(
@@ -345,6 +371,8 @@ function createStore(db: Database.Database): HistoryStore {
         incident.failureClasses.join(','),
         incident.lastFailure?.class ?? null,
         incident.lastFailure?.httpStatus ?? null,
+        incident.regions?.sawOutage ?? null,
+        incident.regions?.configured ?? null,
       );
       if (incident.resolvedMs === null) incidents.set(incident.component, incident);
       else incidents.delete(incident.component);
@@ -486,6 +514,10 @@ function toIncident(row: IncidentRow): IncidentRecord {
     resolvedMs: row.resolved_ms,
     failureClasses: row.failure_classes === '' ? [] : row.failure_classes.split(',').map(checkFailureClass),
     lastFailure: lastClass === null ? null : { class: lastClass, httpStatus: row.last_http_status },
+    regions:
+      row.regions_saw_outage === null || row.regions_configured === null
+        ? null
+        : { sawOutage: row.regions_saw_outage, configured: row.regions_configured },
   };
 }
 

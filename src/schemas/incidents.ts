@@ -25,6 +25,24 @@ export const IncidentSchema = z
       })
       .nullable()
       .meta({ description: 'What the checks saw most recently during the incident.' }),
+    regions: z
+      .strictObject({
+        saw_outage: z.number().int().min(0).meta({
+          description: 'The most vantage points that saw an outage (partial or major) in one cycle of the incident.',
+        }),
+        configured: z
+          .number()
+          .int()
+          .min(2)
+          .meta({ description: 'Vantage points configured: this region and its peers.' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'For a global component voted on by several regions, how many saw it down; null for a regional component ' +
+          'or a region without peers.',
+        examples: [{ saw_outage: 3, configured: 4 }],
+      }),
   })
   .meta({ title: 'Incident' });
 export type Incident = z.infer<typeof IncidentSchema>;

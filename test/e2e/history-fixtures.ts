@@ -175,6 +175,8 @@ export function pastIncidents(now: Date, bad: readonly BadDay[] = PAST_BAD_DAYS)
         duration_seconds: each.minutes * 60,
         failure_classes: each.worst === 'degraded_performance' ? [] : ['timeout', 'status'],
         last_failure: each.worst === 'degraded_performance' ? null : { class: 'status', http_status: 502 },
+        // A single-region deployment: no vote among regions.
+        regions: null,
       } satisfies Incident;
     });
 }
@@ -186,6 +188,7 @@ export function ongoingIncident(
   agoMs: number,
   worst: Incident['worst_status'],
   lastFailure: Incident['last_failure'],
+  regions: Incident['regions'] = null,
 ): Incident {
   const started = new Date(now.getTime() - agoMs);
   return {
@@ -197,6 +200,7 @@ export function ongoingIncident(
     duration_seconds: Math.round(agoMs / 1000),
     failure_classes: lastFailure ? [lastFailure.class] : [],
     last_failure: lastFailure,
+    regions,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   resolvedNotice,
   uptimeDocument,
 } from './history-fixtures.js';
+import { observationsDocument, singleRegionObservations, THIS_REGION } from './observations-fixtures.js';
 import { type HistoryDocuments, type StatusPageSite, startStatusPageSite } from './status-page-site.js';
 
 export const ARTIFACTS_DIR = 'test-results';
@@ -70,6 +71,50 @@ export function pastHistory(now = new Date(), intervalSeconds = FIXTURE_INTERVAL
     uptime: uptimeDocument(now, { intervalSeconds }),
     incidents: incidentsDocument(now, pastIncidents(now)),
     notices: noticesDocument([]),
+    observations: singleRegionObservations(now),
+  };
+}
+
+/** Three regions: this one, Frankfurt answering, Warsaw unreachable; the Control API is down from both that answer. */
+export function threeRegions(): Scenario {
+  const now = new Date();
+  const components = allOperational(0).components.map((component) =>
+    component.name === 'Control API' ? { ...component, status: 'major_outage' as const } : component,
+  );
+  return {
+    status: statusUpdated(3_000, { status: 'major_outage', components }),
+    history: {
+      ...pastHistory(now),
+      incidents: incidentsDocument(now, [
+        ...pastIncidents(now),
+        ongoingIncident(
+          now,
+          'Control API',
+          5 * MINUTE_MS,
+          'major_outage',
+          { class: 'timeout', http_status: null },
+          { saw_outage: 2, configured: 3 },
+        ),
+      ]),
+      observations: observationsDocument(
+        now,
+        [
+          { name: 'Control API', global: true, seen: { [THIS_REGION]: 'major_outage', fra1: 'major_outage' } },
+          // Seen down here once, not yet for long enough to be published.
+          { name: 'Scheduler', global: false, seen: { [THIS_REGION]: 'partial_outage', fra1: 'operational' } },
+          {
+            name: 'Build Service',
+            global: false,
+            seen: { [THIS_REGION]: 'operational', fra1: 'degraded_performance' },
+          },
+          { name: 'Registry', global: true, seen: { [THIS_REGION]: 'operational', fra1: 'operational' } },
+        ],
+        [
+          { region: 'fra1', outcome: 'fresh', observed_at: formatTimestamp(new Date(now.getTime() - 4_000)) },
+          { region: 'waw1', outcome: 'unreachable', observed_at: null },
+        ],
+      ),
+    },
   };
 }
 
@@ -99,9 +144,11 @@ export const SCENARIOS: Record<string, () => Scenario> = {
           ongoingIncident(now, 'Scheduler', 6 * MINUTE_MS, 'partial_outage', { class: 'timeout', http_status: null }),
         ]),
         notices: noticesDocument([incidentNotice(now)]),
+        observations: singleRegionObservations(now),
       },
     };
   },
+  regions: threeRegions,
   stale: () => ({ status: allOperational(3 * 3_600_000), history: pastHistory(new Date(), 5) }),
   maintenance: () => {
     const now = new Date();

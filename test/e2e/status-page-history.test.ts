@@ -319,10 +319,11 @@ describe('staleness, by the one rule', () => {
     await expect(page.locator('#components > li').count()).resolves.toBe(4);
     await expect(page.locator('.day').count()).resolves.toBe(0);
     await expect(page.locator('#incidents-section').isHidden()).resolves.toBe(true);
-    // The browser itself logs the three 503s (not published yet, from the thin handler's memory); the page adds nothing.
+    // The browser itself logs the four 503s (not published yet, from the thin handler's memory); the page adds nothing.
     expect(problems.errorResponses.map((line) => line.replace(/^503 http:\/\/[^/]+/, '')).sort()).toEqual([
       '/api/v1/incidents',
       '/api/v1/notices',
+      '/api/v1/observations',
       '/api/v1/uptime',
     ]);
     expect(problems.pageErrors).toEqual([]);

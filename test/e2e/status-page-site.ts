@@ -1,11 +1,19 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { documentFile, INCIDENTS_PATH, NOTICES_PATH, STATUS_PATH, UPTIME_PATH } from '../../src/api-paths.js';
+import {
+  documentFile,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  OBSERVATIONS_PATH,
+  STATUS_PATH,
+  UPTIME_PATH,
+} from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
+import type { ObservationsDocument } from '../../src/schemas/observations.js';
 import type { ServiceStatus } from '../../src/schemas/service-status.js';
 import type { UptimeDocument } from '../../src/schemas/uptime.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
@@ -17,14 +25,16 @@ export const PAGE_FILES = [
   'status-page.js',
   'status-page.text.js',
   'status-page.history.js',
+  'status-page.regions.js',
   'favicon.svg',
 ] as const;
 
-/** The documents the probe and the build publish beside the status; any may be missing. */
+/** The documents the probe and the build publish beside the status (the probe's observations too); any may be missing. */
 export interface HistoryDocuments {
   readonly uptime?: UptimeDocument;
   readonly incidents?: IncidentsDocument;
   readonly notices?: NoticesDocument;
+  readonly observations?: ObservationsDocument;
 }
 
 export const REGIONS_FILE = resolve('data/regions.json');
@@ -58,6 +68,7 @@ export async function startStatusPageSite(
     [UPTIME_PATH, history.uptime],
     [INCIDENTS_PATH, history.incidents],
     [NOTICES_PATH, history.notices],
+    [OBSERVATIONS_PATH, history.observations],
   ] as const) {
     if (document) await writeAtomically(join(publicDir, path), `${JSON.stringify(document)}\n`);
   }

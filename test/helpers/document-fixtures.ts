@@ -93,6 +93,7 @@ export function sampleIncidents(generatedAt = '2026-11-21T04:37:59Z'): Incidents
         duration_seconds: 479,
         failure_classes: ['timeout'],
         last_failure: { class: 'timeout', http_status: null },
+        regions: null,
       },
       {
         id: 'registry-2026-11-06t13-02-00z',
@@ -103,6 +104,8 @@ export function sampleIncidents(generatedAt = '2026-11-21T04:37:59Z'): Incidents
         duration_seconds: 5400,
         failure_classes: ['status', 'reset'],
         last_failure: { class: 'status', http_status: 503 },
+        // The Registry is global: seen down from 3 of the 4 regions.
+        regions: { saw_outage: 3, configured: 4 },
       },
     ],
   };

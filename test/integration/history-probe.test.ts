@@ -85,6 +85,8 @@ describe('the probe with history', () => {
         duration_seconds: 90,
         failure_classes: ['status'],
         last_failure: { class: 'status', http_status: 503 },
+        // A regional component in a region without peers: no vote, no count.
+        regions: null,
       },
     ]);
     const uptime = UptimeDocumentSchema.parse(await readJson('uptime'));

@@ -56,6 +56,7 @@ const cycleAt = (atMs: number, intervalMs: number, states: Record<string, Status
         latencyMs: 10,
       },
     ],
+    regions: null,
   })),
 });
 

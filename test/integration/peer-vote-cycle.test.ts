@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INCIDENTS_PATH } from '../../src/api-paths.js';
 import { createProber } from '../../src/probe/create-prober.js';
 import type { ProbeLog } from '../../src/probe/probe-log.js';
 import type { ProbeSettings } from '../../src/probe/probe-settings.js';
+import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import { type ObservationsDocument, ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { formatTimestamp, ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
@@ -64,11 +66,12 @@ async function peer(region: string, seen: () => Record<string, StatusValue> | 'd
   return { region, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/observations` };
 }
 
-/** A prober for Amsterdam 1 with a global Control API and a regional Registry, and two peers. */
+/** A prober for Amsterdam 1 with a global Control API and a regional Registry, and two peers; a history file if asked. */
 async function regionWith(
   modes: { controlApi: StandinMode; registry?: StandinMode },
   peers: ProbeSettings['peers'],
   extra: Partial<ProbeSettings> = {},
+  keepHistory = false,
 ) {
   const controlApi = await standin({ mode: modes.controlApi });
   const registry = await standin({ mode: modes.registry ?? 'healthy' });
@@ -80,14 +83,22 @@ async function regionWith(
     { failureThreshold: 1, successThreshold: 1, peers, peerTimeoutMs: 1_000, peerMaxAgeMs: 60_000, ...extra },
   );
   const publicDir = join(root, 'public');
-  const prober = createProber({ settings, publicDir, stateFile: join(root, 'state.json'), log });
+  const prober = createProber({
+    settings,
+    publicDir,
+    stateFile: join(root, 'state.json'),
+    ...(keepHistory && { historyFile: join(root, 'history.sqlite') }),
+    log,
+  });
   const published = async () => {
     await prober.runCycle();
     const status = ServiceStatusSchema.parse(JSON.parse(await readFile(prober.statusFile, 'utf8')));
     const observations = ObservationsDocumentSchema.parse(JSON.parse(await readFile(prober.observationsFile, 'utf8')));
     return { status: Object.fromEntries(status.components.map((c) => [c.name, c.status])), observations };
   };
-  return { controlApi, registry, published };
+  const incidents = async () =>
+    IncidentsDocumentSchema.parse(JSON.parse(await readFile(join(publicDir, INCIDENTS_PATH), 'utf8'))).incidents;
+  return { controlApi, registry, published, incidents, close: () => prober.close() };
 }
 
 describe('a cycle with peers', () => {
@@ -121,6 +132,25 @@ describe('a cycle with peers', () => {
       'Control API: major_outage (first observation: 2 of 3 regions see an outage (3 answered, quorum 2): major_outage; here: ' +
         `${region.controlApi.origin}/healthz: unexpected status 503)`,
     );
+  });
+
+  it("records in the history how many regions saw a global component's incident; a regional one's says nothing", async () => {
+    let fra1: StatusValue = 'major_outage';
+    const peers = [
+      await peer('fra1', () => ({ 'Control API': fra1 })),
+      await peer('lhr1', () => ({ 'Control API': 'major_outage' })),
+    ];
+    const region = await regionWith({ controlApi: 'failing', registry: 'failing' }, peers, {}, true);
+    try {
+      await region.published();
+      fra1 = 'operational';
+      await region.published();
+      const incidents = Object.fromEntries((await region.incidents()).map((each) => [each.component, each.regions]));
+      // At its widest all three regions saw the Control API down; the Registry is regional: no vote, no count.
+      expect(incidents).toEqual({ 'Control API': { saw_outage: 3, configured: 3 }, Registry: null });
+    } finally {
+      region.close();
+    }
   });
 
   it('holds the published state of a global component when too few peers answer, with a clear log line', async () => {

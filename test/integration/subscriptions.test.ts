@@ -134,6 +134,7 @@ describe('subscriptions after a published cycle', () => {
           duration_seconds: 3600,
           failure_classes: ['timeout'],
           last_failure: { class: 'timeout', http_status: null },
+          regions: null,
         },
       ],
     };

@@ -24,8 +24,15 @@ beforeEach(async () => {
       atMs: at,
       intervalMs: INTERVAL_MS,
       components: [
-        { name: 'Scheduler', observed: 'operational', published: 'operational', checks: [] },
-        { name: 'Registry, EU', observed: registry, published: registry, checks: [] },
+        { name: 'Scheduler', observed: 'operational', published: 'operational', checks: [], regions: null },
+        // A global component, seen down from 3 of the 4 regions while it was down.
+        {
+          name: 'Registry, EU',
+          observed: registry,
+          published: registry,
+          checks: [],
+          regions: registry === 'operational' ? null : { sawOutage: 3, configured: 4 },
+        },
       ],
     };
     store.recordCycle(cycle, DEFAULT_RETENTION);
@@ -53,6 +60,7 @@ describe('service-directory uptime', () => {
         started_at: '2026-10-01T06:00:00Z',
         resolved_at: '2026-10-01T07:00:00Z',
         duration_seconds: 3600,
+        regions: { saw_outage: 3, configured: 4 },
       }),
     ]);
   });
@@ -71,7 +79,7 @@ describe('service-directory uptime', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Registry, EU  95.833 %   100.0 %  60.0      1');
     expect(result.stdout).toContain(
-      '2026-10-01T06:00:00Z .. 2026-10-01T07:00:00Z  Registry, EU: major_outage (1 h 0 min)',
+      '2026-10-01T06:00:00Z .. 2026-10-01T07:00:00Z  Registry, EU: major_outage (1 h 0 min; seen from 3 of 4 regions)',
     );
   });
 

@@ -21,6 +21,7 @@ const INCIDENTS: IncidentsDocument = {
       duration_seconds: 720,
       failure_classes: ['status'],
       last_failure: { class: 'status', http_status: 503 },
+      regions: null,
     },
   ],
 };

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { advanceIncidents, type IncidentRecord, incidentId } from '../../../src/history/advance-incidents.js';
 import { classifyFailure } from '../../../src/history/classify-failure.js';
 import { computeUptime } from '../../../src/history/compute-uptime.js';
-import type { ComponentRecord, CycleRecord } from '../../../src/history/cycle-record.js';
+import {
+  type ComponentRecord,
+  type CycleRecord,
+  countRegions,
+  type RegionCount,
+} from '../../../src/history/cycle-record.js';
 import { decodeCycle, encodeCycle } from '../../../src/history/encode-cycle.js';
 import { HOUR_MS } from '../../../src/history/history-retention.js';
-import { renderIncidents } from '../../../src/history/render-incidents.js';
+import { renderIncident, renderIncidents } from '../../../src/history/render-incidents.js';
 import {
   coveredMs,
   type StateMs,
@@ -15,6 +20,7 @@ import {
   worstStateIn,
 } from '../../../src/history/state-time.js';
 import { summarizeLatency } from '../../../src/history/summarize-latency.js';
+import type { VoteResult } from '../../../src/peers/vote-on-component.js';
 import type { FailureReason } from '../../../src/probe/describe-request-error.js';
 import type { StatusValue } from '../../../src/schemas/status-value.js';
 
@@ -137,7 +143,7 @@ describe('summarizeLatency', () => {
 });
 
 function component(name: string, published: StatusValue, failures: ComponentRecord['checks'] = []): ComponentRecord {
-  return { name, observed: published, published, checks: failures };
+  return { name, observed: published, published, checks: failures, regions: null };
 }
 const cycle = (minute: number, components: ComponentRecord[]): CycleRecord => ({
   atMs: T0 + minute * MINUTE_MS,
@@ -179,8 +185,29 @@ describe('advanceIncidents', () => {
         resolvedMs: T0 + 4 * MINUTE_MS,
         failureClasses: ['refused', 'status'],
         lastFailure: { class: 'status', httpStatus: 503 },
+        regions: null,
       },
     ]);
+  });
+
+  const seenFrom = (sawOutage: number, configured: number): RegionCount => ({ sawOutage, configured });
+  it.each<[string, (RegionCount | null)[], RegionCount | null]>([
+    ['a regional component (no vote)', [null, null], null],
+    [
+      'a global component seen by 2, then 3, then 1 of 4',
+      [seenFrom(2, 4), seenFrom(3, 4), seenFrom(1, 4)],
+      seenFrom(3, 4),
+    ],
+    ['the widest count stays when a later cycle had no vote', [seenFrom(3, 4), null], seenFrom(3, 4)],
+    ['a vote taken only later in the incident', [null, seenFrom(2, 3)], seenFrom(2, 3)],
+    ['on a tie the later count wins (a peer was added)', [seenFrom(2, 3), seenFrom(2, 4)], seenFrom(2, 4)],
+    ['no region saw an outage (degraded from every one)', [seenFrom(0, 3)], seenFrom(0, 3)],
+  ])('records how many regions saw it: %s', (_case, counts, expected) => {
+    const incidents = replay([
+      ...counts.map((regions, minute) => cycle(minute, [{ ...component('Registry', 'major_outage'), regions }])),
+      cycle(counts.length, [component('Registry', 'operational')]),
+    ]);
+    expect(incidents.map((incident) => incident.regions)).toEqual([expected]);
   });
 
   it.each<[StatusValue, number]>([
@@ -219,6 +246,40 @@ describe('advanceIncidents', () => {
   });
 });
 
+describe('countRegions', () => {
+  const vote = (configured: number, outageVotes: number, outcome: VoteResult['outcome']): VoteResult => ({
+    status: 'major_outage',
+    outcome,
+    configured,
+    quorum: Math.floor(configured / 2) + 1,
+    votes: [],
+    outageVotes,
+  });
+  it.each<[string, VoteResult | undefined, RegionCount | null]>([
+    ['a regional component', undefined, null],
+    ['a global component in a region without peers', vote(1, 1, 'decided'), null],
+    ['a decided vote', vote(4, 3, 'decided'), { sawOutage: 3, configured: 4 }],
+    ['a vote without quorum still counts who saw it', vote(3, 1, 'no_quorum'), { sawOutage: 1, configured: 3 }],
+  ])('%s', (_case, given, expected) => {
+    expect(countRegions(given)).toEqual(expected);
+  });
+
+  it('is published as saw_outage and configured', () => {
+    const incident: IncidentRecord = {
+      id: 'a',
+      component: 'Registry',
+      worst: 'major_outage',
+      startedMs: T0,
+      resolvedMs: null,
+      failureClasses: [],
+      lastFailure: null,
+      regions: { sawOutage: 3, configured: 4 },
+    };
+    expect(renderIncident(incident, T0).regions).toEqual({ saw_outage: 3, configured: 4 });
+    expect(renderIncident({ ...incident, regions: null }, T0).regions).toBeNull();
+  });
+});
+
 describe('renderIncidents', () => {
   const incident = (id: string, startedMs: number, resolvedMs: number | null): IncidentRecord => ({
     id,
@@ -228,6 +289,7 @@ describe('renderIncidents', () => {
     resolvedMs,
     failureClasses: ['timeout'],
     lastFailure: { class: 'timeout', httpStatus: null },
+    regions: null,
   });
 
   it('lists ongoing incidents and those resolved in the last 90 days, newest first, ongoing ones to now', () => {
