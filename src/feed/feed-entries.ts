@@ -67,9 +67,10 @@ export function noticeToEntry(notice: Notice): FeedEntry {
 }
 
 /**
- * An incident the probe recorded as an entry: `updated` is its start, then
- * its resolution. The content leaves out the running duration of an ongoing
- * incident, so the entry does not change every cycle without a new `updated`.
+ * An incident the probe recorded as an entry: `updated` is the incident's
+ * `updated_at`, which moves whenever anything the entry says changes. The
+ * content leaves out the running duration of an ongoing incident, so the
+ * entry does not change every cycle without a new `updated`.
  */
 export function incidentToEntry(incident: Incident): FeedEntry {
   const ongoing = incident.resolved_at === null;
@@ -82,10 +83,13 @@ export function incidentToEntry(incident: Incident): FeedEntry {
   }
   const httpStatus = incident.last_failure?.http_status;
   if (httpStatus !== undefined && httpStatus !== null) lines.push(`Last answer: HTTP ${httpStatus}.`);
+  if (incident.regions !== null) {
+    lines.push(`Seen down from ${incident.regions.saw_outage} of ${incident.regions.configured} regions at most.`);
+  }
   return {
     id: nameToUrnUuid(`incident:${incident.id}`),
     title: `${incident.component}: ${words(incident.worst_status)} (${ongoing ? 'ongoing' : 'resolved'})`,
-    updated: incident.resolved_at ?? incident.started_at,
+    updated: incident.updated_at,
     published: incident.started_at,
     category: 'incident',
     content: lines.join('\n'),

@@ -28,6 +28,8 @@ export interface IncidentRecord {
   readonly lastFailure: { readonly class: FailureClass; readonly httpStatus: number | null } | null;
   /** The cycle in which the most vantage points saw an outage; `null` where no vote among regions was taken. */
   readonly regions: RegionCount | null;
+  /** When anything above last changed (the duration aside): start, worse state, new failure, wider vote, resolution. */
+  readonly updatedMs: number;
 }
 
 /**
@@ -73,7 +75,7 @@ export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, c
     seen.add(component.name);
     const current = ongoing.get(component.name);
     if (!INCIDENT_STATES.has(component.published)) {
-      if (current !== undefined) changed.push({ ...current, resolvedMs: cycle.atMs });
+      if (current !== undefined) changed.push({ ...current, resolvedMs: cycle.atMs, updatedMs: cycle.atMs });
       continue;
     }
     const failures = component.checks.flatMap((check) =>
@@ -88,18 +90,32 @@ export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, c
       failureClasses: [],
       lastFailure: null,
       regions: null,
+      updatedMs: cycle.atMs,
     };
     const classes = new Set([...base.failureClasses, ...failures.map((failure) => failure.class)]);
-    changed.push({
+    const next: IncidentRecord = {
       ...base,
       worst: rankStatus(component.published) > rankStatus(base.worst) ? component.published : base.worst,
       failureClasses: FAILURE_CLASSES.filter((failureClass) => classes.has(failureClass)),
       lastFailure: failures.at(-1) ?? base.lastFailure,
       regions: widestRegions(base.regions, component.regions),
-    });
+    };
+    changed.push(sameStory(base, next) ? next : { ...next, updatedMs: cycle.atMs });
   }
   for (const [name, incident] of ongoing) {
-    if (!seen.has(name)) changed.push({ ...incident, resolvedMs: cycle.atMs });
+    if (!seen.has(name)) changed.push({ ...incident, resolvedMs: cycle.atMs, updatedMs: cycle.atMs });
   }
   return changed;
+}
+
+/** Whether two states of one ongoing incident say the same: only its running duration differs. */
+export function sameStory(a: IncidentRecord, b: IncidentRecord): boolean {
+  return (
+    a.worst === b.worst &&
+    a.failureClasses.join(',') === b.failureClasses.join(',') &&
+    a.lastFailure?.class === b.lastFailure?.class &&
+    a.lastFailure?.httpStatus === b.lastFailure?.httpStatus &&
+    a.regions?.sawOutage === b.regions?.sawOutage &&
+    a.regions?.configured === b.regions?.configured
+  );
 }

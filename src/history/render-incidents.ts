@@ -20,6 +20,7 @@ export function renderIncident(incident: IncidentRecord, nowMs: number): Inciden
     worst_status: incident.worst,
     started_at: formatTimestamp(new Date(incident.startedMs)),
     resolved_at: incident.resolvedMs === null ? null : formatTimestamp(new Date(incident.resolvedMs)),
+    updated_at: formatTimestamp(new Date(incident.updatedMs)),
     duration_seconds: Math.max(0, Math.round((endMs - incident.startedMs) / 1000)),
     failure_classes: [...incident.failureClasses],
     last_failure:

@@ -58,7 +58,8 @@ export function createIncidentsSerializer(): IncidentsSerializer {
     const next = new Map<string, string>();
     const shell = IncidentsDocumentSchema.parse({ ...document, incidents: [] });
     const entries = document.incidents.map((incident) => {
-      const key = `${incident.id}|${incident.resolved_at}|${incident.duration_seconds}|${incident.worst_status}|${incident.failure_classes.join(',')}|${incident.last_failure?.class}|${incident.last_failure?.http_status}`;
+      // `updated_at` moves whenever anything but the duration changes.
+      const key = `${incident.id}|${incident.updated_at}|${incident.resolved_at}|${incident.duration_seconds}`;
       const json = cache.get(key) ?? JSON.stringify(IncidentSchema.parse(incident));
       next.set(key, json);
       return json;

@@ -64,9 +64,11 @@ export const HISTORY_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX incidents_by_resolution ON incidents (resolved_ms);
    CREATE TABLE marks (name TEXT PRIMARY KEY, ms INTEGER NOT NULL);`,
-  // 2: how many regions saw a global component's incident (null where no vote among regions was taken).
+  // 2: how many regions saw a global component's incident (null where no vote among regions was taken),
+  // and when the incident last changed (null in rows from version 1: their resolution, else their start).
   `ALTER TABLE incidents ADD COLUMN regions_saw_outage INTEGER;
-   ALTER TABLE incidents ADD COLUMN regions_configured INTEGER;`,
+   ALTER TABLE incidents ADD COLUMN regions_configured INTEGER;
+   ALTER TABLE incidents ADD COLUMN updated_ms INTEGER;`,
 ];
 
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
@@ -97,6 +99,7 @@ type IncidentRow = {
   last_http_status: number | null;
   regions_saw_outage: number | null;
   regions_configured: number | null;
+  updated_ms: number | null;
 };
 
 export interface OpenStoreOptions {
@@ -209,12 +212,13 @@ function createStore(db: Database.Database): HistoryStore {
         number | null,
         number | null,
         number | null,
+        number,
       ]
     >(
       `INSERT OR REPLACE INTO incidents
          (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status,
-          regions_saw_outage, regions_configured)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          regions_saw_outage, regions_configured, updated_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     ongoingIncidents: db.prepare<[], IncidentRow>('SELECT * FROM incidents WHERE resolved_ms IS NULL'),
     incidentsSince: db.prepare<[number, number], IncidentRow>(
@@ -373,6 +377,7 @@ function createStore(db: Database.Database): HistoryStore {
         incident.lastFailure?.httpStatus ?? null,
         incident.regions?.sawOutage ?? null,
         incident.regions?.configured ?? null,
+        incident.updatedMs,
       );
       if (incident.resolvedMs === null) incidents.set(incident.component, incident);
       else incidents.delete(incident.component);
@@ -518,6 +523,7 @@ function toIncident(row: IncidentRow): IncidentRecord {
       row.regions_saw_outage === null || row.regions_configured === null
         ? null
         : { sawOutage: row.regions_saw_outage, configured: row.regions_configured },
+    updatedMs: row.updated_ms ?? row.resolved_ms ?? row.started_ms,
   };
 }
 

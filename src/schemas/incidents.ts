@@ -16,6 +16,11 @@ export const IncidentSchema = z
     worst_status: StatusValueSchema.meta({ description: 'The worst published state reached.' }),
     started_at: TimestampSchema,
     resolved_at: TimestampSchema.nullable().meta({ description: 'null while ongoing.' }),
+    updated_at: TimestampSchema.meta({
+      description:
+        'When anything but the duration last changed: the start, a worse state, a new failure, a wider vote among ' +
+        'regions, or the resolution. Feed entries take it as their updated time.',
+    }),
     duration_seconds: z.number().int().min(0).meta({ description: 'To resolved_at, or to generated_at if ongoing.' }),
     failure_classes: z.array(FailureClassSchema).meta({ description: 'Every failure class the checks saw.' }),
     last_failure: z

@@ -82,6 +82,7 @@ describe('the probe with history', () => {
         worst_status: 'major_outage',
         started_at: '2026-11-22T10:01:00Z',
         resolved_at: '2026-11-22T10:02:30Z',
+        updated_at: '2026-11-22T10:02:30Z',
         duration_seconds: 90,
         failure_classes: ['status'],
         last_failure: { class: 'status', http_status: 503 },

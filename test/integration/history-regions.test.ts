@@ -55,16 +55,18 @@ describe('the regions that saw an incident, in SQLite', () => {
 
     const reopened = openSqliteHistoryStore(file);
     reopened.recordCycle(cycle(2, 'major_outage', { sawOutage: 1, configured: 4 }), DEFAULT_RETENTION);
+    // A narrower vote says nothing new: the incident was last updated when 3 of 4 saw it.
+    expect(reopened.readIncidents(0, T0 + DAY).map((incident) => incident.updatedMs)).toEqual([T0 + MINUTE_MS]);
     reopened.recordCycle(cycle(3, 'operational', null), DEFAULT_RETENTION);
     const document = renderIncidents('Amsterdam 1', new Date(T0 + 5 * MINUTE_MS), reopened.readIncidents(0, T0 + DAY));
     reopened.close();
 
-    expect(IncidentsDocumentSchema.parse(document).incidents.map((incident) => incident.regions)).toEqual([
-      { saw_outage: 3, configured: 4 },
-    ]);
+    expect(
+      IncidentsDocumentSchema.parse(document).incidents.map((incident) => [incident.regions, incident.updated_at]),
+    ).toEqual([[{ saw_outage: 3, configured: 4 }, '2026-11-01T00:03:00Z']]);
   });
 
-  it('migrates a schema-1 file: old incidents read as not counted, new ones are counted', () => {
+  it('migrates a schema-1 file: old incidents read as not counted and last updated at their end, new ones are counted', () => {
     writeSchemaOneFile();
 
     // The `uptime` CLI opens read-only and cannot migrate: it says so, and the file is left as it was.
@@ -77,11 +79,14 @@ describe('the regions that saw an incident, in SQLite', () => {
     const incidents = store.readIncidents(0, T0 + DAY);
     store.close();
 
+    // A schema-1 row has no update time: its resolution stands for it.
     expect(
-      [...incidents].sort((a, b) => a.startedMs - b.startedMs).map((incident) => [incident.id, incident.regions]),
+      [...incidents]
+        .sort((a, b) => a.startedMs - b.startedMs)
+        .map((incident) => [incident.id, incident.regions, incident.updatedMs]),
     ).toEqual([
-      ['registry-old', null],
-      [expect.stringMatching(/^registry-/), { sawOutage: 2, configured: 3 }],
+      ['registry-old', null, T0 - 50 * MINUTE_MS],
+      [expect.stringMatching(/^registry-/), { sawOutage: 2, configured: 3 }, T0],
     ]);
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);

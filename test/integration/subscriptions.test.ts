@@ -131,6 +131,7 @@ describe('subscriptions after a published cycle', () => {
           worst_status: 'major_outage',
           started_at: '2026-11-21T05:00:00Z',
           resolved_at: null,
+          updated_at: '2026-11-21T05:00:00Z',
           duration_seconds: 3600,
           failure_classes: ['timeout'],
           last_failure: { class: 'timeout', http_status: null },

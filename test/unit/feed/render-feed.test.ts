@@ -18,6 +18,7 @@ const INCIDENTS: IncidentsDocument = {
       worst_status: 'major_outage',
       started_at: '2026-11-21T03:00:00Z',
       resolved_at: '2026-11-21T03:12:00Z',
+      updated_at: '2026-11-21T03:12:00Z',
       duration_seconds: 720,
       failure_classes: ['status'],
       last_failure: { class: 'status', http_status: 503 },
@@ -69,13 +70,46 @@ describe('renderFeed', () => {
   it('gives an incident a new updated when it is resolved, under the same id', () => {
     const [resolved] = INCIDENTS.incidents;
     if (resolved === undefined) throw new Error('fixture');
-    const ongoing = { ...resolved, resolved_at: null, duration_seconds: 60 };
+    const ongoing = { ...resolved, resolved_at: null, updated_at: resolved.started_at, duration_seconds: 60 };
     const first = parseFeed(renderFeed({ notices: [], incidents: { ...INCIDENTS, incidents: [ongoing] } })).items[0];
     const second = parseFeed(renderFeed({ notices: [], incidents: INCIDENTS })).items[0];
     expect(first?.title).toBe('Scheduler: major outage (ongoing)');
     expect(second?.id).toBe(first?.id);
     expect(first?.updated?.toISOString()).toBe('2026-11-21T03:00:00.000Z');
     expect(second?.updated?.toISOString()).toBe('2026-11-21T03:12:00.000Z');
+  });
+
+  it('moves an ongoing incident entry’s updated when the incident gets worse, and says how many regions saw it', () => {
+    const [resolved] = INCIDENTS.incidents;
+    if (resolved === undefined) throw new Error('fixture');
+    const partial = {
+      ...resolved,
+      worst_status: 'partial_outage' as const,
+      resolved_at: null,
+      updated_at: resolved.started_at,
+      duration_seconds: 60,
+      regions: { saw_outage: 2, configured: 4 },
+    };
+    const major = {
+      ...partial,
+      worst_status: 'major_outage' as const,
+      updated_at: '2026-11-21T03:05:00Z',
+      duration_seconds: 300,
+      regions: { saw_outage: 3, configured: 4 },
+    };
+    const render = (incident: typeof partial) =>
+      parseFeed(renderFeed({ notices: [], incidents: { ...INCIDENTS, incidents: [incident] } })).items[0];
+    const [before, after] = [render(partial), render(major)];
+    expect(after?.id).toBe(before?.id);
+    expect([before?.title, after?.title]).toEqual([
+      'Scheduler: partial outage (ongoing)',
+      'Scheduler: major outage (ongoing)',
+    ]);
+    expect([before?.updated?.toISOString(), after?.updated?.toISOString()]).toEqual([
+      '2026-11-21T03:00:00.000Z',
+      '2026-11-21T03:05:00.000Z',
+    ]);
+    expect(after?.content).toContain('Seen down from 3 of 4 regions at most.');
   });
 
   it('keeps markup, CDATA ends and control characters as text, and never emits a character XML forbids', () => {

@@ -186,8 +186,58 @@ describe('advanceIncidents', () => {
         failureClasses: ['refused', 'status'],
         lastFailure: { class: 'status', httpStatus: 503 },
         regions: null,
+        updatedMs: T0 + 4 * MINUTE_MS,
       },
     ]);
+  });
+
+  it.each<[string, CycleRecord[], number]>([
+    [
+      'opened and unchanged since',
+      [
+        cycle(0, [component('A', 'partial_outage', [refused])]),
+        cycle(1, [component('A', 'partial_outage', [refused])]),
+      ],
+      0,
+    ],
+    [
+      'a worse state',
+      [
+        cycle(0, [component('A', 'partial_outage')]),
+        cycle(1, [component('A', 'major_outage')]),
+        cycle(2, [component('A', 'partial_outage')]),
+      ],
+      1,
+    ],
+    [
+      'a new failure class',
+      [
+        cycle(0, [component('A', 'major_outage', [refused])]),
+        cycle(1, [component('A', 'major_outage', [refused])]),
+        cycle(2, [component('A', 'major_outage', [failed503])]),
+      ],
+      2,
+    ],
+    [
+      'a wider vote',
+      [
+        cycle(0, [{ ...component('A', 'major_outage'), regions: { sawOutage: 2, configured: 3 } }]),
+        cycle(1, [{ ...component('A', 'major_outage'), regions: { sawOutage: 3, configured: 3 } }]),
+        cycle(2, [{ ...component('A', 'major_outage'), regions: { sawOutage: 2, configured: 3 } }]),
+      ],
+      1,
+    ],
+    [
+      'the resolution',
+      [
+        cycle(0, [component('A', 'major_outage')]),
+        cycle(1, [component('A', 'major_outage')]),
+        cycle(5, [component('A', 'operational')]),
+      ],
+      5,
+    ],
+  ])('moves updatedMs only when the incident says something new: %s', (_case, cycles, minute) => {
+    expect(replay(cycles).map((incident) => incident.updatedMs)).toEqual([T0 + minute * MINUTE_MS]);
   });
 
   const seenFrom = (sawOutage: number, configured: number): RegionCount => ({ sawOutage, configured });
@@ -274,6 +324,7 @@ describe('countRegions', () => {
       failureClasses: [],
       lastFailure: null,
       regions: { sawOutage: 3, configured: 4 },
+      updatedMs: T0,
     };
     expect(renderIncident(incident, T0).regions).toEqual({ saw_outage: 3, configured: 4 });
     expect(renderIncident({ ...incident, regions: null }, T0).regions).toBeNull();
@@ -290,6 +341,7 @@ describe('renderIncidents', () => {
     failureClasses: ['timeout'],
     lastFailure: { class: 'timeout', httpStatus: null },
     regions: null,
+    updatedMs: resolvedMs ?? startedMs,
   });
 
   it('lists ongoing incidents and those resolved in the last 90 days, newest first, ongoing ones to now', () => {
