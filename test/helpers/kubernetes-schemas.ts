@@ -74,6 +74,29 @@ export const DeploymentSchema = z.looseObject({
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;
 
+export const StatefulSetSchema = z.looseObject({
+  apiVersion: z.literal('apps/v1'),
+  kind: z.literal('StatefulSet'),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({
+    serviceName: z.string(),
+    selector: z.looseObject({ matchLabels: LabelsSchema }),
+    template: z.looseObject({ metadata: z.looseObject({ labels: LabelsSchema }), spec: PodSpecSchema }),
+    volumeClaimTemplates: z
+      .array(
+        z.looseObject({
+          metadata: z.looseObject({ name: z.string() }),
+          spec: z.looseObject({
+            accessModes: z.array(z.string()),
+            resources: z.looseObject({ requests: z.looseObject({ storage: z.string() }) }),
+          }),
+        }),
+      )
+      .optional(),
+  }),
+});
+export type StatefulSet = z.infer<typeof StatefulSetSchema>;
+
 export const CronJobSchema = z.looseObject({
   apiVersion: z.literal('batch/v1'),
   kind: z.literal('CronJob'),

@@ -15,6 +15,8 @@ import {
   PersistentVolumeClaimSchema,
   type PodSpec,
   ServiceSchema,
+  type StatefulSet,
+  StatefulSetSchema,
 } from '../../helpers/kubernetes-schemas.js';
 import { instructionsOf, parseDockerfile } from '../../helpers/parse-dockerfile.js';
 
@@ -59,7 +61,7 @@ function isUnder(path: string, directory: string): boolean {
 let imageWorkdir: string;
 let sidecarManifest: unknown[];
 let cronManifest: unknown[];
-let deployment: Deployment;
+let statefulSet: StatefulSet;
 let sidecarPod: PodSpec;
 
 beforeAll(async () => {
@@ -68,10 +70,10 @@ beforeAll(async () => {
   const workdir = final ? instructionsOf(final, 'WORKDIR').at(-1)?.args : undefined;
   if (!workdir) throw new Error('the Dockerfile sets no WORKDIR in its final stage');
   imageWorkdir = workdir;
-  sidecarManifest = await readManifest('deploy/kubernetes/deployment.yaml');
+  sidecarManifest = await readManifest('deploy/kubernetes/statefulset.yaml');
   cronManifest = await readManifest('deploy/kubernetes/cronjob.yaml');
-  deployment = pick(sidecarManifest, 'Deployment', DeploymentSchema);
-  sidecarPod = deployment.spec.template.spec;
+  statefulSet = pick(sidecarManifest, 'StatefulSet', StatefulSetSchema);
+  sidecarPod = statefulSet.spec.template.spec;
 });
 
 /** Where a container's `--out`/`--public` directory puts an API document. */
@@ -80,7 +82,7 @@ function documentPath(holder: Container, flag: 'out' | 'public', urlPath: string
   return posix.join(posix.resolve(holder.workingDir ?? imageWorkdir, String(run.values[flag])), urlPath);
 }
 
-describe('Kubernetes Deployment (probe as a sidecar)', () => {
+describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
   it('runs the server and the probe sidecar, both from the same image', () => {
     const serve = container(sidecarPod, 'serve');
     const probe = container(sidecarPod, 'probe');
@@ -128,12 +130,18 @@ describe('Kubernetes Deployment (probe as a sidecar)', () => {
     expect(envOf(serve, 'HOST')).toBe('0.0.0.0');
   });
 
-  it('keeps the probe state on its own volume, outside the served directory', () => {
+  it('keeps the probe state and history on a claim per replica, outside the served directory', () => {
     const probe = container(sidecarPod, 'probe');
-    const state = String(findCliInvocation(probe.command ?? []).values.state);
-    const stateMount = probe.volumeMounts?.find((mount) => isUnder(state, mount.mountPath));
-    expect(stateMount?.name).toBe('probe-state');
-    expect(isUnder(state, posix.join(imageWorkdir, 'public'))).toBe(false);
+    const run = findCliInvocation(probe.command ?? []);
+    const claim = statefulSet.spec.volumeClaimTemplates?.find((template) => template.metadata.name === 'probe-state');
+    expect(claim?.spec.accessModes).toEqual(['ReadWriteOnce']);
+    // A claim, never an emptyDir: a rescheduled pod keeps its uptime and incidents.
+    expect(sidecarPod.volumes.some((volume) => volume.name === 'probe-state')).toBe(false);
+    for (const file of [String(run.values.state), String(run.values.history)]) {
+      const mount = probe.volumeMounts?.find((candidate) => isUnder(file, candidate.mountPath));
+      expect(mount?.name, file).toBe('probe-state');
+      expect(isUnder(file, posix.join(imageWorkdir, 'public')), file).toBe(false);
+    }
   });
 
   it('reads the probe config from a ConfigMap', () => {
@@ -156,8 +164,9 @@ describe('Kubernetes Deployment (probe as a sidecar)', () => {
 
   it('is reached through a Service on the server port, selecting the pods by their labels', async () => {
     const service = ServiceSchema.parse((await readManifest('deploy/kubernetes/service.yaml'))[0]);
-    expect(service.spec.selector).toEqual(deployment.spec.template.metadata.labels);
-    expect(deployment.spec.selector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
+    expect(service.spec.selector).toEqual(statefulSet.spec.template.metadata.labels);
+    expect(statefulSet.spec.selector.matchLabels).toEqual(statefulSet.spec.template.metadata.labels);
+    expect(statefulSet.spec.serviceName).toBe(service.metadata.name);
     const target = service.spec.ports[0]?.targetPort;
     expect(container(sidecarPod, 'serve').ports?.some((port) => port.name === target)).toBe(true);
   });
@@ -204,15 +213,17 @@ describe('Kubernetes CronJob variant (probe --once on a schedule)', () => {
     expect(isUnder(documentPath(serve, 'public', 'api/v1/status'), served?.mountPath ?? '/nowhere')).toBe(true);
   });
 
-  it('keeps the probe state on the claim, outside the served directory', () => {
+  it('keeps the probe state and history on the claim, outside the served directory', () => {
     const probe = container(cronJob.spec.jobTemplate.spec.template.spec, 'probe');
-    const state = String(findCliInvocation(probe.command ?? []).values.state);
-    const mount = probe.volumeMounts?.find((candidate) => isUnder(state, candidate.mountPath));
-    expect(mount?.name).toBe('data');
-    expect(mount?.subPath).not.toBe(
-      probe.volumeMounts?.find((candidate) => candidate.mountPath.endsWith('/public/api'))?.subPath,
-    );
-    expect(isUnder(state, posix.join(imageWorkdir, 'public'))).toBe(false);
+    const run = findCliInvocation(probe.command ?? []);
+    for (const file of [String(run.values.state), String(run.values.history)]) {
+      const mount = probe.volumeMounts?.find((candidate) => isUnder(file, candidate.mountPath));
+      expect(mount?.name, file).toBe('data');
+      expect(mount?.subPath, file).not.toBe(
+        probe.volumeMounts?.find((candidate) => candidate.mountPath.endsWith('/public/api'))?.subPath,
+      );
+      expect(isUnder(file, posix.join(imageWorkdir, 'public')), file).toBe(false);
+    }
   });
 
   it('builds the regions document onto the claim and serves from it', () => {
@@ -221,6 +232,6 @@ describe('Kubernetes CronJob variant (probe --once on a schedule)', () => {
     const mount = mountOf(serverPod, build, 'data');
     expect(isUnder(documentPath(build, 'public', 'api/v1/regions'), mount.mountPath)).toBe(true);
     expect(container(serverPod, 'serve').readinessProbe?.httpGet.path).toBe('/api/v1/regions');
-    expect(server.spec.template.metadata.labels).toEqual(deployment.spec.template.metadata.labels);
+    expect(server.spec.template.metadata.labels).toEqual(statefulSet.spec.template.metadata.labels);
   });
 });
