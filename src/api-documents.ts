@@ -31,6 +31,15 @@ export interface ApiDocumentSpec {
 const MIB = 1024 * 1024;
 
 /**
+ * The largest file the server takes for an API document unless its row
+ * says otherwise. The documents are a few kilobytes (a region list of
+ * hundreds of entries is well under 100 KiB); a file of megabytes is a
+ * mistake or an attack, and reading and parsing it every time it changes
+ * would keep a core busy.
+ */
+export const MAX_API_DOCUMENT_BYTES = MIB;
+
+/**
  * The one table of JSON documents the API serves: the thin handler follows
  * each file and answers its path from memory, taking in only a version its
  * schema accepts.
@@ -43,3 +52,8 @@ export const API_DOCUMENTS: readonly ApiDocumentSpec[] = [
   { path: NOTICES_PATH, schema: NoticesDocumentSchema },
   { path: OBSERVATIONS_PATH, schema: ObservationsDocumentSchema },
 ];
+
+/** The largest file the server takes at `path`, an API document's path. */
+export function maxDocumentBytes(path: DocumentPath): number {
+  return API_DOCUMENTS.find((document) => document.path === path)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
+}

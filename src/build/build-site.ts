@@ -1,11 +1,13 @@
 import { join, resolve } from 'node:path';
 import { PUBLISHED_PATHS, REGIONS_PATH } from '../api-paths.js';
+import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
 import { readDocument } from '../io/read-document.js';
 import { writeFiles } from '../io/write-files.js';
 import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { findOversizedDocuments } from './oversized-documents.js';
 import { renderNoticeFiles } from './render-notice-files.js';
 import { renderSite } from './render-site.js';
 
@@ -61,6 +63,12 @@ export async function buildSite({
     ...renderSite(regions, headersConfig.headers),
     ...(noticesFile === undefined ? [] : await renderNoticeFiles(publicDir, noticesFile, componentsFile)),
   ];
+  const [oversized] = findOversizedDocuments(published);
+  if (oversized !== undefined) {
+    throw new InputError(oversized.path === REGIONS_PATH ? regionsFile : (noticesFile ?? regionsFile), [
+      oversized.problem,
+    ]);
+  }
   // Every published document is exported even before its writer (the probe, say) has written it.
   const files = [
     ...(await listPublishedFiles(publicDir)),

@@ -1,6 +1,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
+import { MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
 import type { ResolvedHeader } from '../headers/resolve-headers.js';
 import { displayPath } from '../io/read-document.js';
@@ -11,14 +12,6 @@ export type { Representation } from './represent-document.js';
 
 /** How often the file is checked when no watch event arrives: the bound on staleness. */
 export const POLL_INTERVAL_MS = 500;
-
-/**
- * The largest file taken for an API document. The documents are a few
- * kilobytes (a region list of hundreds of entries is well under 100 KiB);
- * a file of megabytes is a mistake or an attack, and reading and parsing it
- * every time it changes would keep a core busy.
- */
-export const MAX_API_DOCUMENT_BYTES = 1024 * 1024;
 
 export interface ApiDocumentOptions<T> {
   readonly file: string;

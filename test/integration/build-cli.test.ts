@@ -1,6 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
+import { renderRegions } from '../../src/build/render-regions.js';
+import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -56,5 +59,36 @@ describe('service-directory build (child process)', () => {
       'Netlify/Cloudflare Pages _headers export: /api/v1/regions: Netlify ignores a custom Allow header',
     );
     expect(await readdir(dir)).toEqual(['headers.json']);
+  });
+
+  it('refuses a regions file whose document the server would not take, leaving the published one as it was', async () => {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    const publicDir = join(dir, 'public');
+    const args = (data: string) => ['--data', data, '--headers', HEADERS_FILE, '--public', publicDir];
+    expect((await runBuild(args(REGIONS_FILE))).code).toBe(0);
+    const before = await readFile(join(publicDir, 'api/v1/regions'));
+    // 20,000 regions of about 90 bytes each: about 1.8 MB, over the server's 1 MiB for the document.
+    const letters = (index: number) =>
+      Array.from({ length: 4 }, (_, place) => String.fromCharCode(97 + (Math.floor(index / 26 ** place) % 26))).join(
+        '',
+      );
+    const many = Array.from({ length: 20_000 }, (_, index) => ({
+      code: `${letters(index)}1`,
+      name: `Region ${index}`,
+      zone: `zone-${index % 40}`,
+      country: 'NL',
+      status: 'operational',
+    }));
+    const big = join(dir, 'regions.json');
+    await writeFile(big, JSON.stringify(many));
+    const { code, stderr } = await runBuild(args(big));
+    expect(code).toBe(1);
+    const bytes = Buffer.byteLength(renderRegions(RegionsFileSchema.parse(many)));
+    expect(bytes).toBeGreaterThan(MAX_API_DOCUMENT_BYTES);
+    expect(stderr.trim()).toBe(
+      `${big}: renders /api/v1/regions as ${bytes} bytes, larger than the ${MAX_API_DOCUMENT_BYTES} bytes the server takes for it; nothing was written`,
+    );
+    expect(await readFile(join(publicDir, 'api/v1/regions'))).toEqual(before);
   });
 });

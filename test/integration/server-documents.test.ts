@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_DOCUMENTS } from '../../src/api-documents.js';
+import { API_DOCUMENTS, MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
 import {
   DOCUMENT_PATHS,
   documentFile,
@@ -11,7 +11,6 @@ import {
   UPTIME_PATH,
 } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
-import { MAX_API_DOCUMENT_BYTES } from '../../src/server/api-document.js';
 import { publishDocuments, sampleDocuments, sampleUptime } from '../helpers/document-fixtures.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer, waitFor } from '../helpers/test-server.js';
