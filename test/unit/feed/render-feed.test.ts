@@ -1,7 +1,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
 import { renderFeed } from '../../../src/feed/render-feed.js';
-import type { IncidentsDocument } from '../../../src/schemas/incidents.js';
+import type { Incident, IncidentsDocument } from '../../../src/schemas/incidents.js';
 import { incidentNotice, maintenanceNotice } from '../../helpers/notices.js';
 
 /** Every character XML 1.0 (§2.2 Char) does not allow in a document. */
@@ -82,22 +82,22 @@ describe('renderFeed', () => {
   it('moves an ongoing incident entry’s updated when the incident gets worse, and says how many regions saw it', () => {
     const [resolved] = INCIDENTS.incidents;
     if (resolved === undefined) throw new Error('fixture');
-    const partial = {
+    const partial: Incident = {
       ...resolved,
-      worst_status: 'partial_outage' as const,
+      worst_status: 'partial_outage',
       resolved_at: null,
       updated_at: resolved.started_at,
       duration_seconds: 60,
       regions: { saw_outage: 2, configured: 4 },
     };
-    const major = {
+    const major: Incident = {
       ...partial,
-      worst_status: 'major_outage' as const,
+      worst_status: 'major_outage',
       updated_at: '2026-11-21T03:05:00Z',
       duration_seconds: 300,
       regions: { saw_outage: 3, configured: 4 },
     };
-    const render = (incident: typeof partial) =>
+    const render = (incident: Incident) =>
       parseFeed(renderFeed({ notices: [], incidents: { ...INCIDENTS, incidents: [incident] } })).items[0];
     const [before, after] = [render(partial), render(major)];
     expect(after?.id).toBe(before?.id);
