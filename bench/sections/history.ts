@@ -99,8 +99,9 @@ function generateYear(file: string, count: number, intervalMs: number, endMs: nu
     'INSERT INTO daily (day_ms, component_id, operational_ms, major_ms) VALUES (?, ?, ?, ?)',
   );
   const addIncident = database.prepare(
-    `INSERT INTO incidents (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status)
-     VALUES (?, ?, 'major_outage', ?, ?, 'status', 'status', 503)`,
+    `INSERT INTO incidents (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status,
+                            updated_ms)
+     VALUES (?, ?, 'major_outage', ?, ?, 'status', 'status', 503, ?)`,
   );
   const setMark = database.prepare('INSERT OR REPLACE INTO marks (name, ms) VALUES (?, ?)');
   database.transaction(() => {
@@ -125,7 +126,7 @@ function generateYear(file: string, count: number, intervalMs: number, endMs: nu
     for (let hour = endMs - YEAR_MS; hour < endMs; hour += HOUR_MS) {
       for (let index = 0; index < count; index += 1) {
         if (hasOutage(index, hour / HOUR_MS))
-          addIncident.run(incidentId(nameOf(index), hour), nameOf(index), hour, hour + OUTAGE_MS);
+          addIncident.run(incidentId(nameOf(index), hour), nameOf(index), hour, hour + OUTAGE_MS, hour + OUTAGE_MS);
       }
     }
     setMark.run('latency_through', endMs);
