@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { InputError } from '../errors/input-error.js';
 import { displayPath, readDocument } from '../io/read-document.js';
 import { readEnv } from '../io/read-env.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { nextCronRun, SEARCH_LIMIT_YEARS } from './next-cron-run.js';
 import { type ProbeSettings, type RegionSource, resolveProbeSettings } from './probe-settings.js';
 
 /** `REGION` overrides the config's region; an empty value counts as unset. */
@@ -21,6 +23,25 @@ export interface LoadSettingsOptions {
   /** `--region`, which wins over `REGION` and the config. */
   readonly regionFlag?: string | undefined;
   readonly env?: NodeJS.ProcessEnv;
+  /** What time it is, for the schedule's next run; the system clock unless given. */
+  readonly now?: () => Date;
+}
+
+/**
+ * A schedule node-cron accepts may still (almost) never run: `0 0 0 29 2 1`
+ * runs only on a 29 February that is a Monday, next in 2044. The sidecar
+ * would wait for it, so it is refused with the config's file and field.
+ */
+function refuseScheduleWithoutRun(schedule: string, configFile: string, now: Date): void {
+  try {
+    nextCronRun(schedule, now);
+  } catch (error) {
+    throw new InputError(
+      configFile,
+      [{ path: 'schedule', reason: `${JSON.stringify(schedule)} does not run within ${SEARCH_LIMIT_YEARS} years` }],
+      { cause: error },
+    );
+  }
 }
 
 /**
@@ -31,6 +52,7 @@ export interface LoadSettingsOptions {
 export async function loadProbeSettings(options: LoadSettingsOptions): Promise<ProbeSettings> {
   const env = readEnv(ProbeEnvSchema, options.env);
   const config = await readDocument(options.configFile, ComponentsConfigSchema);
+  refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), options.now?.() ?? new Date());
   const regions = await readDocument(options.regionsFile, RegionsFileSchema);
   let regionOverride: RegionSource | undefined;
   if (options.regionFlag !== undefined) regionOverride = { code: options.regionFlag, file: '--region', path: '' };

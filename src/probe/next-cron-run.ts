@@ -1,7 +1,8 @@
 import { createTask, parse } from 'node-cron';
 
 /** How far ahead a run is looked for: a schedule with no run in eight years (only 29 February) is an error. */
-const SEARCH_LIMIT_DAYS = 8 * 366;
+export const SEARCH_LIMIT_YEARS = 8;
+const SEARCH_LIMIT_DAYS = SEARCH_LIMIT_YEARS * 366;
 
 /**
  * The first run of a node-cron expression (seconds field allowed, local

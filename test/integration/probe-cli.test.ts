@@ -160,6 +160,18 @@ describe('probe --once', () => {
     );
   });
 
+  it('exits 1 on a schedule node-cron accepts that does not run for years, naming the file and field', async () => {
+    // 29 February on a Monday: next in 2044, then 2072 (node-cron needs both the day and the weekday).
+    await writeConfig({
+      region: 'ams1',
+      schedule: '0 0 0 29 2 1',
+      components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/' }],
+    });
+    const result = await runCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('components.json: schedule: "0 0 0 29 2 1" does not run within 8 years');
+  });
+
   it('takes the region from REGION over the config, and from --region over both', async () => {
     const healthy = await standin({ mode: 'healthy' });
     await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: `${healthy.origin}/` }] });
