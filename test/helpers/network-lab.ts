@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { isErrnoException } from '../../src/io/read-document.js';
+import { watchChild } from './run-cli.js';
 
 const run = promisify(execFile);
 
@@ -131,34 +132,15 @@ export class NetworkLab {
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let text = '';
-    const listeners = new Set<() => void>();
-    const append = (chunk: Buffer) => {
-      text += chunk.toString();
-      for (const listener of listeners) listener();
-    };
-    child.stdout?.on('data', append);
-    child.stderr?.on('data', append);
-    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    const watched = watchChild(child, {
+      label: `from ${argv.join(' ')} in ${host.name}`,
+      defaultTimeoutMs: 20_000,
+    });
+    const exited = watched.exited();
     const labProcess: LabProcess = {
       child,
-      output: () => text,
-      waitForOutput: (pattern, timeoutMs = 20_000) =>
-        new Promise((resolve, reject) => {
-          const check = () => {
-            const match = text.match(pattern);
-            if (!match) return;
-            listeners.delete(check);
-            clearTimeout(timer);
-            resolve(match);
-          };
-          const timer = setTimeout(() => {
-            listeners.delete(check);
-            reject(new Error(`no ${pattern} from ${argv.join(' ')} in ${host.name} within ${timeoutMs} ms:\n${text}`));
-          }, timeoutMs);
-          listeners.add(check);
-          check();
-        }),
+      output: watched.output,
+      waitForOutput: watched.waitForOutput,
       stop: async () => {
         if (child.exitCode === null && child.signalCode === null) {
           child.kill('SIGTERM');

@@ -74,8 +74,15 @@ export function startCli(
   return watchChild(child);
 }
 
-/** Follows the output of a child process started some other way, as `startCli` does. */
-export function watchChild(child: ChildProcess): CliProcess {
+/**
+ * Follows the output of a child process started some other way, as `startCli`
+ * does. `label` says whose output a timeout message shows; `defaultTimeoutMs`
+ * is how long `waitForOutput` waits unless told.
+ */
+export function watchChild(
+  child: ChildProcess,
+  { label = 'in output', defaultTimeoutMs = 10_000 }: { label?: string; defaultTimeoutMs?: number } = {},
+): CliProcess {
   let text = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {
@@ -89,7 +96,7 @@ export function watchChild(child: ChildProcess): CliProcess {
     child,
     output: () => text,
     exited: () => exit,
-    waitForOutput(pattern, timeoutMs = 10_000) {
+    waitForOutput(pattern, timeoutMs = defaultTimeoutMs) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = text.match(pattern);
@@ -100,7 +107,7 @@ export function watchChild(child: ChildProcess): CliProcess {
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`no ${pattern} in output within ${timeoutMs} ms:\n${text}`));
+          reject(new Error(`no ${pattern} ${label} within ${timeoutMs} ms:\n${text}`));
         }, timeoutMs);
         listeners.add(check);
         check();

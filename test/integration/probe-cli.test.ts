@@ -2,33 +2,22 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { type CliProcess, type CliResult, cliArgv, runCli, startCli, watchChild } from '../helpers/run-cli.js';
 import { spawnWithSilentResolver } from '../helpers/silent-resolver.js';
 import { type Stall, startSilentListener, startUnacceptingListener } from '../helpers/stalls.js';
 import { useStandins } from '../helpers/standins.js';
-import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+import { REPO_ROOT, snapshotTree } from '../helpers/temp-site.js';
+import { useCliSite } from '../helpers/use-cli-site.js';
 
 const standin = useStandins();
-let site: TempSite;
-let children: CliProcess[];
-beforeEach(async () => {
-  site = await makeTempSite();
-  children = [];
-});
-afterEach(async () => {
-  for (const child of children) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited();
-  }
-  await site.remove();
-});
+const cli = useCliSite();
 
-const configFile = () => join(site.root, 'components.json');
-const stateFile = () => join(site.root, '.state', 'probe-state.json');
-const statusFile = () => join(site.publicDir, 'api', 'v1', 'status');
+const configFile = () => join(cli.site.root, 'components.json');
+const stateFile = () => join(cli.site.root, '.state', 'probe-state.json');
+const statusFile = () => join(cli.site.publicDir, 'api', 'v1', 'status');
 const readStatus = async (): Promise<ServiceStatus> =>
   ServiceStatusSchema.parse(JSON.parse(await readFile(statusFile(), 'utf8')));
 
@@ -36,20 +25,20 @@ async function writeConfig(config: object): Promise<void> {
   await writeFile(configFile(), JSON.stringify(config, null, 2));
 }
 
-/** The arguments of `probe` (the sidecar) with every path inside the temp site. */
+/** The arguments of `probe` (the sidecar) with every path inside the temp cli.site. */
 function probeArgs(): string[] {
-  const paths = ['--config', configFile(), '--out', site.publicDir, '--regions', site.regionsFile];
+  const paths = ['--config', configFile(), '--out', cli.site.publicDir, '--regions', cli.site.regionsFile];
   return ['probe', ...paths, '--state', stateFile()];
 }
 
-/** The arguments of `probe --once` with every path inside the temp site. */
+/** The arguments of `probe --once` with every path inside the temp cli.site. */
 function probeOnceArgs(extra: string[] = []): string[] {
   return [...probeArgs(), '--once', ...extra];
 }
 
-/** `probe --once` with every path inside the temp site. */
+/** `probe --once` with every path inside the temp cli.site. */
 function probeOnce(extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runCli(probeOnceArgs(extra), { cwd: site.root, env: { REGION: '', ...env } });
+  return runCli(probeOnceArgs(extra), { cwd: cli.site.root, env: { REGION: '', ...env } });
 }
 
 describe('probe --once', () => {
@@ -85,7 +74,12 @@ describe('probe --once', () => {
     const cycleMs = Number(result.stdout.match(/cycle done in (\d+) ms/)?.[1]);
     expect(cycleMs).toBeGreaterThanOrEqual(1950);
     expect(cycleMs).toBeLessThan(2900);
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
+    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
+      'incidents',
+      'observations',
+      'status',
+      'uptime',
+    ]);
   });
 
   it('carries the flapping memory from one run to the next in the state file', async () => {
@@ -108,7 +102,7 @@ describe('probe --once', () => {
         fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);
-    expect(Object.keys(await snapshotTree(site.publicDir)).sort()).toEqual([
+    expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
       'api/v1/incidents',
       'api/v1/observations',
       'api/v1/status',
@@ -125,7 +119,7 @@ describe('probe --once', () => {
         { name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 0 },
       ],
     });
-    const before = await snapshotTree(site.publicDir);
+    const before = await snapshotTree(cli.site.publicDir);
     const result = await probeOnce();
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
@@ -133,7 +127,7 @@ describe('probe --once', () => {
       'components.json: components[1].timeout_ms: must be greater than 0',
       'components.json: components[1].name: "Scheduler" is already used by components[0]',
     ]);
-    expect(await snapshotTree(site.publicDir)).toEqual(before);
+    expect(await snapshotTree(cli.site.publicDir)).toEqual(before);
   });
 
   it('exits 1 on a missing config file', async () => {
@@ -167,7 +161,7 @@ describe('probe --once', () => {
       schedule: '0 0 0 29 2 1',
       components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/' }],
     });
-    const result = await runCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
+    const result = await runCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('components.json: schedule: "0 0 0 29 2 1" does not run within 8 years');
   });
@@ -207,7 +201,7 @@ describe('probe --once', () => {
     // A file-size limit of 0 makes every write fail with EFBIG, even for root; Node ignores SIGXFSZ.
     const argv = cliArgv(probeOnceArgs());
     const child = spawn('sh', ['-c', 'ulimit -f 0 && exec "$@"', 'sh', process.execPath, ...argv], {
-      cwd: site.root,
+      cwd: cli.site.root,
       env: { ...process.env, REGION: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -220,7 +214,12 @@ describe('probe --once', () => {
     // The writer lock, in the state directory, is the first thing written.
     expect(stderr).toMatch(/could not take the writer lock in \.state: EFBIG .*nothing written/);
     expect(await readFile(statusFile(), 'utf8')).toBe(before);
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
+    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
+      'incidents',
+      'observations',
+      'status',
+      'uptime',
+    ]);
   });
 
   it('refuses a state file under the served directory', async () => {
@@ -232,13 +231,13 @@ describe('probe --once', () => {
         '--config',
         configFile(),
         '--out',
-        site.publicDir,
+        cli.site.publicDir,
         '--regions',
-        site.regionsFile,
+        cli.site.regionsFile,
         '--state',
-        join(site.publicDir, 'state.json'),
+        join(cli.site.publicDir, 'state.json'),
       ],
-      { cwd: site.root },
+      { cwd: cli.site.root },
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^--state: public\/state\.json is inside the served directory public/);
@@ -247,8 +246,8 @@ describe('probe --once', () => {
 
 describe('probe (sidecar)', () => {
   function startSidecar(): CliProcess {
-    const child = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
-    children.push(child);
+    const child = startCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
+    cli.children.push(child);
     return child;
   }
 
@@ -266,8 +265,13 @@ describe('probe (sidecar)', () => {
     expect(await sidecar.exited()).toBe(0);
     expect(sidecar.output()).toContain('probe: SIGTERM: stopping');
     expect(sidecar.output()).toContain('probe: stopped');
-    expect(await readdir(join(site.publicDir, 'api', 'v1'))).toEqual(['incidents', 'observations', 'status', 'uptime']);
-    expect(await readdir(join(site.root, '.state'))).toEqual(['history.sqlite', 'probe-state.json']);
+    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
+      'incidents',
+      'observations',
+      'status',
+      'uptime',
+    ]);
+    expect(await readdir(join(cli.site.root, '.state'))).toEqual(['history.sqlite', 'probe-state.json']);
   });
 
   it('ends at once on SIGTERM in the middle of a hanging check, publishing nothing half-done', async () => {
@@ -285,7 +289,7 @@ describe('probe (sidecar)', () => {
     expect(await sidecar.exited()).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(5_000);
     expect(sidecar.output()).toContain('nothing published');
-    expect(await snapshotTree(site.publicDir)).toEqual({});
+    expect(await snapshotTree(cli.site.publicDir)).toEqual({});
   });
 
   it('keeps running when a cycle cannot write, and says so each time', async () => {
@@ -296,8 +300,8 @@ describe('probe (sidecar)', () => {
       components: [{ name: 'Scheduler', url: `${healthy.origin}/healthz` }],
     });
     // api/v1 is a file, so the status can never be written.
-    await mkdir(join(site.publicDir, 'api'), { recursive: true });
-    await writeFile(join(site.publicDir, 'api', 'v1'), 'not a directory');
+    await mkdir(join(cli.site.publicDir, 'api'), { recursive: true });
+    await writeFile(join(cli.site.publicDir, 'api', 'v1'), 'not a directory');
     const sidecar = startSidecar();
     await sidecar.waitForOutput(/(NOT published[\s\S]*){2}/, 15_000);
     expect(sidecar.child.exitCode).toBeNull();
@@ -334,7 +338,7 @@ describe('probe: stalls and shutdown', () => {
       components: [{ name: 'Scheduler', url: 'http://component.test/healthz', timeout_ms: 1000, degraded_ms: 500 }],
     });
     const { child, cleanup } = await spawnWithSilentResolver([process.execPath, ...cliArgv(probeOnceArgs())], {
-      cwd: site.root,
+      cwd: cli.site.root,
       env: { REGION: '' },
     });
     try {
@@ -359,7 +363,7 @@ describe('probe: stalls and shutdown', () => {
       components: [{ name: 'Scheduler', url: `http://127.0.0.1:${stall.port}/healthz`, timeout_ms: 1500 }],
     });
     const child = spawn(process.execPath, cliArgv(probeOnceArgs()), {
-      cwd: site.root,
+      cwd: cli.site.root,
       env: { ...process.env, REGION: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -378,8 +382,8 @@ describe('probe: stalls and shutdown', () => {
       region: 'ams1',
       components: [{ name: 'Scheduler', url: `https://127.0.0.1:${stall.port}/healthz`, timeout_ms: 30_000 }],
     });
-    const sidecar = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
-    children.push(sidecar);
+    const sidecar = startCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
+    cli.children.push(sidecar);
     await sidecar.waitForOutput(/sidecar for Amsterdam 1/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const stopping = performance.now();
@@ -396,8 +400,8 @@ describe('probe: stalls and shutdown', () => {
       region: 'ams1',
       components: Array.from({ length: 12 }, (_, index) => ({ name: `C${index}`, url: `${healthy.origin}/${index}` })),
     });
-    const sidecar = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
-    children.push(sidecar);
+    const sidecar = startCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
+    cli.children.push(sidecar);
     await sidecar.waitForOutput(/cycle done/);
     sidecar.child.kill('SIGTERM');
     expect(await sidecar.exited()).toBe(0);
@@ -412,12 +416,12 @@ describe('probe (sidecar) through wall-clock steps', () => {
     const [loaderFlag = '', loader = '', ...rest] = cliArgv(probeArgs());
     const steppedDate = pathToFileURL(join(REPO_ROOT, 'test', 'helpers', 'stepped-date.ts')).href;
     const child = spawn(process.execPath, [loaderFlag, loader, '--import', steppedDate, ...rest], {
-      cwd: site.root,
+      cwd: cli.site.root,
       env: { ...process.env, REGION: '', STEPPED_DATE_STEP_MS: String(stepMs) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const watched = watchChild(child);
-    children.push(watched);
+    cli.children.push(watched);
     return watched;
   }
 

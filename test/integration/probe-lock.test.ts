@@ -3,38 +3,27 @@ import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProbeLockedError } from '../../src/probe/probe-locked-error.js';
 import { acquireWriterLock, LOCK_STALE_MS } from '../../src/probe/writer-lock.js';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
-import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+import { snapshotTree } from '../helpers/temp-site.js';
+import { useCliSite } from '../helpers/use-cli-site.js';
 
 const standin = useStandins();
-let site: TempSite;
-let children: CliProcess[];
-beforeEach(async () => {
-  site = await makeTempSite();
-  children = [];
-});
-afterEach(async () => {
-  for (const child of children) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited();
-  }
-  await site.remove();
-});
+const cli = useCliSite();
 
-const stateDir = () => join(site.root, '.state');
+const stateDir = () => join(cli.site.root, '.state');
 const lockFile = () => join(stateDir(), 'probe.lock');
 const probeArgs = () => [
   'probe',
   '--config',
-  join(site.root, 'components.json'),
+  join(cli.site.root, 'components.json'),
   '--out',
-  site.publicDir,
+  cli.site.publicDir,
   '--regions',
-  site.regionsFile,
+  cli.site.regionsFile,
   '--state',
   join(stateDir(), 'probe-state.json'),
 ];
@@ -57,7 +46,7 @@ async function settledTree(dir: string): Promise<Record<string, string>> {
 async function writeHealthyConfig(): Promise<void> {
   const healthy = await standin({ mode: 'healthy' });
   await writeFile(
-    join(site.root, 'components.json'),
+    join(cli.site.root, 'components.json'),
     JSON.stringify({
       region: 'ams1',
       schedule: '0 0 * * * *',
@@ -67,8 +56,8 @@ async function writeHealthyConfig(): Promise<void> {
 }
 
 function startSidecar(): CliProcess {
-  const child = startCli(probeArgs(), { cwd: site.root, env: { REGION: '' } });
-  children.push(child);
+  const child = startCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
+  cli.children.push(child);
   return child;
 }
 
@@ -85,7 +74,7 @@ describe('one writer per state directory', () => {
     await writeHealthyConfig();
     const first = startSidecar();
     await first.waitForOutput(/cycle done/);
-    const second = await runCli(probeArgs(), { cwd: site.root, env: { REGION: '' }, timeoutMs: 15_000 });
+    const second = await runCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' }, timeoutMs: 15_000 });
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(
       new RegExp(
@@ -99,11 +88,15 @@ describe('one writer per state directory', () => {
     await writeHealthyConfig();
     const first = startSidecar();
     await first.waitForOutput(/cycle done/);
-    const before = await settledTree(site.publicDir);
-    const once = await runCli([...probeArgs(), '--once'], { cwd: site.root, env: { REGION: '' }, timeoutMs: 15_000 });
+    const before = await settledTree(cli.site.publicDir);
+    const once = await runCli([...probeArgs(), '--once'], {
+      cwd: cli.site.root,
+      env: { REGION: '' },
+      timeoutMs: 15_000,
+    });
     expect(once.code).toBe(2);
     expect(once.stderr).toContain(`another probe is writing here: pid ${first.child.pid}`);
-    expect(await snapshotTree(site.publicDir)).toEqual(before);
+    expect(await snapshotTree(cli.site.publicDir)).toEqual(before);
   });
 
   it('npm start takes the same lock: it refuses to start while a probe writes there', async () => {
@@ -115,13 +108,13 @@ describe('one writer per state directory', () => {
         'start',
         '--without-standins',
         '--config',
-        join(site.root, 'components.json'),
+        join(cli.site.root, 'components.json'),
         '--public',
-        site.publicDir,
+        cli.site.publicDir,
         '--state',
         join(stateDir(), 'probe-state.json'),
       ],
-      { cwd: site.root, env: { REGION: '', PORT: '0' }, timeoutMs: 20_000 },
+      { cwd: cli.site.root, env: { REGION: '', PORT: '0' }, timeoutMs: 20_000 },
     );
     expect(start.code).toBe(1);
     expect(start.stderr).toContain(`another probe is writing here: pid ${first.child.pid}`);
@@ -135,7 +128,7 @@ describe('one writer per state directory', () => {
     sidecar.child.kill('SIGTERM');
     expect(await sidecar.exited()).toBe(0);
     expect(await readdir(stateDir())).not.toContain('probe.lock');
-    expect((await runCli([...probeArgs(), '--once'], { cwd: site.root, env: { REGION: '' } })).code).toBe(0);
+    expect((await runCli([...probeArgs(), '--once'], { cwd: cli.site.root, env: { REGION: '' } })).code).toBe(0);
     expect(await readdir(stateDir())).not.toContain('probe.lock');
   });
 
@@ -144,7 +137,7 @@ describe('one writer per state directory', () => {
     const pid = await deadPid();
     await mkdir(stateDir(), { recursive: true });
     await writeFile(lockFile(), JSON.stringify({ pid, host: hostname(), since: '2026-11-21T01:00:00Z' }));
-    const once = await runCli([...probeArgs(), '--once'], { cwd: site.root, env: { REGION: '' } });
+    const once = await runCli([...probeArgs(), '--once'], { cwd: cli.site.root, env: { REGION: '' } });
     expect(once.code).toBe(0);
     expect(once.stdout + once.stderr).toContain(
       `took over .state/probe.lock from pid ${pid} on ${hostname()} (since 2026-11-21T01:00:00Z), which is no longer running`,
