@@ -86,7 +86,8 @@ describe('the generated documents, served', () => {
     removeDir = undefined;
   });
 
-  it.each(GENERATED.slice(1))('%s is served as application/json with the headers.json Cache-Control', async (path) => {
+  /** Builds the site into a temp directory and serves it with the thin handler. */
+  async function buildAndServe(): Promise<{ dir: string; url: string }> {
     const { dir, remove } = await makeTempDir();
     removeDir = remove;
     await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
@@ -97,7 +98,12 @@ describe('the generated documents, served', () => {
       host: '127.0.0.1',
       log: () => {},
     });
-    const response = await fetch(`${running.url}${path}`);
+    return { dir, url: running.url };
+  }
+
+  it.each(GENERATED.slice(1))('%s is served as application/json with the headers.json Cache-Control', async (path) => {
+    const { dir, url } = await buildAndServe();
+    const response = await fetch(`${url}${path}`);
     const body = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -107,17 +113,8 @@ describe('the generated documents, served', () => {
   });
 
   it('serves the staleness rule to the status page as a revalidated JavaScript module', async () => {
-    const { dir, remove } = await makeTempDir();
-    removeDir = remove;
-    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-    running = await startServer({
-      publicDir: dir,
-      headersFile: HEADERS_FILE,
-      port: 0,
-      host: '127.0.0.1',
-      log: () => {},
-    });
-    const response = await fetch(`${running.url}${FRESHNESS_MODULE_PATH}`);
+    const { url } = await buildAndServe();
+    const response = await fetch(`${url}${FRESHNESS_MODULE_PATH}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
