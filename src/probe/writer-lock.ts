@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -75,12 +75,38 @@ export async function acquireWriterLock(options: LockOptions): Promise<WriterLoc
         found.holder,
       );
     }
-    await rm(file, { force: true });
+    if (!(await setAsideIfUnchanged(file, found.text))) continue;
     log.info(
       `took over ${displayPath(file)} from pid ${found.holder.pid} on ${found.holder.host} (since ${found.holder.since}), ${abandoned}`,
     );
   }
   throw new ProbeLockedError(`another probe took ${displayPath(file)} at the same moment; try again`, undefined);
+}
+
+/**
+ * Removes the abandoned lock `file` if it still holds `judged`, and says
+ * whether it did. It is renamed aside first, atomically: of two starters
+ * taking over the same lock, the later one's rename may catch the lock the
+ * earlier one just made, and then puts it back instead of deleting it.
+ */
+async function setAsideIfUnchanged(file: string, judged: string): Promise<boolean> {
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.abandoned`;
+  try {
+    await rename(file, aside);
+  } catch (error) {
+    if (isErrnoException(error) && error.code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    if ((await readFile(aside, 'utf8')) === judged) return true;
+    // Someone else's fresh lock: back in place, unless yet another starter has made one meanwhile.
+    await link(aside, file).catch((error: unknown) => {
+      if (!(isErrnoException(error) && error.code === 'EEXIST')) throw error;
+    });
+    return false;
+  } finally {
+    await rm(aside, { force: true });
+  }
 }
 
 /** Creates `file` with `contents` unless it exists; never leaves a partly written lock. */
@@ -99,7 +125,7 @@ async function createExclusively(file: string, contents: string): Promise<boolea
 }
 
 /** The holder and heartbeat of an existing lock; `undefined` if it vanished meanwhile. */
-async function readHolder(file: string): Promise<{ holder: LockHolder; touchedAt: Date } | undefined> {
+async function readHolder(file: string): Promise<{ holder: LockHolder; touchedAt: Date; text: string } | undefined> {
   let text: string;
   let touchedAt: Date;
   try {
@@ -121,7 +147,7 @@ async function readHolder(file: string): Promise<{ holder: LockHolder; touchedAt
       undefined,
     );
   }
-  return { holder: holder.data, touchedAt };
+  return { holder: holder.data, touchedAt, text };
 }
 
 /** Why a lock's holder is gone, or `undefined` when it may still be writing. */

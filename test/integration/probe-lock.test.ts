@@ -176,6 +176,32 @@ describe('acquireWriterLock', () => {
     expect(await readdir(stateDir())).toEqual([]);
   });
 
+  it('lets exactly one of two probes take over the same abandoned lock, however their steps interleave', async () => {
+    // Two starters in one process (pids 1001 and 1002), over a lock left by pid 999, which is gone.
+    const isRunning = (pid: number) => pid !== 999;
+    const holders: number[] = [];
+    for (let round = 0; round < 80; round += 1) {
+      await mkdir(stateDir(), { recursive: true });
+      await writeFile(lockFile(), JSON.stringify({ pid: 999, host: hostname(), since: '2026-11-21T01:00:00Z' }));
+      // The second starts a little later each round, so that its steps fall between the first's.
+      const results = await Promise.allSettled(
+        [1001, 1002].map(async (pid, index) => {
+          if (index === 1) await new Promise((resolve) => setTimeout(resolve, (round % 8) / 2));
+          return acquireWriterLock({ stateDir: stateDir(), log, pid, isRunning });
+        }),
+      );
+      const taken = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+      expect(taken, `round ${round}`).toHaveLength(1);
+      expect(refused[0]).toBeInstanceOf(ProbeLockedError);
+      holders.push(JSON.parse(await readFile(lockFile(), 'utf8')).pid);
+      for (const lock of taken) await lock.release();
+      // Nothing is left behind: no lock, no set-aside copy, no temp file.
+      expect(await readdir(stateDir()), `round ${round}`).toEqual([]);
+    }
+    expect(holders.every((pid) => pid === 1001 || pid === 1002)).toBe(true);
+  });
+
   it('refuses a lock file it cannot read, naming it', async () => {
     await mkdir(stateDir(), { recursive: true });
     await writeFile(lockFile(), 'garbage');
