@@ -18,6 +18,8 @@ import { mapConcurrently } from './map-concurrently.js';
 import type { CheckSettings, PeerSettings, ProbeSettings } from './probe-settings.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
+import { resolveHostWithSystem } from './resolve-host.js';
+import { shareLookups } from './share-lookups.js';
 
 /** One check of one component, with what it found. */
 export interface CheckOutcome {
@@ -105,7 +107,11 @@ export async function runCycle({
 }: CycleOptions): Promise<CycleOutcome> {
   const started = clock();
   const durationMs = () => Math.round(clock() - started);
-  const checkOptions: CheckEndpointOptions = signal === undefined ? {} : { signal };
+  // One lookup per host name for the whole cycle, however many checks name it.
+  const checkOptions: CheckEndpointOptions = {
+    resolveHost: shareLookups(resolveHostWithSystem),
+    ...(signal === undefined ? {} : { signal }),
+  };
   // Every check in flight listens to the signal (up to `concurrency` at once), then every peer fetch: by design, not a leak.
   const listeners = Math.max(settings.concurrency, settings.peers.length) + 1;
   if (signal !== undefined && getMaxListeners(signal) < listeners) setMaxListeners(listeners, signal);

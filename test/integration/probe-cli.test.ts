@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -152,6 +152,31 @@ describe('probe --once', () => {
     expect(result.stderr.trim()).toBe(
       `${start}: not in data/regions.json; known codes: ams1, ams2, fra1, waw1, lhr1, iad1, yyz1, sfo1, nrt1, icn1, sin1, syd1`,
     );
+  });
+
+  it('asks the system resolver once per host name in a cycle, however many checks name it', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    const { port } = new URL(healthy.origin);
+    // A getent first on PATH that notes each call and hands it to the real one.
+    const bin = join(cli.site.root, 'bin');
+    const calls = join(cli.site.root, 'getent-calls.log');
+    const realGetent = execFileSync('sh', ['-c', 'command -v getent'], { encoding: 'utf8' }).trim();
+    await mkdir(bin);
+    await writeFile(join(bin, 'getent'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${realGetent}' "$@"\n`, {
+      mode: 0o755,
+    });
+    await writeConfig({
+      region: 'ams1',
+      components: Array.from({ length: 20 }, (_, index) => ({
+        name: `Component ${index}`,
+        url: `http://localhost:${port}/healthz`,
+      })),
+    });
+    const result = await probeOnce([], { PATH: `${bin}:${process.env.PATH ?? ''}` });
+    expect(result.code).toBe(0);
+    const status = await readStatus();
+    expect(status.components.map((component) => component.status)).toEqual(Array(20).fill('operational'));
+    expect((await readFile(calls, 'utf8')).trim().split('\n')).toEqual(['ahosts -- localhost']);
   });
 
   it('exits 1 on a schedule node-cron accepts that does not run for years, naming the file and field', async () => {
