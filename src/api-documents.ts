@@ -52,8 +52,3 @@ export const API_DOCUMENTS: readonly ApiDocumentSpec[] = [
   { path: NOTICES_PATH, schema: NoticesDocumentSchema },
   { path: OBSERVATIONS_PATH, schema: ObservationsDocumentSchema },
 ];
-
-/** The largest file the server takes at `path`, an API document's path. */
-export function maxDocumentBytes(path: DocumentPath): number {
-  return API_DOCUMENTS.find((document) => document.path === path)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
-}

@@ -1,4 +1,4 @@
-import { API_DOCUMENTS, maxDocumentBytes } from '../api-documents.js';
+import { API_DOCUMENTS, MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
 import type { Problem } from '../errors/input-error.js';
 import type { PublishedFile } from './render-site.js';
 
@@ -18,7 +18,7 @@ export function findOversizedDocuments(files: readonly PublishedFile[]): Oversiz
     const document = API_DOCUMENTS.find((each) => each.path === file.path);
     if (document === undefined) return [];
     const bytes = Buffer.byteLength(file.contents);
-    const limit = maxDocumentBytes(document.path);
+    const limit = document.maxBytes ?? MAX_API_DOCUMENT_BYTES;
     if (bytes <= limit) return [];
     return [
       {

@@ -109,7 +109,7 @@ export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, c
 }
 
 /** Whether two states of one ongoing incident say the same: only its running duration differs. */
-export function sameStory(a: IncidentRecord, b: IncidentRecord): boolean {
+function sameStory(a: IncidentRecord, b: IncidentRecord): boolean {
   return (
     a.worst === b.worst &&
     a.failureClasses.join(',') === b.failureClasses.join(',') &&

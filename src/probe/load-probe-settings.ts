@@ -23,8 +23,6 @@ export interface LoadSettingsOptions {
   /** `--region`, which wins over `REGION` and the config. */
   readonly regionFlag?: string | undefined;
   readonly env?: NodeJS.ProcessEnv;
-  /** What time it is, for the schedule's next run; the system clock unless given. */
-  readonly now?: () => Date;
 }
 
 /**
@@ -52,7 +50,7 @@ function refuseScheduleWithoutRun(schedule: string, configFile: string, now: Dat
 export async function loadProbeSettings(options: LoadSettingsOptions): Promise<ProbeSettings> {
   const env = readEnv(ProbeEnvSchema, options.env);
   const config = await readDocument(options.configFile, ComponentsConfigSchema);
-  refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), options.now?.() ?? new Date());
+  refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), new Date());
   const regions = await readDocument(options.regionsFile, RegionsFileSchema);
   let regionOverride: RegionSource | undefined;
   if (options.regionFlag !== undefined) regionOverride = { code: options.regionFlag, file: '--region', path: '' };

@@ -25,18 +25,18 @@ async function writeConfig(config: object): Promise<void> {
   await writeFile(configFile(), JSON.stringify(config, null, 2));
 }
 
-/** The arguments of `probe` (the sidecar) with every path inside the temp cli.site. */
+/** The arguments of `probe` (the sidecar) with every path inside the temp site. */
 function probeArgs(): string[] {
   const paths = ['--config', configFile(), '--out', cli.site.publicDir, '--regions', cli.site.regionsFile];
   return ['probe', ...paths, '--state', stateFile()];
 }
 
-/** The arguments of `probe --once` with every path inside the temp cli.site. */
+/** The arguments of `probe --once` with every path inside the temp site. */
 function probeOnceArgs(extra: string[] = []): string[] {
   return [...probeArgs(), '--once', ...extra];
 }
 
-/** `probe --once` with every path inside the temp cli.site. */
+/** `probe --once` with every path inside the temp site. */
 function probeOnce(extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return runCli(probeOnceArgs(extra), { cwd: cli.site.root, env: { REGION: '', ...env } });
 }
