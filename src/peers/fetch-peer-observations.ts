@@ -2,10 +2,10 @@ import { type Dispatcher, request } from 'undici';
 import { InputError } from '../errors/input-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { parseDocument } from '../io/parse-document.js';
+import { describeRequestError } from '../outbound/describe-request-error.js';
+import { redactUrl } from '../outbound/redact-url.js';
 import { PROBE_USER_AGENT } from '../probe/check-endpoint.js';
-import { describeRequestError } from '../probe/describe-request-error.js';
 import type { PeerSettings } from '../probe/probe-settings.js';
-import { redactUrl } from '../probe/redact-url.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { StatusValue } from '../schemas/status-value.js';
 

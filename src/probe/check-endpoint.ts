@@ -2,7 +2,11 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
-import { describeRequestError, describeUnexpectedStatus, type FailureReason } from './describe-request-error.js';
+import {
+  describeRequestError,
+  describeUnexpectedStatus,
+  type FailureReason,
+} from '../outbound/describe-request-error.js';
 import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
 
 /** Bytes of a response body read before the rest is discarded: a health check needs none of it. */

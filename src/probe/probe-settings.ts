@@ -1,13 +1,13 @@
 import { OBSERVATIONS_PATH } from '../api-paths.js';
 import { InputError, type Problem } from '../errors/input-error.js';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
-import { type HistoryRetention, resolveHistoryRetention } from '../history/history-retention.js';
 import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
 import { joinUrl } from '../verify/verify-deployment.js';
 import type { Thresholds } from './apply-thresholds.js';
 import type { EndpointCheck } from './check-endpoint.js';
+import { type HistoryRetention, resolveHistoryRetention } from './history-retention.js';
 import type { MaintenancePeriod } from './is-under-maintenance.js';
 import { scheduleIntervalMs } from './schedule-interval.js';
 

@@ -1,4 +1,5 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { mapConcurrently } from '../outbound/map-concurrently.js';
 import {
   type FetchPeersOptions,
   fetchPeersObservations,
@@ -14,7 +15,6 @@ import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type Endpoi
 import { classifyComponent } from './classify-component.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
-import { mapConcurrently } from './map-concurrently.js';
 import type { CheckSettings, PeerSettings, ProbeSettings } from './probe-settings.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';

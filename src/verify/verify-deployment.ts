@@ -1,7 +1,7 @@
 import { UPTIME_PATH } from '../api-paths.js';
 import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
 import { formatTimestamp } from '../schemas/service-status.js';
-import { checkEndpoint } from './check-endpoint.js';
+import { checkEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
+import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
-import { ProbeLockedError } from '../../probe/probe-locked-error.js';
-import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
-import { probeOnce } from '../../probe/probe-once.js';
-import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
-import { startSidecar } from '../../probe/start-sidecar.js';
+import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
+import { probeOnce } from '../../sidecar/probe-once.js';
+import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
+import { startSidecar } from '../../sidecar/start-sidecar.js';
 import { moveStandinTargets } from '../../standins/move-standin-targets.js';
 import { loadSubscriptions } from '../../subscriptions/load-subscriptions.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';

@@ -1,15 +1,15 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { buildSite } from '../../build/build-site.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
+import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
 import { loadProbeSettings } from '../../probe/load-probe-settings.js';
-import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
-import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
-import { type Sidecar, startSidecar } from '../../probe/start-sidecar.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
+import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
+import { type Sidecar, startSidecar } from '../../sidecar/start-sidecar.js';
+import { buildSite } from '../../site/build-site.js';
 import { moveStandinTargets } from '../../standins/move-standin-targets.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
