@@ -3,11 +3,11 @@ import { InputError } from '../errors/input-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { parseDocument } from '../io/parse-document.js';
 import { describeRequestError } from '../outbound/describe-request-error.js';
+import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
 import { redactUrl } from '../outbound/redact-url.js';
-import { PROBE_USER_AGENT } from '../probe/check-endpoint.js';
-import type { PeerSettings } from '../probe/probe-settings.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { StatusValue } from '../schemas/status-value.js';
+import type { PeerSettings } from './peer-settings.js';
 
 /**
  * The most a peer's observations document may weigh. A real one is a few

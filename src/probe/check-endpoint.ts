@@ -7,13 +7,11 @@ import {
   describeUnexpectedStatus,
   type FailureReason,
 } from '../outbound/describe-request-error.js';
+import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
 import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
 
 /** Bytes of a response body read before the rest is discarded: a health check needs none of it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** Sent with every check, so component owners can tell probes from users in their logs. */
-export const PROBE_USER_AGENT = 'service-directory-probe/1';
 
 /** One request to make: where, how long it may take in all, and which statuses count as success. */
 export interface EndpointCheck {

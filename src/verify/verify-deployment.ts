@@ -1,5 +1,6 @@
 import { UPTIME_PATH } from '../api-paths.js';
 import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
+import { joinUrl } from '../outbound/join-url.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { checkEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
@@ -81,9 +82,4 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
     max_age_s: maxAgeS,
     checks,
   };
-}
-
-/** `https://host/prefix/` + `/api/v1/status`, keeping any path prefix and never doubling the slash. */
-export function joinUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
