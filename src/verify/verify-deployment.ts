@@ -2,7 +2,7 @@ import { UPTIME_PATH } from '../api-paths.js';
 import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import { formatTimestamp } from '../schemas/service-status.js';
-import { checkEndpoint } from './check-deployment-endpoint.js';
+import { checkDeploymentEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
@@ -43,7 +43,7 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
   const uptimeUrl = joinUrl(options.baseUrl, UPTIME_PATH);
 
   const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
-    checkEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
+    checkDeploymentEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
   const others = ADDED_ENDPOINTS.filter((endpoint) => endpoint !== 'uptime');
   const [regions, status, uptime, ...added] = await Promise.all([
     fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
