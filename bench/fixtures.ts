@@ -2,8 +2,8 @@ import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { documentFile, REGIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../src/api-paths.js';
-import { buildSite } from '../src/build/build-site.js';
 import { writeAtomically } from '../src/io/write-atomically.js';
+import { buildSite } from '../src/site/build-site.js';
 import { sampleUptime } from '../test/helpers/document-fixtures.js';
 import { REPO_ROOT } from './process-tools.js';
 

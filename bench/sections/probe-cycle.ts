@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createProber } from '../../src/probe/create-prober.js';
 import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
+import { createProber } from '../../src/sidecar/create-prober.js';
 import { type Standin, startStandin } from '../../src/standins/start-standin.js';
 import type { BenchSite } from '../fixtures.js';
 import { median, REPO_ROOT, startServerProcess, TSX_LOADER } from '../process-tools.js';

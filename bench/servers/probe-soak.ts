@@ -4,8 +4,9 @@
  * counts, as JSON lines. With --expose-gc it collects before each sample.
  * Usage: probe-soak.ts CONFIG REGIONS PUBLIC_DIR STATE_FILE CYCLES SAMPLE_AT,… [HISTORY_FILE]
  */
-import { createProber } from '../../src/probe/create-prober.js';
+
 import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
+import { createProber } from '../../src/sidecar/create-prober.js';
 
 const [configFile, regionsFile, publicDir, stateFile, cyclesArg, sampleArg, historyFile] = process.argv.slice(2);
 if (!configFile || !regionsFile || !publicDir || !stateFile || !cyclesArg || !sampleArg) {

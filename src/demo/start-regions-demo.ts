@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { buildSite } from '../build/build-site.js';
 import { readDocument } from '../io/read-document.js';
-import type { ProbeLog } from '../probe/probe-log.js';
+import type { ProbeLog } from '../outbound/probe-log.js';
 import { resolveProbeSettings } from '../probe/probe-settings.js';
-import { type Sidecar, startSidecar } from '../probe/start-sidecar.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { staleAfterForSchedule } from '../server/stale-after.js';
 import { type RunningServer, startServer } from '../server/start-server.js';
+import { type Sidecar, startSidecar } from '../sidecar/start-sidecar.js';
+import { buildSite } from '../site/build-site.js';
 import { STANDIN_COMPONENTS, type StandinPlatform, startStandinPlatform } from '../standins/start-standin-platform.js';
 
 /** The demo's three regions, their servers' ports and their stand-in platforms' control ports. */

@@ -1,9 +1,9 @@
+import { classifyFailure } from '../outbound/classify-failure.js';
 import type { VoteResult } from '../peers/vote-on-component.js';
 import type { CheckResult } from '../probe/check-endpoint.js';
 import type { ComponentOutcome } from '../probe/run-cycle.js';
 import type { FailureClass } from '../schemas/failure-class.js';
 import type { StatusValue } from '../schemas/status-value.js';
-import { classifyFailure } from './classify-failure.js';
 
 /** One check of a cycle as history keeps it. */
 export interface CheckRecord {

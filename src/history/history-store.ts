@@ -1,6 +1,6 @@
+import type { HistoryRetention } from '../probe/history-retention.js';
 import type { IncidentRecord } from './advance-incidents.js';
 import type { CycleRecord } from './cycle-record.js';
-import type { HistoryRetention } from './history-retention.js';
 import type { ComponentHistory } from './render-uptime.js';
 
 /** Every component the history knows, in the order it first saw them, with its time buckets over a period. */

@@ -1,4 +1,4 @@
-import { DAY_MS } from './history-retention.js';
+import { DAY_MS } from '../probe/history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
 import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';

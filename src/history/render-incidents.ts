@@ -1,7 +1,7 @@
+import { DAY_MS } from '../probe/history-retention.js';
 import type { Incident, IncidentsDocument } from '../schemas/incidents.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { IncidentRecord } from './advance-incidents.js';
-import { DAY_MS } from './history-retention.js';
 
 /** How far back the incidents document reaches. */
 export const INCIDENTS_WINDOW_MS = 90 * DAY_MS;

@@ -1,8 +1,8 @@
+import { DAY_MS, HOUR_MS } from '../probe/history-retention.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
 import type { ComponentUptime, UptimeDay, UptimeDocument } from '../schemas/uptime.js';
 import { computeUptime } from './compute-uptime.js';
-import { DAY_MS, HOUR_MS } from './history-retention.js';
 import {
   addInto,
   hourStartMs,

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
+import { DAY_MS, type HistoryRetention, HOUR_MS } from '../probe/history-retention.js';
 import { FAILURE_CLASSES, type FailureClass } from '../schemas/failure-class.js';
 import { STATUS_VALUES, type StatusValue } from '../schemas/status-value.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
 import type { CycleRecord } from './cycle-record.js';
 import { decodeCycle, encodeCycle } from './encode-cycle.js';
-import { DAY_MS, type HistoryRetention, HOUR_MS } from './history-retention.js';
 import type { HistoryStore, PeriodBuckets } from './history-store.js';
 import { coveredMs, hourStartMs, type StateMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
 import { answeredLatencies, type LatencySummary, summarizeLatency } from './summarize-latency.js';

@@ -2,12 +2,13 @@ import { type Dispatcher, request } from 'undici';
 import { InputError } from '../errors/input-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { parseDocument } from '../io/parse-document.js';
-import { PROBE_USER_AGENT } from '../probe/check-endpoint.js';
-import { describeRequestError } from '../probe/describe-request-error.js';
-import type { PeerSettings } from '../probe/probe-settings.js';
-import { redactUrl } from '../probe/redact-url.js';
+import { describeRequestError } from '../outbound/describe-request-error.js';
+import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
+import { redactUrl } from '../outbound/redact-url.js';
+import { withDeadline } from '../outbound/with-deadline.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { StatusValue } from '../schemas/status-value.js';
+import type { PeerSettings } from './peer-settings.js';
 
 /**
  * The most a peer's observations document may weigh. A real one is a few
@@ -73,24 +74,13 @@ export async function fetchPeerObservations(
 ): Promise<PeerObservations> {
   const { region } = peer;
   const shown = redactUrl(peer.url);
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let stop: (() => void) | undefined;
-  const deadline = new Promise<Exchange>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'unreachable', reason: `timeout after ${timeoutMs} ms` }), timeoutMs);
-    stop = () => resolve({ kind: 'unreachable', reason: 'stopped' });
-    if (signal?.aborted) stop();
-    else signal?.addEventListener('abort', stop, { once: true });
-  });
-  try {
-    const answer = await Promise.race([requestObservations(peer, controller.signal, dispatcher), deadline]);
-    if (answer.kind !== 'body') return { region, outcome: answer.kind, detail: `${shown}: ${answer.reason}` };
-    return judgeObservations(peer, shown, answer.text, now(), maxAgeMs);
-  } finally {
-    clearTimeout(timer);
-    if (stop !== undefined) signal?.removeEventListener('abort', stop);
-    controller.abort();
-  }
+  const outcome = await withDeadline((abort) => requestObservations(peer, abort, dispatcher), timeoutMs, signal);
+  const answer: Exchange =
+    outcome.kind === 'settled'
+      ? outcome.value
+      : { kind: 'unreachable', reason: outcome.kind === 'timeout' ? `timeout after ${timeoutMs} ms` : 'stopped' };
+  if (answer.kind !== 'body') return { region, outcome: answer.kind, detail: `${shown}: ${answer.reason}` };
+  return judgeObservations(peer, shown, answer.text, now(), maxAgeMs);
 }
 
 type Exchange =

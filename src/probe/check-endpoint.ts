@@ -2,14 +2,17 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
-import { describeRequestError, describeUnexpectedStatus, type FailureReason } from './describe-request-error.js';
+import {
+  describeRequestError,
+  describeUnexpectedStatus,
+  type FailureReason,
+} from '../outbound/describe-request-error.js';
+import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
+import { withDeadline } from '../outbound/with-deadline.js';
 import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
 
 /** Bytes of a response body read before the rest is discarded: a health check needs none of it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** Sent with every check, so component owners can tell probes from users in their logs. */
-export const PROBE_USER_AGENT = 'service-directory-probe/1';
 
 /** One request to make: where, how long it may take in all, and which statuses count as success. */
 export interface EndpointCheck {
@@ -71,17 +74,13 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
   } catch (error) {
     return { ok: false, latency_ms: elapsed(), error: describeRequestError(error) };
   }
-  let timer: NodeJS.Timeout | undefined;
-  let stop: (() => void) | undefined;
-  const cutShort = new Promise<'timeout' | 'aborted'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), check.timeoutMs);
-    stop = () => resolve('aborted');
-    signal?.addEventListener('abort', stop, { once: true });
-  });
   try {
-    const ended = await Promise.race([exchange.result, cutShort]);
-    if (ended === 'timeout') return { ok: false, latency_ms: elapsed(), error: 'timeout', phase: exchange.phase() };
-    if (ended === 'aborted') return { ok: false, latency_ms: elapsed(), error: describeRequestError(signal?.reason) };
+    const outcome = await withDeadline(() => exchange.result, check.timeoutMs, signal);
+    if (outcome.kind === 'timeout')
+      return { ok: false, latency_ms: elapsed(), error: 'timeout', phase: exchange.phase() };
+    if (outcome.kind === 'aborted')
+      return { ok: false, latency_ms: elapsed(), error: describeRequestError(outcome.reason) };
+    const ended = outcome.value;
     const latency_ms = elapsed();
     if (ended.kind === 'failed') {
       const error = describeRequestError(ended.error);
@@ -92,8 +91,6 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
     if (isExpected(ended.status, check.expectStatus)) return { ok: true, status: ended.status, latency_ms };
     return { ok: false, status: ended.status, latency_ms, error: describeUnexpectedStatus(ended.status) };
   } finally {
-    clearTimeout(timer);
-    if (stop !== undefined) signal?.removeEventListener('abort', stop);
     exchange.destroy();
   }
 }

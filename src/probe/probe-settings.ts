@@ -1,13 +1,14 @@
 import { OBSERVATIONS_PATH } from '../api-paths.js';
 import { InputError, type Problem } from '../errors/input-error.js';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
-import { type HistoryRetention, resolveHistoryRetention } from '../history/history-retention.js';
+import { joinUrl } from '../outbound/join-url.js';
+import type { PeerSettings } from '../peers/peer-settings.js';
 import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
-import { joinUrl } from '../verify/verify-deployment.js';
 import type { Thresholds } from './apply-thresholds.js';
 import type { EndpointCheck } from './check-endpoint.js';
+import { type HistoryRetention, resolveHistoryRetention } from './history-retention.js';
 import type { MaintenancePeriod } from './is-under-maintenance.js';
 import { scheduleIntervalMs } from './schedule-interval.js';
 
@@ -21,13 +22,6 @@ export interface ComponentSettings {
   /** `global` components are published by the vote of every region's probe; `regional` ones by this one alone. */
   readonly scope: Scope;
   readonly checks: readonly CheckSettings[];
-}
-
-/** Another region's probe, whose observations vote on global components. */
-export interface PeerSettings {
-  readonly region: string;
-  /** Its `/api/v1/observations`. */
-  readonly url: string;
 }
 
 /** Everything a cycle needs, decided once at start-up. */

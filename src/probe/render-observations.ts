@@ -1,4 +1,4 @@
-import { classifyFailure } from '../history/classify-failure.js';
+import { classifyFailure } from '../outbound/classify-failure.js';
 import { describeVote } from '../peers/describe-vote.js';
 import type { PeerObservations } from '../peers/fetch-peer-observations.js';
 import type { VoteResult } from '../peers/vote-on-component.js';

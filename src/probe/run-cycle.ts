@@ -1,9 +1,11 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { mapConcurrently } from '../outbound/map-concurrently.js';
 import {
   type FetchPeersOptions,
   fetchPeersObservations,
   type PeerObservations,
 } from '../peers/fetch-peer-observations.js';
+import type { PeerSettings } from '../peers/peer-settings.js';
 import { type VoteResult, voteOnComponent } from '../peers/vote-on-component.js';
 import type { ObservationsDocument, Scope } from '../schemas/observations.js';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
@@ -14,8 +16,7 @@ import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type Endpoi
 import { classifyComponent } from './classify-component.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
-import { mapConcurrently } from './map-concurrently.js';
-import type { CheckSettings, PeerSettings, ProbeSettings } from './probe-settings.js';
+import type { CheckSettings, ProbeSettings } from './probe-settings.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
 import { resolveHostWithSystem } from './resolve-host.js';

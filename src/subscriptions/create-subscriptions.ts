@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { NOTICES_PATH } from '../api-paths.js';
 import { publishFeed } from '../feed/publish-feed.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
-import type { ProbeLog } from '../probe/probe-log.js';
+import type { ProbeLog } from '../outbound/probe-log.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';

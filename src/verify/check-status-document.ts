@@ -1,7 +1,7 @@
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import type { RegionList } from '../schemas/region.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
-import type { CheckResult } from './verify-report.js';
+import type { VerifyCheck } from './verify-report.js';
 
 /**
  * Whether the status was determined recently, by the one staleness rule
@@ -15,7 +15,7 @@ export function checkFreshness(
   now: Date,
   maxAgeS: number,
   basis?: string,
-): CheckResult {
+): VerifyCheck {
   const expected = `updated_at at most ${maxAgeS} s old${basis === undefined ? '' : ` (${basis})`}`;
   const base = { endpoint: 'status', check: 'freshness', url, expected } as const;
   if (status === undefined) return { ...base, outcome: 'skip', actual: 'not checked: no valid status document' };
@@ -39,7 +39,7 @@ export function checkKnownRegion(
   status: ServiceStatus | undefined,
   regions: RegionList | undefined,
   regionsUrl: string,
-): CheckResult {
+): VerifyCheck {
   const expected = `a region name listed at ${regionsUrl}`;
   const base = { endpoint: 'status', check: 'known-region', url, expected } as const;
   if (status === undefined) return { ...base, outcome: 'skip', actual: 'not checked: no valid status document' };

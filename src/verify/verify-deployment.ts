@@ -1,7 +1,8 @@
 import { UPTIME_PATH } from '../api-paths.js';
 import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
+import { joinUrl } from '../outbound/join-url.js';
 import { formatTimestamp } from '../schemas/service-status.js';
-import { checkEndpoint } from './check-endpoint.js';
+import { checkDeploymentEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
@@ -42,7 +43,7 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
   const uptimeUrl = joinUrl(options.baseUrl, UPTIME_PATH);
 
   const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
-    checkEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
+    checkDeploymentEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
   const others = ADDED_ENDPOINTS.filter((endpoint) => endpoint !== 'uptime');
   const [regions, status, uptime, ...added] = await Promise.all([
     fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
@@ -81,9 +82,4 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
     max_age_s: maxAgeS,
     checks,
   };
-}
-
-/** `https://host/prefix/` + `/api/v1/status`, keeping any path prefix and never doubling the slash. */
-export function joinUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }

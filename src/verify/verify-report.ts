@@ -22,7 +22,8 @@ export type CheckName = z.infer<typeof CheckNameSchema>;
 export const CheckOutcomeSchema = z.enum(['pass', 'fail', 'skip']);
 export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;
 
-export const CheckResultSchema = z.strictObject({
+/** One row of the report: one check of one endpoint. */
+export const VerifyCheckSchema = z.strictObject({
   endpoint: z.enum(ENDPOINTS),
   check: CheckNameSchema,
   outcome: CheckOutcomeSchema,
@@ -30,7 +31,7 @@ export const CheckResultSchema = z.strictObject({
   expected: z.string(),
   actual: z.string(),
 });
-export type CheckResult = z.infer<typeof CheckResultSchema>;
+export type VerifyCheck = z.infer<typeof VerifyCheckSchema>;
 
 /** What `verify --json` prints: one object, `ok` false if any check failed. */
 export const VerifyReportSchema = z.strictObject({
@@ -40,6 +41,6 @@ export const VerifyReportSchema = z.strictObject({
   status_url: z.string(),
   checked_at: z.string(),
   max_age_s: z.number().int().positive(),
-  checks: z.array(CheckResultSchema),
+  checks: z.array(VerifyCheckSchema),
 });
 export type VerifyReport = z.infer<typeof VerifyReportSchema>;

@@ -1,6 +1,6 @@
-import { mapConcurrently } from '../probe/map-concurrently.js';
-import type { ProbeLog } from '../probe/probe-log.js';
-import { redactUrl } from '../probe/redact-url.js';
+import { mapConcurrently } from '../outbound/map-concurrently.js';
+import type { ProbeLog } from '../outbound/probe-log.js';
+import { redactUrl } from '../outbound/redact-url.js';
 import { type PostWebhook, postWebhook } from './post-webhook.js';
 import { renderWebhookBody } from './render-webhook-body.js';
 import { RETRY_BASE_MS, RETRY_CAP_MS, type RetryPolicy, retryDelayMs } from './retry-delay.js';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { describeRequestError } from '../probe/describe-request-error.js';
+import { describeRequestError } from '../outbound/describe-request-error.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from './sign-webhook.js';
 
 /** Sent with every delivery, so receivers can tell ours from other traffic. */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/build/render-freshness-module.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/site/render-freshness-module.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { incidentNotice, noticesDocument, PAST_BAD_DAYS, pastIncidents, resolvedNotice } from './history-fixtures.js';
 import {

@@ -9,7 +9,6 @@ import {
   STATUS_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
-import { buildSite } from '../../src/build/build-site.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
@@ -17,6 +16,7 @@ import type { ObservationsDocument } from '../../src/schemas/observations.js';
 import type { ServiceStatus } from '../../src/schemas/service-status.js';
 import type { UptimeDocument } from '../../src/schemas/uptime.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import { buildSite } from '../../src/site/build-site.js';
 
 /** The status page's files, as committed under `public/`. */
 export const PAGE_FILES = [

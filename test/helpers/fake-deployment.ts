@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
+import { renderRegions } from '../../src/site/render-regions.js';
 import { type ADDED_ENDPOINTS, CONTRACT, ENDPOINTS, type Endpoint } from '../../src/verify/contract.js';
 import { sampleDocuments } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite } from '../../src/build/build-site.js';
 import { type ObservationsDocument, ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
+import { buildSite } from '../../src/site/build-site.js';
 import { CLI_ENTRY_POINT } from './cli-invocation.js';
 import type { LabHost, LabProcess, NetworkLab } from './network-lab.js';
 import { makeTempSite, REPO_ROOT, type TempSite } from './temp-site.js';

@@ -2,8 +2,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
-import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
+import { renderRegions } from '../../src/site/render-regions.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 

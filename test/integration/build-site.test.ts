@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH, PUBLISHED_PATHS, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js';
-import { buildSite } from '../../src/build/build-site.js';
-import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/build/render-freshness-module.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import { buildSite } from '../../src/site/build-site.js';
+import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/site/render-freshness-module.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 
 const GENERATED = [

@@ -4,7 +4,6 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeUptime } from '../../src/history/compute-uptime.js';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
-import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
 import { createHistoryRenderCache, renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { createUptimeSerializer, serializeUptime } from '../../src/history/serialize-uptime.js';
@@ -17,6 +16,7 @@ import {
   stateMsOf,
   sumOverPeriod,
 } from '../../src/history/state-time.js';
+import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/probe/history-retention.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';

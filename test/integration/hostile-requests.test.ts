@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build-site.js';
+import { buildSite } from '../../src/site/build-site.js';
 import { sendRaw, statusOf } from '../helpers/raw-http.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';

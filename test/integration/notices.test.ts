@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEED_PATH, NOTICES_PATH } from '../../src/api-paths.js';
-import { buildSite } from '../../src/build/build-site.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { readNotices } from '../../src/notices/read-notices.js';
 import { NoticesDocumentSchema } from '../../src/schemas/notice.js';
+import { buildSite } from '../../src/site/build-site.js';
 import { incidentNotice, maintenanceNotice } from '../helpers/notices.js';
 import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build-site.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
+import { buildSite } from '../../src/site/build-site.js';
 import { sampleObservations } from '../helpers/observations-fixture.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer, waitFor } from '../helpers/test-server.js';

@@ -7,7 +7,7 @@ import { OpenAPIBackend, SetMatchType } from 'openapi-backend';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../src/api-paths.js';
-import { buildSite } from '../../src/build/build-site.js';
+import { buildSite } from '../../src/site/build-site.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';

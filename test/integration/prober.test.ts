@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
-import { createProber } from '../../src/probe/create-prober.js';
-import type { ProbeLog } from '../../src/probe/probe-log.js';
+import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import type { CheckSettings } from '../../src/probe/probe-settings.js';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
+import { createProber } from '../../src/sidecar/create-prober.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 

@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_PATH } from '../../src/api-paths.js';
-import { buildSite } from '../../src/build/build-site.js';
 import { listPublishedFiles } from '../../src/exports/list-published-files.js';
 import { resolveHeaders } from '../../src/headers/resolve-headers.js';
 import { readDocument } from '../../src/io/read-document.js';
 import { HeadersConfigSchema } from '../../src/schemas/headers-config.js';
+import { buildSite } from '../../src/site/build-site.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
 

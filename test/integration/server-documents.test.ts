@@ -10,7 +10,7 @@ import {
   NOTICES_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
-import { buildSite } from '../../src/build/build-site.js';
+import { buildSite } from '../../src/site/build-site.js';
 import { publishDocuments, sampleDocuments, sampleUptime } from '../helpers/document-fixtures.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer, waitFor } from '../helpers/test-server.js';

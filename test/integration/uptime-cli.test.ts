@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
-import { DEFAULT_RETENTION, HOUR_MS } from '../../src/history/history-retention.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { UptimeReportSchema } from '../../src/history/uptime-report.js';
+import { DEFAULT_RETENTION, HOUR_MS } from '../../src/probe/history-retention.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { makeTempDir } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build-site.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
-import { NOT_PUBLISHED } from '../../src/verify/check-endpoint.js';
+import { buildSite } from '../../src/site/build-site.js';
+import { NOT_PUBLISHED } from '../../src/verify/check-deployment-endpoint.js';
 import { ENDPOINTS } from '../../src/verify/contract.js';
 import { renderVerifyTable } from '../../src/verify/render-verify-table.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';

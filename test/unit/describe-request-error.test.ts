@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRequestError, describeUnexpectedStatus } from '../../src/probe/describe-request-error.js';
+import { describeRequestError, describeUnexpectedStatus } from '../../src/outbound/describe-request-error.js';
 
 const withCode = (code: string) => Object.assign(new Error(`failed: http://user:s3cret@host/?token=x`), { code });
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { mapConcurrently } from '../../src/probe/map-concurrently.js';
+import { mapConcurrently } from '../../src/outbound/map-concurrently.js';
 
 describe('mapConcurrently', () => {
   it.each([1, 3, 8, 50])('keeps at most %i tasks in flight and uses all of them', async (limit) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/probe/redact-url.js';
+import { redactUrl } from '../../src/outbound/redact-url.js';
 
 describe('redactUrl', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderFreshnessModule } from '../../src/build/render-freshness-module.js';
 import * as rule from '../../src/freshness/judge-freshness.js';
+import { renderFreshnessModule } from '../../src/site/render-freshness-module.js';
 
 /** Loads module text the way a browser would: as a standalone ES module with no imports. */
 async function importModuleText(text: string): Promise<typeof rule> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderRegions } from '../../src/build/render-regions.js';
 import { RegionListSchema } from '../../src/schemas/region.js';
+import { renderRegions } from '../../src/site/render-regions.js';
 
 const fra = { code: 'fra1', name: 'Frankfurt 1', zone: 'eu-central', country: 'DE', status: 'operational' } as const;
 const ams = { code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'NL', status: 'operational' } as const;

@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { buildSite } from '../../build/build-site.js';
+import { buildSite } from '../../site/build-site.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 
 export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--headers FILE] [--public DIR] [--exports DIR]

@@ -1,13 +1,11 @@
 import { resolve } from 'node:path';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
-import { loadProbeSettings } from '../../probe/load-probe-settings.js';
-import { ProbeLockedError } from '../../probe/probe-locked-error.js';
-import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
-import { probeOnce } from '../../probe/probe-once.js';
-import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
-import { startSidecar } from '../../probe/start-sidecar.js';
-import { moveStandinTargets } from '../../standins/move-standin-targets.js';
-import { loadSubscriptions } from '../../subscriptions/load-subscriptions.js';
+import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
+import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
+import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
+import { probeOnce } from '../../sidecar/probe-once.js';
+import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
+import { startSidecar } from '../../sidecar/start-sidecar.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
@@ -60,25 +58,17 @@ export async function probe(args: string[]): Promise<void> {
   if (!parsed) return;
   const { values } = parsed;
   const standinsPort = parseStandinsPort(values['standins-port']);
-  const configFile = resolve(String(values.config));
-  const loaded = await loadProbeSettings({
-    configFile,
+  const log = CONSOLE_PROBE_LOG;
+  const proberOptions = await loadSidecarOptions({
+    configFile: resolve(String(values.config)),
     regionsFile: resolve(String(values.regions)),
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
-  });
-  const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
-  const publicDir = resolve(String(values.out));
-  const stateFile = resolve(String(values.state));
-  const log = CONSOLE_PROBE_LOG;
-  const subscriptions = await loadSubscriptions({ configFile, settings, publicDir, stateFile, log });
-  const proberOptions = {
-    settings,
-    publicDir,
-    stateFile,
+    standinsPort,
+    publicDir: resolve(String(values.out)),
+    stateFile: resolve(String(values.state)),
     historyFile: resolve(String(values.history)),
     log,
-    subscriptions,
-  };
+  });
 
   if (values.once) {
     const report = await probeOnce(proberOptions).catch((error: unknown) => {

@@ -1,23 +1,21 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { buildSite } from '../../build/build-site.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
-import { loadProbeSettings } from '../../probe/load-probe-settings.js';
-import { CONSOLE_PROBE_LOG } from '../../probe/probe-log.js';
-import { DEFAULT_STATE_FILE } from '../../probe/probe-state-file.js';
-import { type Sidecar, startSidecar } from '../../probe/start-sidecar.js';
+import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
-import { moveStandinTargets } from '../../standins/move-standin-targets.js';
+import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
+import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
+import { type Sidecar, startSidecar } from '../../sidecar/start-sidecar.js';
+import { buildSite } from '../../site/build-site.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
   describeStandinPlatform,
   type StandinPlatform,
   startStandinPlatform,
 } from '../../standins/start-standin-platform.js';
-import { loadSubscriptions } from '../../subscriptions/load-subscriptions.js';
 import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
@@ -80,11 +78,17 @@ export async function start(args: string[]): Promise<void> {
     componentsFile: configFile,
   });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
-  const loaded = await loadProbeSettings({ configFile, regionsFile });
-  const settings = withStandins ? moveStandinTargets(loaded, standinsPort) : loaded;
   const stateFile = resolve(String(values.state));
-  const log = CONSOLE_PROBE_LOG;
-  const subscriptions = await loadSubscriptions({ configFile, settings, publicDir, stateFile, log });
+  const sidecarOptions = await loadSidecarOptions({
+    configFile,
+    regionsFile,
+    standinsPort: withStandins ? standinsPort : undefined,
+    publicDir,
+    stateFile,
+    historyFile: resolve(String(values.history)),
+    log: CONSOLE_PROBE_LOG,
+  });
+  const { settings } = sidecarOptions;
 
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
@@ -113,14 +117,7 @@ export async function start(args: string[]): Promise<void> {
       await rm(stateFile, { force: true });
       console.log('start: the stand-ins start healthy, so the probe starts from fresh memory');
     }
-    sidecar = await startSidecar({
-      settings,
-      publicDir,
-      stateFile,
-      historyFile: resolve(String(values.history)),
-      log,
-      subscriptions,
-    });
+    sidecar = await startSidecar(sidecarOptions);
     const signal = await waitForSignal();
     console.log(`start: ${signal}, stopping the probe, the server${withStandins ? ' and the stand-ins' : ''}`);
   } finally {

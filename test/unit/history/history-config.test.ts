@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/input-error.js';
-import { DAY_MS, HOUR_MS, resolveHistoryRetention } from '../../../src/history/history-retention.js';
 import { parseDocument } from '../../../src/io/parse-document.js';
+import { DAY_MS, HOUR_MS, resolveHistoryRetention } from '../../../src/probe/history-retention.js';
 import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
 
 const FILE = 'data/components.json';

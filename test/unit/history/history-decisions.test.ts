@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { advanceIncidents, type IncidentRecord, incidentId } from '../../../src/history/advance-incidents.js';
-import { classifyFailure } from '../../../src/history/classify-failure.js';
 import { computeUptime } from '../../../src/history/compute-uptime.js';
 import {
   type ComponentRecord,
@@ -9,7 +8,6 @@ import {
   type RegionCount,
 } from '../../../src/history/cycle-record.js';
 import { decodeCycle, encodeCycle } from '../../../src/history/encode-cycle.js';
-import { HOUR_MS } from '../../../src/history/history-retention.js';
 import { renderIncident, renderIncidents } from '../../../src/history/render-incidents.js';
 import {
   coveredMs,
@@ -20,8 +18,10 @@ import {
   worstStateIn,
 } from '../../../src/history/state-time.js';
 import { summarizeLatency } from '../../../src/history/summarize-latency.js';
+import { classifyFailure } from '../../../src/outbound/classify-failure.js';
+import type { FailureReason } from '../../../src/outbound/describe-request-error.js';
 import type { VoteResult } from '../../../src/peers/vote-on-component.js';
-import type { FailureReason } from '../../../src/probe/describe-request-error.js';
+import { HOUR_MS } from '../../../src/probe/history-retention.js';
 import type { StatusValue } from '../../../src/schemas/status-value.js';
 
 const T0 = Date.parse('2026-11-22T10:00:00Z');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderVerifyTable } from '../../../src/verify/render-verify-table.js';
-import type { CheckResult, VerifyReport } from '../../../src/verify/verify-report.js';
+import type { VerifyCheck, VerifyReport } from '../../../src/verify/verify-report.js';
 
-const check = (overrides: Partial<CheckResult>): CheckResult => ({
+const check = (overrides: Partial<VerifyCheck>): VerifyCheck => ({
   endpoint: 'regions',
   check: 'content-type',
   outcome: 'pass',
@@ -12,7 +12,7 @@ const check = (overrides: Partial<CheckResult>): CheckResult => ({
   ...overrides,
 });
 
-const report = (checks: CheckResult[]): VerifyReport => ({
+const report = (checks: VerifyCheck[]): VerifyReport => ({
   ok: checks.every((c) => c.outcome !== 'fail'),
   base_url: 'http://127.0.0.1:9',
   regions_url: 'http://127.0.0.1:9/api/v1/regions',

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
+import type { ProbeLog } from '../outbound/probe-log.js';
 import { formatTimestamp, TimestampSchema } from '../schemas/service-status.js';
 import { type LockHolder, ProbeLockedError } from './probe-locked-error.js';
-import type { ProbeLog } from './probe-log.js';
 
 /** The lock's name inside the state directory. */
 export const LOCK_FILE_NAME = 'probe.lock';

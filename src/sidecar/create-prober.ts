@@ -2,21 +2,21 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
-import { DEFAULT_RETENTION } from '../history/history-retention.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
+import { DEFAULT_RETENTION } from '../probe/history-retention.js';
+import type { ProbeSettings } from '../probe/probe-settings.js';
+import { serializeObservations } from '../probe/render-observations.js';
+import { serializeStatus } from '../probe/render-status.js';
+import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
+import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary } from './format-cycle-log.js';
-import { CONSOLE_PROBE_LOG, type ProbeLog } from './probe-log.js';
-import type { ProbeSettings } from './probe-settings.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
-import { serializeObservations } from './render-observations.js';
-import { serializeStatus } from './render-status.js';
-import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from './run-cycle.js';
-import { scheduleIntervalMs } from './schedule-interval.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;

@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import { displayPath, isErrnoException } from '../io/read-document.js';
+import { CONSOLE_PROBE_LOG } from '../outbound/probe-log.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { type CycleReport, createProber, type ProberOptions } from './create-prober.js';
-import { CONSOLE_PROBE_LOG } from './probe-log.js';
 import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
 /** `--once` gives queued webhooks this long after the cycle; what is not accepted by then waits for the next run. */

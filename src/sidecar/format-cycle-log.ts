@@ -1,9 +1,9 @@
+import { redactUrl } from '../outbound/redact-url.js';
 import { describeVote } from '../peers/describe-vote.js';
+import type { Thresholds } from '../probe/apply-thresholds.js';
+import type { CheckResult } from '../probe/check-endpoint.js';
+import type { CheckOutcome, ComponentOutcome, CycleOutcome } from '../probe/run-cycle.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
-import type { Thresholds } from './apply-thresholds.js';
-import type { CheckResult } from './check-endpoint.js';
-import { redactUrl } from './redact-url.js';
-import type { CheckOutcome, ComponentOutcome, CycleOutcome } from './run-cycle.js';
 
 type Observed = Extract<CycleOutcome, { kind: 'observed' }>;
 type Offline = Extract<CycleOutcome, { kind: 'offline' }>;

@@ -1,7 +1,7 @@
 import { InputError } from '../errors/input-error.js';
 import type { Endpoint, EndpointContract } from './contract.js';
 import type { FetchOutcome } from './fetch-endpoint.js';
-import type { CheckName, CheckResult } from './verify-report.js';
+import type { CheckName, VerifyCheck } from './verify-report.js';
 
 /** How many body problems the report lists before summarising the rest. */
 const MAX_PROBLEMS_SHOWN = 3;
@@ -10,7 +10,7 @@ const MAX_PROBLEMS_SHOWN = 3;
 export const NOT_PUBLISHED = 'not published by this deployment (optional)';
 
 export interface EndpointVerdict<T> {
-  readonly checks: CheckResult[];
+  readonly checks: VerifyCheck[];
   /** The document as read, when every check on the way to it passed. */
   readonly document: T | undefined;
 }
@@ -23,13 +23,13 @@ export interface EndpointVerdict<T> {
  * as a pass; so is an optional document that the deployment answers 404 for,
  * in one row, with nothing after it.
  */
-export function checkEndpoint<T>(
+export function checkDeploymentEndpoint<T>(
   endpoint: Endpoint,
   contract: EndpointContract<T>,
   url: string,
   outcome: FetchOutcome,
 ): EndpointVerdict<T> {
-  const result = (check: CheckName, passed: boolean, expected: string, actual: string): CheckResult => ({
+  const result = (check: CheckName, passed: boolean, expected: string, actual: string): VerifyCheck => ({
     endpoint,
     check,
     outcome: passed ? 'pass' : 'fail',
@@ -37,7 +37,7 @@ export function checkEndpoint<T>(
     expected,
     actual,
   });
-  const skipped = (checks: readonly [CheckName, string][], reason: string): CheckResult[] =>
+  const skipped = (checks: readonly [CheckName, string][], reason: string): VerifyCheck[] =>
     checks.map(([check, expected]) => ({ endpoint, check, outcome: 'skip', url, expected, actual: reason }));
 
   const corsExpected = `Access-Control-Allow-Origin: ${contract.allowOrigin}`;

@@ -1,5 +1,5 @@
-import type { FailureReason } from '../probe/describe-request-error.js';
 import type { FailureClass } from '../schemas/failure-class.js';
+import type { FailureReason } from './describe-request-error.js';
 
 /**
  * The class history counts a probe failure reason under: the network reasons

@@ -1,9 +1,9 @@
 import { dirname } from 'node:path';
 import { displayPath } from '../io/read-document.js';
+import { CONSOLE_PROBE_LOG } from '../outbound/probe-log.js';
+import { redactUrl } from '../outbound/redact-url.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
-import { CONSOLE_PROBE_LOG } from './probe-log.js';
-import { redactUrl } from './redact-url.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
 import { acquireWriterLock } from './writer-lock.js';
 

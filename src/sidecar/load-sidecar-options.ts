@@ -1,0 +1,48 @@
+import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
+import { loadProbeSettings } from '../probe/load-probe-settings.js';
+import { moveStandinTargets } from '../standins/move-standin-targets.js';
+import { loadSubscriptions } from '../subscriptions/load-subscriptions.js';
+import type { SidecarOptions } from './start-sidecar.js';
+
+export interface LoadSidecarOptionsInput {
+  /** `data/components.json`: the components, and the subscriptions' `public_url` and `webhooks`. */
+  readonly configFile: string;
+  /** `data/regions.json`. */
+  readonly regionsFile: string;
+  /** `--region`, which wins over `REGION` and the config. */
+  readonly regionFlag?: string | undefined;
+  /** Checks of the stand-ins' default ports go to this base port's stand-ins instead; `undefined` leaves them. */
+  readonly standinsPort?: number | undefined;
+  readonly publicDir: string;
+  readonly stateFile: string;
+  readonly historyFile: string;
+  readonly log?: ProbeLog;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * What `probe` (sidecar or `--once`) and `start` run the probe with, read
+ * and decided once: the settings, moved to the stand-ins when asked, then
+ * the subscriptions built on them. Throws `InputError` for a bad config,
+ * an unknown region or a missing webhook secret, before anything runs.
+ */
+export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promise<SidecarOptions> {
+  const { configFile, publicDir, stateFile, standinsPort } = input;
+  const log = input.log ?? CONSOLE_PROBE_LOG;
+  const loaded = await loadProbeSettings({
+    configFile,
+    regionsFile: input.regionsFile,
+    regionFlag: input.regionFlag,
+    ...(input.env === undefined ? {} : { env: input.env }),
+  });
+  const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
+  const subscriptions = await loadSubscriptions({
+    configFile,
+    settings,
+    publicDir,
+    stateFile,
+    log,
+    ...(input.env === undefined ? {} : { env: input.env }),
+  });
+  return { settings, publicDir, stateFile, historyFile: input.historyFile, log, subscriptions };
+}
