@@ -75,7 +75,7 @@ async function startWebhookReceiver(behaviour: ReceiverBehaviour): Promise<Webho
 }
 
 /**
- * A receiver's check, written from the README's "Verifying a delivery":
+ * A receiver's check, written from docs/notifications.md, "Verifying a delivery":
  * split `t=…,v1=…`, refuse a timestamp more than `toleranceSeconds` away,
  * compute HMAC-SHA256 over `t + "." + raw body` with the shared secret, and
  * compare in constant time.

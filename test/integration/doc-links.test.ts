@@ -70,6 +70,15 @@ describe.each(DOCUMENTS)('%s', (document) => {
   });
 });
 
+it('the README links every page under docs/, so none is out of reach from the front door', () => {
+  const linked = new Set(
+    relativeLinks(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).map((target) => target.split('#')[0]),
+  );
+  const pages = DOCUMENTS.filter((document) => document.startsWith('docs/'));
+  expect(pages.length).toBeGreaterThan(0);
+  expect(pages.filter((page) => !linked.has(page))).toEqual([]);
+});
+
 it('the check finds a link outside the repository, so it can fail', () => {
   expect(relativeLinks('[spec](../shared/spec.md) and [ok](https://example.com/)')).toEqual(['../shared/spec.md']);
   expect(normalize(join(dirname('README.md'), '../shared/spec.md')).startsWith('..')).toBe(true);

@@ -258,7 +258,7 @@ describe('connections', () => {
   });
 });
 
-/** The headers the README documents for every response the server writes itself. */
+/** The headers docs/configuration.md (`headers.json`) documents for every response the server writes itself. */
 function expectGeneratedJsonHeaders(head: string): void {
   expect(head).toMatch(/\r\nContent-Type: application\/json\r\n/i);
   expect(head).toMatch(/\r\nCache-Control: no-store\r\n/i);
