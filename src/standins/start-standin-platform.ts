@@ -91,7 +91,7 @@ export function describeStandinPlatform(platform: StandinPlatform): string[] {
   return [
     'STAND-INS: the components below are NOT a real platform. They are small local HTTP servers',
     'imitating it, so the probe has something to watch. Point data/components.json at real',
-    'health endpoints to probe a real platform (see README, "Probe").',
+    'health endpoints to probe a real platform (see docs/probe.md).',
     ...platform.standins.map(({ standin, url }) => `  ${standin.name.padEnd(14)} ${url}  (${standin.mode})`),
     `Switch one: curl -X POST ${platform.controlOrigin}/${example}/failing   (modes: ${StandinModeSchema.options.join(', ')})`,
     `All back:   curl -X POST ${platform.controlOrigin}/all/healthy          List: curl ${platform.controlOrigin}/`,
