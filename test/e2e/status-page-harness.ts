@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
+import { sampleStatus } from '../helpers/status-fixture.js';
 import { launchChromium, type PageProblems, waitForFirstRender, watchPage } from './browser.js';
 import {
   incidentNotice,
@@ -39,10 +40,8 @@ export const LABELS = {
 } as const;
 
 export function statusUpdated(agoMs: number, overrides: Partial<ServiceStatus> = {}): ServiceStatus {
-  return {
+  return sampleStatus({
     status: 'partial_outage',
-    version: 'v1',
-    region: 'Amsterdam 1',
     components: [
       { name: 'Control API', status: 'operational' },
       { name: 'Scheduler', status: 'degraded_performance' },
@@ -51,7 +50,7 @@ export function statusUpdated(agoMs: number, overrides: Partial<ServiceStatus> =
     ],
     updated_at: formatTimestamp(new Date(Date.now() - agoMs)),
     ...overrides,
-  };
+  });
 }
 
 export function allOperational(agoMs: number): ServiceStatus {

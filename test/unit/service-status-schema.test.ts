@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp, ServiceStatusSchema, TimestampSchema } from '../../src/schemas/service-status.js';
 import { worstStatus } from '../../src/schemas/status-value.js';
+import { sampleStatus } from '../helpers/status-fixture.js';
 
-const valid = {
-  status: 'operational',
-  version: 'v1',
-  region: 'Amsterdam 1',
-  components: [{ name: 'Control API', status: 'operational' }],
-  updated_at: '2026-11-21T04:37:59Z',
-};
+const valid = sampleStatus({ components: [{ name: 'Control API', status: 'operational' }] });
 
 describe('TimestampSchema', () => {
   it.each(['2026-11-21T04:37:59Z', '2024-02-29T00:00:00Z', '1999-12-31T23:59:59Z'])('accepts %s', (value) => {

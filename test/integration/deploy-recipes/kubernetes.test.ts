@@ -1,28 +1,45 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
+import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import { type IStatefulSet, StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
+import { CronJob, type ICronJob } from 'kubernetes-models/batch/v1/CronJob';
+import type { IContainer as Container } from 'kubernetes-models/v1/Container';
+import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
+import type { IPodSpec as PodSpec } from 'kubernetes-models/v1/PodSpec';
+import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
+import { Service } from 'kubernetes-models/v1/Service';
 import cron from 'node-cron';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import type { z } from 'zod';
 import { findCliInvocation } from '../../helpers/cli-invocation.js';
-import {
-  type Container,
-  type CronJob,
-  CronJobSchema,
-  type Deployment,
-  DeploymentSchema,
-  KindSchema,
-  PersistentVolumeClaimSchema,
-  type PodSpec,
-  ServiceSchema,
-  type StatefulSet,
-  StatefulSetSchema,
-} from '../../helpers/kubernetes-schemas.js';
+import { kindOf, type ObjectModel, parseObject, type TypeMeta } from '../../helpers/kubernetes-objects.js';
 import { instructionsOf, parseDockerfile } from '../../helpers/parse-dockerfile.js';
+
+/** Every manifest of the recipe, so that a new one is checked against the schemas too. */
+const MANIFESTS = readdirSync('deploy/kubernetes')
+  .filter((name) => name.endsWith('.yaml'))
+  .map((name) => posix.join('deploy/kubernetes', name));
+/** Every kind the manifests hold, each checked against Kubernetes' own schema. */
+const SCHEMA_CHECKS = [
+  schemaCheck(StatefulSet),
+  schemaCheck(Service),
+  schemaCheck(CronJob),
+  schemaCheck(Deployment),
+  schemaCheck(PersistentVolumeClaim),
+];
+
+function schemaCheck<T extends TypeMeta>(model: ObjectModel<T>) {
+  return { kind: model.kind, parse: (document: unknown) => parseObject(model, document) };
+}
 
 /** Reads a multi-document manifest; a YAML error fails the test. */
 async function readManifest(file: string): Promise<unknown[]> {
-  const documents = parseAllDocuments(await readFile(file, 'utf8'));
+  return parseManifest(file, await readFile(file, 'utf8'));
+}
+
+function parseManifest(file: string, text: string): unknown[] {
+  const documents = parseAllDocuments(text);
   if (!Array.isArray(documents)) throw new Error(`${file}: not a YAML stream`);
   return documents.map((document) => {
     if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map(String).join('; ')}`);
@@ -30,10 +47,20 @@ async function readManifest(file: string): Promise<unknown[]> {
   });
 }
 
-function pick<T extends z.ZodType>(documents: unknown[], kind: string, schema: T): z.output<T> {
-  const matching = documents.filter((document) => KindSchema.safeParse(document).data?.kind === kind);
-  expect(matching, kind).toHaveLength(1);
-  return schema.parse(matching[0]);
+function pick<T extends TypeMeta>(documents: unknown[], model: ObjectModel<T>): T {
+  const matching = documents.filter((document) => kindOf(document) === model.kind);
+  expect(matching, model.kind).toHaveLength(1);
+  return parseObject(model, matching[0]);
+}
+
+/** What a test relies on the manifest to set; the schema leaves it optional. */
+function given<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the manifest sets no ${what}`);
+  return value;
+}
+
+function podOf(template: IPodTemplateSpec | undefined): PodSpec {
+  return given(given(template, 'pod template').spec, 'pod spec');
 }
 
 function container(pod: PodSpec, name: string, init = false): Container {
@@ -45,7 +72,7 @@ function container(pod: PodSpec, name: string, init = false): Container {
 function mountOf(pod: PodSpec, holder: Container, volume: string) {
   const mount = holder.volumeMounts?.find((candidate) => candidate.name === volume);
   if (!mount) throw new Error(`${holder.name} does not mount ${volume}`);
-  expect(pod.volumes.some((candidate) => candidate.name === volume)).toBe(true);
+  expect(pod.volumes?.some((candidate) => candidate.name === volume)).toBe(true);
   return mount;
 }
 
@@ -61,7 +88,7 @@ function isUnder(path: string, directory: string): boolean {
 let imageWorkdir: string;
 let sidecarManifest: unknown[];
 let cronManifest: unknown[];
-let statefulSet: StatefulSet;
+let statefulSet: IStatefulSet;
 let sidecarPod: PodSpec;
 
 beforeAll(async () => {
@@ -72,8 +99,8 @@ beforeAll(async () => {
   imageWorkdir = workdir;
   sidecarManifest = await readManifest('deploy/kubernetes/statefulset.yaml');
   cronManifest = await readManifest('deploy/kubernetes/cronjob.yaml');
-  statefulSet = pick(sidecarManifest, 'StatefulSet', StatefulSetSchema);
-  sidecarPod = statefulSet.spec.template.spec;
+  statefulSet = pick(sidecarManifest, StatefulSet);
+  sidecarPod = podOf(statefulSet.spec?.template);
 });
 
 /** Where a container's `--out`/`--public` directory puts an API document. */
@@ -81,6 +108,37 @@ function documentPath(holder: Container, flag: 'out' | 'public', urlPath: string
   const run = findCliInvocation(holder.command ?? []);
   return posix.join(posix.resolve(holder.workingDir ?? imageWorkdir, String(run.values[flag])), urlPath);
 }
+
+describe('Kubernetes manifests against the Kubernetes schemas', () => {
+  it.each(MANIFESTS)('%s holds only objects the schemas accept', async (file) => {
+    for (const document of await readManifest(file)) {
+      const check = SCHEMA_CHECKS.find((candidate) => candidate.kind === kindOf(document));
+      if (!check) throw new Error(`${file}: no schema check for kind ${String(kindOf(document))}`);
+      expect(() => check.parse(document), `${file}: ${check.kind}`).not.toThrow();
+    }
+  });
+
+  it.each([
+    [
+      'a port number written as a string',
+      'containerPort: 3000',
+      'containerPort: "3000"',
+      /containerPort must be integer/,
+    ],
+    [
+      'a flag written as a word',
+      'readOnlyRootFilesystem: true',
+      'readOnlyRootFilesystem: "yes"',
+      /readOnlyRootFilesystem must be boolean/,
+    ],
+    ['an apiVersion of another group', 'apiVersion: apps/v1', 'apiVersion: batch/v1', /apiVersion apps\/v1/],
+  ])('rejects a StatefulSet with %s', async (_case, good, broken, message) => {
+    const text = await readFile('deploy/kubernetes/statefulset.yaml', 'utf8');
+    expect(text).toContain(good);
+    const [document] = parseManifest('broken statefulset.yaml', text.replace(good, broken));
+    expect(() => parseObject(StatefulSet, document)).toThrow(message);
+  });
+});
 
 describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
   it('runs the server and the probe sidecar, both from the same image', () => {
@@ -90,7 +148,7 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     const probeRun = findCliInvocation(probe.command ?? []);
     expect(probeRun.command).toBe('probe');
     expect(probeRun.values.once).toBeUndefined();
-    expect(probe.image).toBe(serve.image);
+    expect(probe.image).toBe(given(serve.image, 'image'));
   });
 
   it('shares one emptyDir between server and probe, mounted at the API directory the server serves', () => {
@@ -98,7 +156,7 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     const probe = container(sidecarPod, 'probe');
     const served = mountOf(sidecarPod, serve, 'public-api');
     const written = mountOf(sidecarPod, probe, 'public-api');
-    expect(sidecarPod.volumes.find((volume) => volume.name === 'public-api')?.emptyDir).toBeDefined();
+    expect(sidecarPod.volumes?.find((volume) => volume.name === 'public-api')?.emptyDir).toBeDefined();
     expect(written.mountPath).toBe(served.mountPath);
     expect(isUnder(documentPath(probe, 'out', 'api/v1/status'), written.mountPath)).toBe(true);
     expect(isUnder(documentPath(serve, 'public', 'api/v1/status'), served.mountPath)).toBe(true);
@@ -110,7 +168,7 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     const build = container(sidecarPod, 'build', true);
     const mount = mountOf(sidecarPod, build, 'public-api');
     expect(findCliInvocation(build.command ?? []).command).toBe('build');
-    expect(build.image).toBe(container(sidecarPod, 'serve').image);
+    expect(build.image).toBe(given(container(sidecarPod, 'serve').image, 'image'));
     expect(mount.mountPath).toBe(mountOf(sidecarPod, container(sidecarPod, 'serve'), 'public-api').mountPath);
     expect(isUnder(documentPath(build, 'public', 'api/v1/regions'), mount.mountPath)).toBe(true);
   });
@@ -124,8 +182,8 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
 
   it('marks the server ready once it serves /api/v1/regions', () => {
     const serve = container(sidecarPod, 'serve');
-    expect(serve.readinessProbe?.httpGet.path).toBe('/api/v1/regions');
-    const named = serve.ports?.find((port) => port.name === serve.readinessProbe?.httpGet.port);
+    expect(serve.readinessProbe?.httpGet?.path).toBe('/api/v1/regions');
+    const named = serve.ports?.find((port) => port.name === serve.readinessProbe?.httpGet?.port);
     expect(named?.containerPort).toBe(Number(envOf(serve, 'PORT')));
     expect(envOf(serve, 'HOST')).toBe('0.0.0.0');
   });
@@ -133,10 +191,10 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
   it('keeps the probe state and history on a claim per replica, outside the served directory', () => {
     const probe = container(sidecarPod, 'probe');
     const run = findCliInvocation(probe.command ?? []);
-    const claim = statefulSet.spec.volumeClaimTemplates?.find((template) => template.metadata.name === 'probe-state');
-    expect(claim?.spec.accessModes).toEqual(['ReadWriteOnce']);
+    const claim = statefulSet.spec?.volumeClaimTemplates?.find((template) => template.metadata?.name === 'probe-state');
+    expect(claim?.spec?.accessModes).toEqual(['ReadWriteOnce']);
     // A claim, never an emptyDir: a rescheduled pod keeps its uptime and incidents.
-    expect(sidecarPod.volumes.some((volume) => volume.name === 'probe-state')).toBe(false);
+    expect(sidecarPod.volumes?.some((volume) => volume.name === 'probe-state')).toBe(false);
     for (const file of [String(run.values.state), String(run.values.history)]) {
       const mount = probe.volumeMounts?.find((candidate) => isUnder(file, candidate.mountPath));
       expect(mount?.name, file).toBe('probe-state');
@@ -148,7 +206,7 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     const probe = container(sidecarPod, 'probe');
     const config = String(findCliInvocation(probe.command ?? []).values.config);
     const mount = probe.volumeMounts?.find((candidate) => isUnder(config, candidate.mountPath));
-    expect(sidecarPod.volumes.find((volume) => volume.name === mount?.name)?.configMap?.name).toBe(
+    expect(sidecarPod.volumes?.find((volume) => volume.name === mount?.name)?.configMap?.name).toBe(
       'service-directory-components',
     );
   });
@@ -163,29 +221,30 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
   });
 
   it('is reached through a Service on the server port, selecting the pods by their labels', async () => {
-    const service = ServiceSchema.parse((await readManifest('deploy/kubernetes/service.yaml'))[0]);
-    expect(service.spec.selector).toEqual(statefulSet.spec.template.metadata.labels);
-    expect(statefulSet.spec.selector.matchLabels).toEqual(statefulSet.spec.template.metadata.labels);
-    expect(statefulSet.spec.serviceName).toBe(service.metadata.name);
-    const target = service.spec.ports[0]?.targetPort;
+    const service = parseObject(Service, (await readManifest('deploy/kubernetes/service.yaml'))[0]);
+    const podLabels = given(statefulSet.spec?.template.metadata?.labels, 'pod labels');
+    expect(service.spec?.selector).toEqual(podLabels);
+    expect(statefulSet.spec?.selector.matchLabels).toEqual(podLabels);
+    expect(statefulSet.spec?.serviceName).toBe(given(service.metadata?.name, 'Service name'));
+    const target = service.spec?.ports?.[0]?.targetPort;
     expect(container(sidecarPod, 'serve').ports?.some((port) => port.name === target)).toBe(true);
   });
 });
 
 describe('Kubernetes CronJob variant (probe --once on a schedule)', () => {
-  let cronJob: CronJob;
-  let server: Deployment;
+  let cronJob: ICronJob;
+  let server: IDeployment;
 
   beforeAll(() => {
-    cronJob = pick(cronManifest, 'CronJob', CronJobSchema);
-    server = pick(cronManifest, 'Deployment', DeploymentSchema);
+    cronJob = pick(cronManifest, CronJob);
+    server = pick(cronManifest, Deployment);
   });
 
   it('runs one probe cycle every minute and never two at once', () => {
-    expect(cron.validate(cronJob.spec.schedule)).toBe(true);
-    expect(cronJob.spec.schedule).toBe('* * * * *');
-    expect(cronJob.spec.concurrencyPolicy).toBe('Forbid');
-    const pod = cronJob.spec.jobTemplate.spec.template.spec;
+    expect(cron.validate(given(cronJob.spec?.schedule, 'schedule'))).toBe(true);
+    expect(cronJob.spec?.schedule).toBe('* * * * *');
+    expect(cronJob.spec?.concurrencyPolicy).toBe('Forbid');
+    const pod = podOf(cronJob.spec?.jobTemplate.spec?.template);
     expect(pod.restartPolicy).toBe('Never');
     expect(findCliInvocation(container(pod, 'probe').command ?? [])).toMatchObject({
       command: 'probe',
@@ -194,15 +253,15 @@ describe('Kubernetes CronJob variant (probe --once on a schedule)', () => {
   });
 
   it('shares a claim with the server, since a Job cannot share a pod’s emptyDir', () => {
-    const claim = pick(cronManifest, 'PersistentVolumeClaim', PersistentVolumeClaimSchema);
-    expect(claim.spec.accessModes).toEqual(['ReadWriteMany']);
-    const jobPod = cronJob.spec.jobTemplate.spec.template.spec;
-    const serverPod = server.spec.template.spec;
+    const claim = pick(cronManifest, PersistentVolumeClaim);
+    expect(claim.spec?.accessModes).toEqual(['ReadWriteMany']);
+    const jobPod = podOf(cronJob.spec?.jobTemplate.spec?.template);
+    const serverPod = podOf(server.spec?.template);
     const probe = container(jobPod, 'probe');
     const serve = container(serverPod, 'serve');
     for (const pod of [jobPod, serverPod]) {
-      expect(pod.volumes.find((volume) => volume.name === 'data')?.persistentVolumeClaim?.claimName).toBe(
-        claim.metadata.name,
+      expect(pod.volumes?.find((volume) => volume.name === 'data')?.persistentVolumeClaim?.claimName).toBe(
+        given(claim.metadata?.name, 'claim name'),
       );
     }
     const statusFile = documentPath(probe, 'out', 'api/v1/status');
@@ -214,7 +273,7 @@ describe('Kubernetes CronJob variant (probe --once on a schedule)', () => {
   });
 
   it('keeps the probe state and history on the claim, outside the served directory', () => {
-    const probe = container(cronJob.spec.jobTemplate.spec.template.spec, 'probe');
+    const probe = container(podOf(cronJob.spec?.jobTemplate.spec?.template), 'probe');
     const run = findCliInvocation(probe.command ?? []);
     for (const file of [String(run.values.state), String(run.values.history)]) {
       const mount = probe.volumeMounts?.find((candidate) => isUnder(file, candidate.mountPath));
@@ -227,11 +286,13 @@ describe('Kubernetes CronJob variant (probe --once on a schedule)', () => {
   });
 
   it('builds the regions document onto the claim and serves from it', () => {
-    const serverPod = server.spec.template.spec;
+    const serverPod = podOf(server.spec?.template);
     const build = container(serverPod, 'build', true);
     const mount = mountOf(serverPod, build, 'data');
     expect(isUnder(documentPath(build, 'public', 'api/v1/regions'), mount.mountPath)).toBe(true);
-    expect(container(serverPod, 'serve').readinessProbe?.httpGet.path).toBe('/api/v1/regions');
-    expect(server.spec.template.metadata.labels).toEqual(statefulSet.spec.template.metadata.labels);
+    expect(container(serverPod, 'serve').readinessProbe?.httpGet?.path).toBe('/api/v1/regions');
+    expect(server.spec?.template.metadata?.labels).toEqual(
+      given(statefulSet.spec?.template.metadata?.labels, 'pod labels'),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { execForm, instructionsOf, parseDockerfile } from '../helpers/parse-dockerfile.js';
+import { execForm, instructionsOf, parseDockerfile } from './parse-dockerfile.js';
 
 const DOCKERFILE = `# syntax=docker/dockerfile:1
 ARG V=1

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCrontab } from '../helpers/parse-crontab.js';
+import { parseCrontab } from './parse-crontab.js';
 
 describe('parseCrontab', () => {
   it('reads environment lines and jobs, skipping comments and blank lines', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSystemdUnit, unitValue } from '../helpers/parse-systemd-unit.js';
+import { parseSystemdUnit, unitValue } from './parse-systemd-unit.js';
 
 describe('parseSystemdUnit', () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_USAGE } from '../../src/cli/commands/build.js';
 import { PROBE_USAGE } from '../../src/cli/commands/probe.js';
 import { SERVE_USAGE } from '../../src/cli/commands/serve.js';
-import { CLI_OPTIONS, findCliInvocation, findCliInvocations } from '../helpers/cli-invocation.js';
+import { CLI_OPTIONS, findCliInvocation, findCliInvocations } from './cli-invocation.js';
 
 describe('findCliInvocations', () => {
   it('finds the CLI in an argv and parses its options', () => {
