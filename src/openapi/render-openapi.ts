@@ -7,8 +7,8 @@ import {
   STATUS_PATH,
   UPTIME_PATH,
 } from '../api-paths.js';
+import type { HeaderRule } from '../headers/headers-config.js';
 import { type ResolvedHeader, resolveHeaders } from '../headers/resolve-headers.js';
-import type { HeaderRule } from '../schemas/headers-config.js';
 import { ALLOW, UNPUBLISHED_RETRY_AFTER_S } from '../server/create-request-handler.js';
 import { GENERATED_JSON_HEADERS } from '../server/json-error.js';
 import { DOCUMENT_SCHEMAS, type DocumentSchema } from './document-schemas.js';

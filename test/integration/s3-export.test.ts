@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/build/build-site.js';
 import { listPublishedFiles } from '../../src/exports/list-published-files.js';
+import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../src/headers/resolve-headers.js';
 import { readDocument } from '../../src/io/read-document.js';
-import { HeadersConfigSchema } from '../../src/schemas/headers-config.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
 

@@ -9,9 +9,9 @@ import {
   STATUS_PATH,
   UPTIME_PATH,
 } from '../../../src/api-paths.js';
+import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { buildOpenApi, renderOpenApi } from '../../../src/openapi/render-openapi.js';
-import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
