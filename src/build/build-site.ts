@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { PUBLISHED_PATHS, REGIONS_PATH } from '../api-paths.js';
+import { PUBLISHED_PATHS } from '../api-documents.js';
+import { REGIONS_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';

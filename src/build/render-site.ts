@@ -23,7 +23,7 @@ export function renderSite(regions: readonly Region[], rules: readonly HeaderRul
   return [
     { path: REGIONS_PATH, contents: renderRegions(regions) },
     { path: OPENAPI_PATH, contents: renderOpenApi(rules) },
-    ...Object.values(DOCUMENT_SCHEMAS).map((document) => ({
+    ...DOCUMENT_SCHEMAS.map((document) => ({
       path: `${SCHEMAS_PATH}/${document.file}`,
       contents: renderJsonSchema(document.schema),
     })),

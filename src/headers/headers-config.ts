@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLISHED_PATHS } from '../api-paths.js';
+import { PUBLISHED_PATHS } from '../api-documents.js';
 import { resolveHeaders } from './resolve-headers.js';
 
 const HeaderSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_PATHS } from '../../../src/api-paths.js';
+import { PUBLISHED_PATHS } from '../../../src/api-documents.js';
 import { ExportError } from '../../../src/errors/export-error.js';
 import { collectHeaderTargets } from '../../../src/exports/header-targets.js';
 import { renderExports } from '../../../src/exports/render-exports.js';
