@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  type DocumentPath,
+  FEED_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
@@ -15,12 +15,27 @@ import { RegionListSchema } from './schemas/region.js';
 import { ServiceStatusSchema } from './schemas/service-status.js';
 import { UptimeDocumentSchema } from './schemas/uptime.js';
 
-/** A JSON document the thin handler answers from memory, and what its file must be to be served. */
-export interface ApiDocumentSpec {
-  readonly path: DocumentPath;
+/** A JSON document the API publishes at a fixed path: everything the server, the build and OpenAPI need of it. */
+interface DocumentRow<Path extends string> {
+  readonly path: Path;
+  /** What its file must be to be served, and what its JSON Schema says. */
   readonly schema: z.ZodType;
+  /** Its body's name in OpenAPI (`#/components/schemas/NAME`). */
+  readonly schemaName: string;
+  /** Its JSON Schema's file name under `/api/v1/schemas/`. */
+  readonly schemaFile: string;
+  /** The OpenAPI `operationId` of its GET; HEAD and the refused methods get this with a suffix. */
+  readonly operationId: string;
+  /** The OpenAPI summary of its GET. */
+  readonly summary: string;
   /** The largest file taken, where the server's default cap is too small for the document's shape. */
   readonly maxBytes?: number;
+  /**
+   * One of the v1 contract's documents, which `verify` fails a deployment
+   * without; the others are additions a deployment may leave out.
+   * `verify/contract.ts` restates this on purpose; a unit test keeps the two in agreement.
+   */
+  readonly requiredByVerify: boolean;
 }
 
 /**
@@ -39,16 +54,87 @@ const MIB = 1024 * 1024;
  */
 export const MAX_API_DOCUMENT_BYTES = MIB;
 
+/** The rows of `API_DOCUMENTS`, kept literal so that `DocumentPath` names exactly their paths. */
+const ROWS = [
+  {
+    path: REGIONS_PATH,
+    schema: RegionListSchema,
+    schemaName: 'RegionList',
+    schemaFile: 'region-list.json',
+    operationId: 'listRegions',
+    summary: 'List the regions',
+    requiredByVerify: true,
+  },
+  {
+    path: STATUS_PATH,
+    schema: ServiceStatusSchema,
+    schemaName: 'ServiceStatus',
+    schemaFile: 'service-status.json',
+    operationId: 'getStatus',
+    summary: 'Read the service status',
+    requiredByVerify: true,
+  },
+  {
+    path: UPTIME_PATH,
+    schema: UptimeDocumentSchema,
+    schemaName: 'Uptime',
+    schemaFile: 'uptime.json',
+    operationId: 'getUptime',
+    summary: 'Read the uptime history',
+    maxBytes: 32 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: INCIDENTS_PATH,
+    schema: IncidentsDocumentSchema,
+    schemaName: 'Incidents',
+    schemaFile: 'incidents.json',
+    operationId: 'listIncidents',
+    summary: 'List the recent incidents',
+    maxBytes: 8 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: NOTICES_PATH,
+    schema: NoticesDocumentSchema,
+    schemaName: 'Notices',
+    schemaFile: 'notices.json',
+    operationId: 'listNotices',
+    summary: 'List the notices',
+    requiredByVerify: false,
+  },
+  {
+    path: OBSERVATIONS_PATH,
+    schema: ObservationsDocumentSchema,
+    schemaName: 'Observations',
+    schemaFile: 'observations.json',
+    operationId: 'getObservations',
+    summary: "Read what this region's probe observed, and its votes",
+    requiredByVerify: false,
+  },
+] as const satisfies readonly DocumentRow<`/${string}`>[];
+
+/** The path of a JSON document the API publishes, as a type: one of the table's. */
+export type DocumentPath = (typeof ROWS)[number]['path'];
+export type ApiDocumentSpec = DocumentRow<DocumentPath>;
+
 /**
- * The one table of JSON documents the API serves: the thin handler follows
- * each file and answers its path from memory, taking in only a version its
- * schema accepts.
+ * The one table of JSON documents the API serves, the contract's two first:
+ * the thin handler follows each file and answers its path from memory,
+ * taking in only a version its schema accepts; the build publishes each
+ * one's JSON Schema and OpenAPI operations, refuses to write one over its
+ * cap, and gives each path its headers in every host export. A new document
+ * is one row here, beside a name for its path in `api-paths.ts`.
  */
-export const API_DOCUMENTS: readonly ApiDocumentSpec[] = [
-  { path: REGIONS_PATH, schema: RegionListSchema },
-  { path: STATUS_PATH, schema: ServiceStatusSchema },
-  { path: UPTIME_PATH, schema: UptimeDocumentSchema, maxBytes: 32 * MIB },
-  { path: INCIDENTS_PATH, schema: IncidentsDocumentSchema, maxBytes: 8 * MIB },
-  { path: NOTICES_PATH, schema: NoticesDocumentSchema },
-  { path: OBSERVATIONS_PATH, schema: ObservationsDocumentSchema },
-];
+export const API_DOCUMENTS: readonly ApiDocumentSpec[] = ROWS;
+
+/** Every JSON document the API publishes at a fixed path, in the table's order. */
+export const DOCUMENT_PATHS = API_DOCUMENTS.map((document) => document.path);
+
+/**
+ * Every document published at a fixed path, whether or not its file exists
+ * yet: each must get its Content-Type and Cache-Control from `headers.json`,
+ * and an exact-path rule in every host export. The feed is no JSON
+ * document, so it has no row.
+ */
+export const PUBLISHED_PATHS = [...DOCUMENT_PATHS, FEED_PATH] as const;

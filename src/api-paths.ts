@@ -1,10 +1,12 @@
-/** The two operations of the v1 contract, as URL paths and as files under `public/`. */
+/**
+ * The URL paths the service publishes at, each also a file under `public/`.
+ * Which of them are API documents, and everything else about each, is in the
+ * one table of documents, `API_DOCUMENTS` in `api-documents.ts`.
+ */
 export const REGIONS_PATH = '/api/v1/regions';
 export const STATUS_PATH = '/api/v1/status';
-export const API_PATHS = [REGIONS_PATH, STATUS_PATH] as const;
-export type ApiPath = (typeof API_PATHS)[number];
 
-/** The OpenAPI document describing both operations, generated at build time. */
+/** The OpenAPI document describing every document's operations, generated at build time. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
 /** The directory of the JSON Schemas, one per document, generated at build time. */
@@ -23,19 +25,7 @@ export const OBSERVATIONS_PATH = '/api/v1/observations';
 /** The Atom feed of incidents and notices. */
 export const FEED_PATH = '/feed.atom';
 
-/** Every JSON document the API publishes at a fixed path: the contract's two, then the additions. */
-export const DOCUMENT_PATHS = [...API_PATHS, UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH, OBSERVATIONS_PATH] as const;
-export type DocumentPath = (typeof DOCUMENT_PATHS)[number];
-
-/**
- * Every document published at a fixed path, whether or not its file exists
- * yet: each must get its Content-Type and Cache-Control from `headers.json`,
- * and an exact-path rule in every host export.
- */
-export const PUBLISHED_PATHS = [...DOCUMENT_PATHS, FEED_PATH] as const;
-export type PublishedPath = (typeof PUBLISHED_PATHS)[number];
-
 /** Where the document served at `urlPath` lives under a public directory. */
-export function documentFile(publicDir: string, urlPath: PublishedPath): string {
+export function documentFile(publicDir: string, urlPath: `/${string}`): string {
   return `${publicDir}${urlPath}`;
 }

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { documentFile } from '../../src/api-paths.js';
+import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../src/headers/resolve-headers.js';
-import { HeadersConfigSchema } from '../../src/schemas/headers-config.js';
 import { strongEtag } from '../../src/server/etag.js';
 import { THROUGHPUT_PATHS } from '../fixtures.js';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import serveHandler from 'serve-handler';
-import { HeadersConfigSchema } from '../../src/schemas/headers-config.js';
+import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 
 const [publicDir, headersFile] = process.argv.slice(2);
 if (!publicDir || !headersFile) throw new Error('usage: serve-handler-server.ts PUBLIC_DIR HEADERS_FILE');

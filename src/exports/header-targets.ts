@@ -1,6 +1,6 @@
 import { ExportError } from '../errors/export-error.js';
+import type { HeaderRule } from '../headers/headers-config.js';
 import { type ResolvedHeader, resolveHeaders } from '../headers/resolve-headers.js';
-import type { HeaderRule } from '../schemas/headers-config.js';
 
 /** One exact URL path and every header `headers.json` gives it, in the order the server sends them. */
 export interface HeaderTarget {

@@ -1,4 +1,4 @@
-import type { HeaderRule } from '../schemas/headers-config.js';
+import type { HeaderRule } from '../headers/headers-config.js';
 import { collectHeaderTargets } from './header-targets.js';
 import { renderFirebaseHeaders } from './render-firebase-headers.js';
 import { renderNetlifyHeaders } from './render-netlify-headers.js';

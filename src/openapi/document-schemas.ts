@@ -1,11 +1,6 @@
 import type { z } from 'zod';
+import { API_DOCUMENTS } from '../api-documents.js';
 import { ErrorBodySchema } from '../schemas/error-body.js';
-import { IncidentsDocumentSchema } from '../schemas/incidents.js';
-import { NoticesDocumentSchema } from '../schemas/notice.js';
-import { ObservationsDocumentSchema } from '../schemas/observations.js';
-import { RegionListSchema } from '../schemas/region.js';
-import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { UptimeDocumentSchema } from '../schemas/uptime.js';
 
 /** A document the API answers with, and where its JSON Schema is published. */
 export interface DocumentSchema {
@@ -16,16 +11,11 @@ export interface DocumentSchema {
   readonly schema: z.ZodType;
 }
 
-/**
- * The bodies the API sends: the regions list, the service status, the
- * history (uptime, incidents), the notices, the observations and the error.
- */
-export const DOCUMENT_SCHEMAS = {
-  regionList: { name: 'RegionList', file: 'region-list.json', schema: RegionListSchema },
-  serviceStatus: { name: 'ServiceStatus', file: 'service-status.json', schema: ServiceStatusSchema },
-  uptime: { name: 'Uptime', file: 'uptime.json', schema: UptimeDocumentSchema },
-  incidents: { name: 'Incidents', file: 'incidents.json', schema: IncidentsDocumentSchema },
-  notices: { name: 'Notices', file: 'notices.json', schema: NoticesDocumentSchema },
-  observations: { name: 'Observations', file: 'observations.json', schema: ObservationsDocumentSchema },
-  error: { name: 'ErrorBody', file: 'error.json', schema: ErrorBodySchema },
-} as const satisfies Record<string, DocumentSchema>;
+/** The body of every error the server answers with itself. */
+export const ERROR_BODY_SCHEMA: DocumentSchema = { name: 'ErrorBody', file: 'error.json', schema: ErrorBodySchema };
+
+/** The bodies the API sends: each document in the table of documents, then the error. */
+export const DOCUMENT_SCHEMAS: readonly DocumentSchema[] = [
+  ...API_DOCUMENTS.map(({ schemaName, schemaFile, schema }) => ({ name: schemaName, file: schemaFile, schema })),
+  ERROR_BODY_SCHEMA,
+];

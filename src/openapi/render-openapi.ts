@@ -1,41 +1,12 @@
-import {
-  type DocumentPath,
-  INCIDENTS_PATH,
-  NOTICES_PATH,
-  OBSERVATIONS_PATH,
-  REGIONS_PATH,
-  STATUS_PATH,
-  UPTIME_PATH,
-} from '../api-paths.js';
+import { API_DOCUMENTS } from '../api-documents.js';
+import type { HeaderRule } from '../headers/headers-config.js';
 import { type ResolvedHeader, resolveHeaders } from '../headers/resolve-headers.js';
-import type { HeaderRule } from '../schemas/headers-config.js';
 import { ALLOW, UNPUBLISHED_RETRY_AFTER_S } from '../server/create-request-handler.js';
 import { GENERATED_JSON_HEADERS } from '../server/json-error.js';
-import { DOCUMENT_SCHEMAS, type DocumentSchema } from './document-schemas.js';
+import { DOCUMENT_SCHEMAS, type DocumentSchema, ERROR_BODY_SCHEMA } from './document-schemas.js';
 import { JSON_SCHEMA_DIALECT, type JsonSchema, toJsonSchema } from './to-json-schema.js';
 
 type Json = Record<string, unknown>;
-
-interface Operation {
-  readonly path: DocumentPath;
-  readonly id: string;
-  readonly summary: string;
-  readonly body: DocumentSchema;
-}
-
-const OPERATIONS: readonly Operation[] = [
-  { path: REGIONS_PATH, id: 'listRegions', summary: 'List the regions', body: DOCUMENT_SCHEMAS.regionList },
-  { path: STATUS_PATH, id: 'getStatus', summary: 'Read the service status', body: DOCUMENT_SCHEMAS.serviceStatus },
-  { path: UPTIME_PATH, id: 'getUptime', summary: 'Read the uptime history', body: DOCUMENT_SCHEMAS.uptime },
-  { path: INCIDENTS_PATH, id: 'listIncidents', summary: 'List the recent incidents', body: DOCUMENT_SCHEMAS.incidents },
-  { path: NOTICES_PATH, id: 'listNotices', summary: 'List the notices', body: DOCUMENT_SCHEMAS.notices },
-  {
-    path: OBSERVATIONS_PATH,
-    id: 'getObservations',
-    summary: "Read what this region's probe observed, and its votes",
-    body: DOCUMENT_SCHEMAS.observations,
-  },
-];
 
 /** Methods the server refuses with 405 on every API path (CONNECT is refused too, but OpenAPI has no field for it). */
 const REFUSED_METHODS = ['put', 'post', 'delete', 'options', 'patch', 'trace'] as const;
@@ -62,23 +33,24 @@ const ETAG_HEADER: Json = {
 };
 
 /**
- * The OpenAPI 3.1 document for both operations. Body schemas come from the zod
+ * The OpenAPI 3.1 document: the operations on every document in the table of
+ * documents, in its order. Body schemas come from the zod
  * schemas; every response header value comes from the `headers.json` rules as
  * the server resolves them, so the document cannot disagree with the server.
  */
 export function buildOpenApi(rules: readonly HeaderRule[]): Json {
   const paths: Json = {};
-  for (const operation of OPERATIONS) {
-    const headers = resolveHeaders(rules, operation.path);
+  for (const document of API_DOCUMENTS) {
+    const headers = resolveHeaders(rules, document.path);
     const mediaType = headers.get('content-type')?.value;
-    if (mediaType === undefined) throw new Error(`headers.json gives ${operation.path} no Content-Type`);
+    if (mediaType === undefined) throw new Error(`headers.json gives ${document.path} no Content-Type`);
     const ok = { ...describeHeaders(headers, ['content-type']), ETag: ETAG_HEADER };
     const notModified = { ...describeHeaders(headers, ['content-type', 'content-length']), ETag: ETAG_HEADER };
     const responses = (withBody: boolean): Json => ({
       '200': {
-        description: `${operation.body.name} document.`,
+        description: `${document.schemaName} document.`,
         headers: ok,
-        ...(withBody && { content: { [mediaType]: { schema: schemaRef(operation.body) } } }),
+        ...(withBody && { content: { [mediaType]: { schema: schemaRef(document.schemaName) } } }),
       },
       '304': {
         description: 'Not modified: the `If-None-Match` validator matches the current body.',
@@ -91,14 +63,14 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
     const pathItem: Json = {
       description: 'Read-only: GET and HEAD. Every other method is answered with 405 and `Allow: GET, HEAD`.',
       get: {
-        operationId: operation.id,
-        summary: operation.summary,
+        operationId: document.operationId,
+        summary: document.summary,
         parameters: [{ $ref: '#/components/parameters/IfNoneMatch' }],
         responses: responses(true),
       },
       head: {
-        operationId: `${operation.id}Head`,
-        summary: `${operation.summary} (headers only)`,
+        operationId: `${document.operationId}Head`,
+        summary: `${document.summary} (headers only)`,
         parameters: [{ $ref: '#/components/parameters/IfNoneMatch' }],
         responses: responses(false),
       },
@@ -106,16 +78,16 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
     // Described rather than left out, so that a client (or a response validator) finds the 405 it gets.
     for (const method of REFUSED_METHODS) {
       pathItem[method] = {
-        operationId: `${operation.id}${method[0]?.toUpperCase()}${method.slice(1)}`,
+        operationId: `${document.operationId}${method[0]?.toUpperCase()}${method.slice(1)}`,
         summary: `Not allowed: ${method.toUpperCase()} is answered with 405`,
         responses: { '405': responseRef('MethodNotAllowed') },
       };
     }
-    paths[operation.path] = pathItem;
+    paths[document.path] = pathItem;
   }
 
   const errorHeaders = describeHeaders(toResolved(GENERATED_JSON_HEADERS), ['content-type']);
-  const errorContent = { [GENERATED_JSON_HEADERS['Content-Type']]: { schema: schemaRef(DOCUMENT_SCHEMAS.error) } };
+  const errorContent = { [GENERATED_JSON_HEADERS['Content-Type']]: { schema: schemaRef(ERROR_BODY_SCHEMA.name) } };
   const notPublishedHeaders = {
     ...errorHeaders,
     'Retry-After': headerConst(String(UNPUBLISHED_RETRY_AFTER_S), 'Seconds to wait before asking again.'),
@@ -135,9 +107,7 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
     security: [],
     paths,
     components: {
-      schemas: Object.fromEntries(
-        Object.values(DOCUMENT_SCHEMAS).map((document) => [document.name, componentSchema(document)]),
-      ),
+      schemas: Object.fromEntries(DOCUMENT_SCHEMAS.map((document) => [document.name, componentSchema(document)])),
       parameters: {
         IfNoneMatch: {
           name: 'If-None-Match',
@@ -178,8 +148,8 @@ function responseRef(name: string): Json {
   return { $ref: `#/components/responses/${name}` };
 }
 
-function schemaRef(document: DocumentSchema): Json {
-  return { $ref: `#/components/schemas/${document.name}` };
+function schemaRef(name: string): Json {
+  return { $ref: `#/components/schemas/${name}` };
 }
 
 function componentSchema(document: DocumentSchema): JsonSchema {

@@ -3,7 +3,7 @@ import { constants, createReadStream, type ReadStream } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
-import type { HeaderRule } from '../schemas/headers-config.js';
+import type { HeaderRule } from '../headers/headers-config.js';
 import type { ErrorCode } from './json-error.js';
 import { sendError } from './send-error.js';
 

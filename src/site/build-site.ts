@@ -1,11 +1,12 @@
 import { join, resolve } from 'node:path';
-import { PUBLISHED_PATHS, REGIONS_PATH } from '../api-paths.js';
+import { PUBLISHED_PATHS } from '../api-documents.js';
+import { REGIONS_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
+import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
 import { writeFiles } from '../io/write-files.js';
-import { HeadersConfigSchema } from '../schemas/headers-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { renderNoticeFiles } from './render-notice-files.js';

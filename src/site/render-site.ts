@@ -1,8 +1,8 @@
 import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../api-paths.js';
+import type { HeaderRule } from '../headers/headers-config.js';
 import { DOCUMENT_SCHEMAS } from '../openapi/document-schemas.js';
 import { renderOpenApi } from '../openapi/render-openapi.js';
 import { renderJsonSchema } from '../openapi/to-json-schema.js';
-import type { HeaderRule } from '../schemas/headers-config.js';
 import type { Region } from '../schemas/region.js';
 import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from './render-freshness-module.js';
 import { renderRegions } from './render-regions.js';
@@ -23,7 +23,7 @@ export function renderSite(regions: readonly Region[], rules: readonly HeaderRul
   return [
     { path: REGIONS_PATH, contents: renderRegions(regions) },
     { path: OPENAPI_PATH, contents: renderOpenApi(rules) },
-    ...Object.values(DOCUMENT_SCHEMAS).map((document) => ({
+    ...DOCUMENT_SCHEMAS.map((document) => ({
       path: `${SCHEMAS_PATH}/${document.file}`,
       contents: renderJsonSchema(document.schema),
     })),

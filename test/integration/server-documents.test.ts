@@ -1,15 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_DOCUMENTS, MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
-import {
-  DOCUMENT_PATHS,
-  documentFile,
-  FEED_PATH,
-  INCIDENTS_PATH,
-  NOTICES_PATH,
-  UPTIME_PATH,
-} from '../../src/api-paths.js';
+import { API_DOCUMENTS, DOCUMENT_PATHS, MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
+import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishDocuments, sampleDocuments, sampleUptime } from '../helpers/document-fixtures.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';

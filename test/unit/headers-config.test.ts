@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../src/headers/resolve-headers.js';
-import { HeadersConfigSchema } from '../../src/schemas/headers-config.js';
 import { REPO_ROOT } from '../helpers/temp-site.js';
 
 const shipped = HeadersConfigSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'headers.json'), 'utf8')));

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_PATHS } from '../../../src/api-paths.js';
+import { PUBLISHED_PATHS } from '../../../src/api-documents.js';
 import { ExportError } from '../../../src/errors/export-error.js';
 import { collectHeaderTargets } from '../../../src/exports/header-targets.js';
 import { renderExports } from '../../../src/exports/render-exports.js';
 import { renderNetlifyHeaders } from '../../../src/exports/render-netlify-headers.js';
 import { renderNginxLocations } from '../../../src/exports/render-nginx-locations.js';
+import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
-import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
 import { type FirebaseHeaderRule, matchFirebaseHeaders } from '../../helpers/firebase-header-matcher.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 

@@ -36,8 +36,15 @@ function compile(schema: z.ZodType) {
 
 type Case = readonly [description: string, document: unknown, valid: boolean];
 
-const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
-  regionList: [
+function schemaNamed(name: string): z.ZodType {
+  const document = DOCUMENT_SCHEMAS.find((each) => each.name === name);
+  if (document === undefined) throw new Error(`no published JSON Schema is named ${name}`);
+  return document.schema;
+}
+
+/** Keyed by the schema's OpenAPI component name. */
+const CASES: Record<string, readonly Case[]> = {
+  RegionList: [
     ['the built regions document', regionsDocument, true],
     ['an empty list', { object: 'list', data: [] }, true],
     ['a country that is not ISO 3166-1', { object: 'list', data: [{ ...region, country: 'XX' }] }, false],
@@ -50,7 +57,7 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ['pagination fields', { object: 'list', data: [], has_more: false }, false],
     ['a wrong object label', { object: 'regions', data: [] }, false],
   ],
-  serviceStatus: [
+  ServiceStatus: [
     ['a status document', status, true],
     ['a status with no components', { ...status, components: [] }, true],
     ['a degraded component', { ...status, components: [{ name: 'Registry', status: 'major_outage' }] }, true],
@@ -62,7 +69,7 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ['an extra field', { ...status, uptime: 1 }, false],
     ['a component without status', { ...status, components: [{ name: 'Registry' }] }, false],
   ],
-  uptime: [
+  Uptime: [
     ['a 90-day uptime document for four components', uptime, true],
     ['no components yet', { ...uptime, components: [] }, true],
     [
@@ -118,7 +125,7 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ['no interval', { ...uptime, interval_seconds: undefined }, false],
     ['an extra field', { ...uptime, sla: 99.9 }, false],
   ],
-  incidents: [
+  Incidents: [
     ['one ongoing and one resolved incident', incidents, true],
     ['no incidents', { ...incidents, incidents: [] }, true],
     [
@@ -140,7 +147,7 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ],
     ['an empty id', { ...incidents, incidents: [{ ...incident, id: '' }] }, false],
   ],
-  notices: [
+  Notices: [
     ['an incident notice and a maintenance', notices, true],
     ['no notices', { version: 'v1', notices: [] }, true],
     ['an incident in a maintenance state', { ...notices, notices: [{ ...incidentNotice, state: 'scheduled' }] }, false],
@@ -150,7 +157,7 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ['an id with capitals', { ...notices, notices: [{ ...incidentNotice, id: 'Scheduler' }] }, false],
     ['a missing version', { notices: [] }, false],
   ],
-  observations: [
+  Observations: [
     ['an observations document', observations, true],
     ['no peers and no components', { ...observations, components: [], peers: [] }, true],
     ['a region name instead of a code', { ...observations, region: 'Amsterdam 1' }, false],
@@ -170,7 +177,7 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
     ['an unknown peer outcome', { ...observations, peers: [{ ...observations.peers[0], outcome: 'late' }] }, false],
     ['an extra field', { ...observations, status: 'operational' }, false],
   ],
-  error: [
+  ErrorBody: [
     ['the server error body', JSON.parse(renderError('not_found', 'no such resource').toString()), true],
     ['an unknown code', { error: { code: 'teapot', message: 'short and stout' } }, false],
     ['an empty message', { error: { code: 'not_found', message: '' } }, false],
@@ -178,8 +185,12 @@ const CASES: Record<keyof typeof DOCUMENT_SCHEMAS, readonly Case[]> = {
   ],
 };
 
-describe.each(Object.entries(CASES))('the %s JSON Schema', (key, cases) => {
-  const { schema } = DOCUMENT_SCHEMAS[key as keyof typeof DOCUMENT_SCHEMAS];
+it('has cases for every JSON Schema the build publishes', () => {
+  expect(Object.keys(CASES)).toEqual(DOCUMENT_SCHEMAS.map((document) => document.name));
+});
+
+describe.each(Object.entries(CASES))('the %s JSON Schema', (name, cases) => {
+  const schema = schemaNamed(name);
   const validate = compile(schema);
 
   it.each(cases)('judges %s as the zod schema does', (_description, document, valid) => {
@@ -192,8 +203,8 @@ describe.each(Object.entries(CASES))('the %s JSON Schema', (key, cases) => {
 
 describe('renderJsonSchema', () => {
   it('declares the 2020-12 dialect and renders the same bytes every time', () => {
-    const text = renderJsonSchema(DOCUMENT_SCHEMAS.serviceStatus.schema);
+    const text = renderJsonSchema(schemaNamed('ServiceStatus'));
     expect(JSON.parse(text).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(renderJsonSchema(DOCUMENT_SCHEMAS.serviceStatus.schema)).toBe(text);
+    expect(renderJsonSchema(schemaNamed('ServiceStatus'))).toBe(text);
   });
 });

@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import {
-  DOCUMENT_PATHS,
-  INCIDENTS_PATH,
-  NOTICES_PATH,
-  REGIONS_PATH,
-  STATUS_PATH,
-  UPTIME_PATH,
-} from '../../../src/api-paths.js';
+import { DOCUMENT_PATHS } from '../../../src/api-documents.js';
+import { INCIDENTS_PATH, NOTICES_PATH, REGIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../../../src/api-paths.js';
+import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { buildOpenApi, renderOpenApi } from '../../../src/openapi/render-openapi.js';
-import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;

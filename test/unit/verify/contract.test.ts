@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_PATHS } from '../../../src/api-paths.js';
+import { PUBLISHED_PATHS } from '../../../src/api-documents.js';
+import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
-import { HeadersConfigSchema } from '../../../src/schemas/headers-config.js';
 import { CONTRACT, ENDPOINTS } from '../../../src/verify/contract.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PUBLISHED_PATHS } from '../api-paths.js';
-import { resolveHeaders } from '../headers/resolve-headers.js';
+import { PUBLISHED_PATHS } from '../api-documents.js';
+import { resolveHeaders } from './resolve-headers.js';
 
 const HeaderSchema = z.strictObject({
   key: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'is not a valid header name' }),
