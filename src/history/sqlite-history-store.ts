@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
-import { FAILURE_CLASSES, type FailureClass } from '../schemas/failure-class.js';
-import { STATUS_VALUES, type StatusValue } from '../schemas/status-value.js';
+import type { StatusValue } from '../schemas/status-value.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
 import type { CycleRecord } from './cycle-record.js';
 import { decodeCycle, encodeCycle } from './encode-cycle.js';
 import { DAY_MS, type HistoryRetention, HOUR_MS } from './history-retention.js';
 import { openHistoryDatabase } from './history-schema.js';
 import type { HistoryStore, PeriodBuckets } from './history-store.js';
+import { type IncidentRow, type IncidentValues, toIncident, toIncidentValues } from './incident-row.js';
 import { coveredMs, hourStartMs, type StateMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
 import { answeredLatencies, type LatencySummary, summarizeLatency } from './summarize-latency.js';
 
@@ -31,19 +31,6 @@ type StateRow = {
   degraded_ms: number;
   partial_ms: number;
   major_ms: number;
-};
-type IncidentRow = {
-  id: string;
-  component: string;
-  worst: string;
-  started_ms: number;
-  resolved_ms: number | null;
-  failure_classes: string;
-  last_class: string | null;
-  last_http_status: number | null;
-  regions_saw_outage: number | null;
-  regions_configured: number | null;
-  updated_ms: number | null;
 };
 
 export interface OpenStoreOptions {
@@ -115,21 +102,7 @@ function createStore(db: Database.Database): HistoryStore {
     deleteIncidents: db.prepare<[number, number]>(
       'DELETE FROM incidents WHERE id IN (SELECT id FROM incidents WHERE resolved_ms < ? LIMIT ?)',
     ),
-    upsertIncident: db.prepare<
-      [
-        string,
-        string,
-        string,
-        number,
-        number | null,
-        string,
-        string | null,
-        number | null,
-        number | null,
-        number | null,
-        number,
-      ]
-    >(
+    upsertIncident: db.prepare<IncidentValues>(
       // An upsert rather than INSERT OR REPLACE: the row is updated where it is. A replace deletes it and
       // appends it under a new rowid, leaving a hole the table never refills (incidents took half as much space again).
       `INSERT INTO incidents
@@ -289,19 +262,7 @@ function createStore(db: Database.Database): HistoryStore {
     statements.insertCycle.run(cycle.atMs, cycle.intervalMs, 1, encodeCycle(stored));
     const incidents = loadOngoing();
     for (const incident of advanceIncidents(incidents, cycle)) {
-      statements.upsertIncident.run(
-        incident.id,
-        incident.component,
-        incident.worst,
-        incident.startedMs,
-        incident.resolvedMs,
-        incident.failureClasses.join(','),
-        incident.lastFailure?.class ?? null,
-        incident.lastFailure?.httpStatus ?? null,
-        incident.regions?.sawOutage ?? null,
-        incident.regions?.configured ?? null,
-        incident.updatedMs,
-      );
+      statements.upsertIncident.run(...toIncidentValues(incident));
       if (incident.resolvedMs === null) incidents.set(incident.component, incident);
       else incidents.delete(incident.component);
     }
@@ -430,37 +391,4 @@ function setLatency(
 
 function stateRowMs(row: StateRow): StateMs {
   return [row.operational_ms, row.maintenance_ms, row.degraded_ms, row.partial_ms, row.major_ms];
-}
-
-function toIncident(row: IncidentRow): IncidentRecord {
-  const lastClass = row.last_class === null ? null : checkFailureClass(row.last_class);
-  return {
-    id: row.id,
-    component: row.component,
-    worst: checkStatus(row.worst),
-    startedMs: row.started_ms,
-    resolvedMs: row.resolved_ms,
-    failureClasses: row.failure_classes === '' ? [] : row.failure_classes.split(',').map(checkFailureClass),
-    lastFailure: lastClass === null ? null : { class: lastClass, httpStatus: row.last_http_status },
-    regions:
-      row.regions_saw_outage === null || row.regions_configured === null
-        ? null
-        : { sawOutage: row.regions_saw_outage, configured: row.regions_configured },
-    updatedMs: row.updated_ms ?? row.resolved_ms ?? row.started_ms,
-  };
-}
-
-// Read back for every render: set lookups rather than a schema parse per field, with the same refusal of unknown values.
-const KNOWN_CLASSES: ReadonlySet<string> = new Set(FAILURE_CLASSES);
-const KNOWN_STATES: ReadonlySet<string> = new Set(STATUS_VALUES);
-
-function checkFailureClass(value: string): FailureClass {
-  if (!KNOWN_CLASSES.has(value))
-    throw new RangeError(`history incident: unknown failure class ${JSON.stringify(value)}`);
-  return value as FailureClass;
-}
-
-function checkStatus(value: string): StatusValue {
-  if (!KNOWN_STATES.has(value)) throw new RangeError(`history incident: unknown state ${JSON.stringify(value)}`);
-  return value as StatusValue;
 }
