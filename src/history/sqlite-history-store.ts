@@ -7,15 +7,13 @@ import { DAY_MS, type HistoryRetention, HOUR_MS } from './history-retention.js';
 import { openHistoryDatabase } from './history-schema.js';
 import type { HistoryStore, PeriodBuckets } from './history-store.js';
 import { type IncidentRow, type IncidentValues, toIncident, toIncidentValues } from './incident-row.js';
+import { markAfterRollUp, planDeletions, planRollUp } from './plan-upkeep.js';
 import { coveredMs, hourStartMs, type StateMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
 import { answeredLatencies, type LatencySummary, summarizeLatency } from './summarize-latency.js';
 
-/** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */
-const DELETE_BATCH_ROWS = 200;
-/** Hours of aggregates a compaction step deletes at least, when they are due (4,000 rows at 1,000 components). */
-const HOURS_PER_STEP = 4;
-
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
+
+type RollUpMark = 'latency_through' | 'daily_through';
 
 /** The cycle whose span is still open: it stands for the time until the next cycle. */
 interface OpenCycle {
@@ -162,8 +160,8 @@ function createStore(db: Database.Database): HistoryStore {
     return ongoing;
   }
 
-  function mark(name: string, fallbackMs: number): number {
-    return statements.getMark.get(name)?.ms ?? fallbackMs;
+  function mark(name: RollUpMark): number | undefined {
+    return statements.getMark.get(name)?.ms;
   }
 
   /** Adds the open cycle's span, up to `untilMs`, to its components' hours. */
@@ -178,35 +176,45 @@ function createStore(db: Database.Database): HistoryStore {
     }
   }
 
+  /** One step of the roll-up kept by mark `name`, as `planRollUp` decides; returns the mark after it. */
+  function rollUp(
+    name: RollUpMark,
+    nowMs: number,
+    periodMs: number,
+    roll: (periodStartMs: number) => void,
+    firstDataFrom: (ms: number) => number | null,
+  ): number {
+    const step = planRollUp(mark(name), nowMs, periodMs);
+    let throughMs = step.markMs;
+    if (step.rollMs !== null) {
+      roll(step.rollMs);
+      throughMs = markAfterRollUp(firstDataFrom(step.rollMs + periodMs), nowMs, periodMs);
+    }
+    statements.setMark.run(name, throughMs);
+    return throughMs;
+  }
+
   /** One bounded step of each kind of upkeep, as of `nowMs`. */
   function compact(nowMs: number, sinceLastMs: number, retention: HistoryRetention): void {
-    const currentHourMs = hourStartMs(nowMs);
-    const latencyThrough = mark('latency_through', currentHourMs);
-    if (latencyThrough < currentHourMs) {
-      summarizeHour(latencyThrough);
-      const next = statements.firstCycleFrom.get(latencyThrough + HOUR_MS)?.at_ms ?? null;
-      statements.setMark.run(
-        'latency_through',
-        next === null ? currentHourMs : Math.min(hourStartMs(next), currentHourMs),
-      );
-    } else statements.setMark.run('latency_through', latencyThrough);
-
-    const todayMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
-    const dailyThrough = mark('daily_through', todayMs);
-    if (dailyThrough < todayMs) {
-      statements.rollDay.run(dailyThrough, dailyThrough, dailyThrough + DAY_MS);
-      const next = statements.firstHourFrom.get(dailyThrough + DAY_MS)?.hour_ms ?? null;
-      const nextDay = next === null ? todayMs : Math.floor(next / DAY_MS) * DAY_MS;
-      statements.setMark.run('daily_through', Math.min(nextDay, todayMs));
-    } else statements.setMark.run('daily_through', dailyThrough);
-
-    // Nothing is dropped before it has been rolled up.
-    statements.deleteRaw.run(Math.min(nowMs - retention.rawMs, mark('latency_through', 0)), DELETE_BATCH_ROWS);
-    // At most a few hours (a day) of aggregates a step, and always more than the time since the last cycle, so upkeep keeps pace.
-    const hoursSpanMs = Math.max(HOURS_PER_STEP * HOUR_MS, 2 * sinceLastMs);
-    statements.deleteOldestHours.run(Math.min(nowMs - retention.hourlyMs, mark('daily_through', 0)), hoursSpanMs);
-    statements.deleteOldestDays.run(nowMs - retention.dailyMs, Math.max(DAY_MS, 2 * sinceLastMs));
-    statements.deleteIncidents.run(nowMs - retention.incidentMs, DELETE_BATCH_ROWS);
+    const latencyThroughMs = rollUp(
+      'latency_through',
+      nowMs,
+      HOUR_MS,
+      summarizeHour,
+      (ms) => statements.firstCycleFrom.get(ms)?.at_ms ?? null,
+    );
+    const dailyThroughMs = rollUp(
+      'daily_through',
+      nowMs,
+      DAY_MS,
+      (dayMs) => statements.rollDay.run(dayMs, dayMs, dayMs + DAY_MS),
+      (ms) => statements.firstHourFrom.get(ms)?.hour_ms ?? null,
+    );
+    const plan = planDeletions(nowMs, sinceLastMs, retention, { latencyThroughMs, dailyThroughMs });
+    statements.deleteRaw.run(plan.raw.beforeMs, plan.raw.rows);
+    statements.deleteOldestHours.run(plan.hourly.beforeMs, plan.hourly.spanMs);
+    statements.deleteOldestDays.run(plan.daily.beforeMs, plan.daily.spanMs);
+    statements.deleteIncidents.run(plan.incidents.beforeMs, plan.incidents.rows);
   }
 
   function summarizeHour(hourMs: number): void {
@@ -316,7 +324,7 @@ function createStore(db: Database.Database): HistoryStore {
       if (list === undefined) byId.set(componentId, [bucket]);
       else list.push(bucket);
     };
-    const dailyThrough = mark('daily_through', Number.POSITIVE_INFINITY);
+    const dailyThrough = mark('daily_through') ?? Number.POSITIVE_INFINITY;
     const fromDayMs = Math.floor(fromMs / DAY_MS) * DAY_MS;
     for (const [componentId, buckets] of readDays(fromDayMs, Math.min(toMs, dailyThrough))) {
       for (const bucket of buckets) add(componentId, bucket);
@@ -335,7 +343,7 @@ function createStore(db: Database.Database): HistoryStore {
       }
     }
     // Hours not yet summarized (the current one, usually) come from the raw cycles.
-    const rawFromMs = Math.max(latencyFromMs, mark('latency_through', latencyFromMs));
+    const rawFromMs = Math.max(latencyFromMs, mark('latency_through') ?? latencyFromMs);
     for (const [hourMs, byComponent] of latenciesByHour(rawFromMs, nowMs + 1)) {
       for (const [componentId, latencies] of byComponent) {
         const summary = summarizeLatency(latencies);
