@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
-import type { StatusValue } from '../schemas/status-value.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
+import {
+  assemblePeriodBuckets,
+  type DailyRow,
+  groupDays,
+  type HourlyRow,
+  type OpenCycle,
+  planPeriodReads,
+} from './assemble-period-buckets.js';
 import type { CycleRecord } from './cycle-record.js';
 import { decodeCycle, encodeCycle } from './encode-cycle.js';
 import { DAY_MS, type HistoryRetention, HOUR_MS } from './history-retention.js';
@@ -8,28 +15,12 @@ import { openHistoryDatabase } from './history-schema.js';
 import type { HistoryStore, PeriodBuckets } from './history-store.js';
 import { type IncidentRow, type IncidentValues, toIncident, toIncidentValues } from './incident-row.js';
 import { markAfterRollUp, planDeletions, planRollUp } from './plan-upkeep.js';
-import { coveredMs, hourStartMs, type StateMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
-import { answeredLatencies, type LatencySummary, summarizeLatency } from './summarize-latency.js';
+import { coveredMs, hourStartMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
+import { answeredLatencies, summarizeLatency } from './summarize-latency.js';
 
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
 
 type RollUpMark = 'latency_through' | 'daily_through';
-
-/** The cycle whose span is still open: it stands for the time until the next cycle. */
-interface OpenCycle {
-  readonly atMs: number;
-  readonly intervalMs: number;
-  readonly published: ReadonlyMap<number, StatusValue>;
-}
-
-type StateRow = {
-  component_id: number;
-  operational_ms: number;
-  maintenance_ms: number;
-  degraded_ms: number;
-  partial_ms: number;
-  major_ms: number;
-};
 
 export interface OpenStoreOptions {
   /** For readers such as the `uptime` CLI: nothing is created or written. */
@@ -118,13 +109,10 @@ function createStore(db: Database.Database): HistoryStore {
     incidentsSince: db.prepare<[number, number], IncidentRow>(
       'SELECT * FROM incidents WHERE (resolved_ms IS NULL OR resolved_ms >= ?) AND started_ms < ?',
     ),
-    dailyBetween: db.prepare<[number, number], StateRow & { day_ms: number }>(
+    dailyBetween: db.prepare<[number, number], DailyRow>(
       `SELECT day_ms, component_id, ${STATE_COLUMNS} FROM daily WHERE day_ms >= ? AND day_ms < ?`,
     ),
-    hourlyBetween: db.prepare<
-      [number, number],
-      StateRow & { hour_ms: number; p50_ms: number | null; p95_ms: number | null; max_ms: number | null }
-    >(`SELECT * FROM hourly WHERE hour_ms >= ? AND hour_ms < ?`),
+    hourlyBetween: db.prepare<[number, number], HourlyRow>('SELECT * FROM hourly WHERE hour_ms >= ? AND hour_ms < ?'),
   };
 
   // Caches of what the database holds, dropped whenever a transaction fails so they never run ahead of it.
@@ -303,71 +291,19 @@ function createStore(db: Database.Database): HistoryStore {
     };
   }
 
-  function readDays(fromDayMs: number, toMs: number): Map<number, TimeBucket[]> {
-    const key = `${fromDayMs}:${toMs}`;
-    if (days?.key === key) return days.byId;
-    const byId = new Map<number, TimeBucket[]>();
-    for (const row of statements.dailyBetween.iterate(fromDayMs, toMs)) {
-      const bucket = { startMs: row.day_ms, lengthMs: DAY_MS, ms: stateRowMs(row) };
-      const list = byId.get(row.component_id);
-      if (list === undefined) byId.set(row.component_id, [bucket]);
-      else list.push(bucket);
-    }
-    days = { key, byId };
-    return byId;
-  }
-
   function readBuckets(fromMs: number, toMs: number, nowMs: number): PeriodBuckets {
-    const byId = new Map<number, TimeBucket[]>();
-    const add = (componentId: number, bucket: TimeBucket) => {
-      const list = byId.get(componentId);
-      if (list === undefined) byId.set(componentId, [bucket]);
-      else list.push(bucket);
-    };
-    const dailyThrough = mark('daily_through') ?? Number.POSITIVE_INFINITY;
-    const fromDayMs = Math.floor(fromMs / DAY_MS) * DAY_MS;
-    for (const [componentId, buckets] of readDays(fromDayMs, Math.min(toMs, dailyThrough))) {
-      for (const bucket of buckets) add(componentId, bucket);
-    }
-    const latency = new Map<number, Map<number, LatencySummary>>();
-    const latencyFromMs = hourStartMs(nowMs) - 23 * HOUR_MS;
-    const hourlyFromMs = Math.min(Math.max(hourStartMs(fromMs), dailyThrough), latencyFromMs);
-    for (const row of statements.hourlyBetween.iterate(hourlyFromMs, toMs)) {
-      if (row.hour_ms >= dailyThrough && row.hour_ms >= hourStartMs(fromMs)) {
-        // The current hour's time all lies before now: spreading it over the whole hour would misplace it.
-        const lengthMs = Math.max(1, Math.min(HOUR_MS, nowMs - row.hour_ms));
-        add(row.component_id, { startMs: row.hour_ms, lengthMs, ms: stateRowMs(row) });
-      }
-      if (row.hour_ms >= latencyFromMs && row.p50_ms !== null && row.p95_ms !== null && row.max_ms !== null) {
-        setLatency(latency, row.component_id, row.hour_ms, { p50Ms: row.p50_ms, p95Ms: row.p95_ms, maxMs: row.max_ms });
-      }
-    }
-    // Hours not yet summarized (the current one, usually) come from the raw cycles.
-    const rawFromMs = Math.max(latencyFromMs, mark('latency_through') ?? latencyFromMs);
-    for (const [hourMs, byComponent] of latenciesByHour(rawFromMs, nowMs + 1)) {
-      for (const [componentId, latencies] of byComponent) {
-        const summary = summarizeLatency(latencies);
-        if (summary !== null) setLatency(latency, componentId, hourMs, summary);
-      }
-    }
-    const open = loadOpenCycle();
-    if (open !== null) {
-      const span = coveredMs(open.atMs, nowMs, open.intervalMs);
-      if (span > 0) {
-        for (const [componentId, status] of open.published) {
-          add(componentId, { startMs: open.atMs, lengthMs: span, ms: stateMsOf(status, span) });
-        }
-      }
-    }
-    const names = new Map([...loadIds()].map(([name, id]) => [id, name]));
-    const components = [...names.keys()]
-      .sort((a, b) => a - b)
-      .map((id) => ({
-        name: names.get(id) as string,
-        buckets: byId.get(id) ?? [],
-        latency: latency.get(id) ?? new Map<number, LatencySummary>(),
-      }));
-    return { components };
+    const marks = { dailyThroughMs: mark('daily_through'), latencyThroughMs: mark('latency_through') };
+    const reads = planPeriodReads(fromMs, toMs, nowMs, marks);
+    const key = `${reads.days.fromMs}:${reads.days.toMs}`;
+    if (days?.key !== key)
+      days = { key, byId: groupDays(statements.dailyBetween.iterate(reads.days.fromMs, reads.days.toMs)) };
+    return assemblePeriodBuckets(reads, {
+      ids: loadIds(),
+      days: days.byId,
+      rawLatencies: latenciesByHour(reads.raw.fromMs, reads.raw.toMs),
+      open: loadOpenCycle(),
+      hours: statements.hourlyBetween.iterate(reads.hours.fromMs, reads.hours.toMs),
+    });
   }
 
   return {
@@ -381,22 +317,4 @@ function createStore(db: Database.Database): HistoryStore {
       if (db.open) db.close();
     },
   };
-}
-
-function setLatency(
-  latency: Map<number, Map<number, LatencySummary>>,
-  componentId: number,
-  hourMs: number,
-  summary: LatencySummary,
-): void {
-  let byHour = latency.get(componentId);
-  if (byHour === undefined) {
-    byHour = new Map();
-    latency.set(componentId, byHour);
-  }
-  byHour.set(hourMs, summary);
-}
-
-function stateRowMs(row: StateRow): StateMs {
-  return [row.operational_ms, row.maintenance_ms, row.degraded_ms, row.partial_ms, row.major_ms];
 }
