@@ -1,106 +1,26 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { DAY_MS, type HistoryRetention, HOUR_MS } from '../probe/history-retention.js';
-import { FAILURE_CLASSES, type FailureClass } from '../schemas/failure-class.js';
-import { STATUS_VALUES, type StatusValue } from '../schemas/status-value.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
+import {
+  assemblePeriodBuckets,
+  type DailyRow,
+  groupDays,
+  type HourlyRow,
+  type OpenCycle,
+  planPeriodReads,
+} from './assemble-period-buckets.js';
 import type { CycleRecord } from './cycle-record.js';
 import { decodeCycle, encodeCycle } from './encode-cycle.js';
+import { openHistoryDatabase } from './history-schema.js';
 import type { HistoryStore, PeriodBuckets } from './history-store.js';
-import { coveredMs, hourStartMs, type StateMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
-import { answeredLatencies, type LatencySummary, summarizeLatency } from './summarize-latency.js';
-
-/** How long a statement waits for a lock held by another connection (the `uptime` CLI reading) before failing. */
-export const BUSY_TIMEOUT_MS = 1_000;
-
-/** The schema version this code writes, kept in `PRAGMA user_version`. */
-export const SCHEMA_VERSION = 2;
-
-/** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */
-const DELETE_BATCH_ROWS = 200;
-/** Hours of aggregates a compaction step deletes at least, when they are due (4,000 rows at 1,000 components). */
-const HOURS_PER_STEP = 4;
-
-/** Each schema version's SQL, in order: `HISTORY_MIGRATIONS[n]` takes a file from version n to n + 1. */
-export const HISTORY_MIGRATIONS: readonly string[] = [
-  `CREATE TABLE components (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-   CREATE TABLE cycles (
-     at_ms INTEGER PRIMARY KEY,
-     interval_ms INTEGER NOT NULL,
-     published INTEGER NOT NULL,
-     data BLOB NOT NULL
-   );
-   CREATE TABLE hourly (
-     hour_ms INTEGER NOT NULL,
-     component_id INTEGER NOT NULL,
-     operational_ms INTEGER NOT NULL DEFAULT 0,
-     maintenance_ms INTEGER NOT NULL DEFAULT 0,
-     degraded_ms INTEGER NOT NULL DEFAULT 0,
-     partial_ms INTEGER NOT NULL DEFAULT 0,
-     major_ms INTEGER NOT NULL DEFAULT 0,
-     p50_ms INTEGER,
-     p95_ms INTEGER,
-     max_ms INTEGER,
-     PRIMARY KEY (hour_ms, component_id)
-   ) WITHOUT ROWID;
-   CREATE TABLE daily (
-     day_ms INTEGER NOT NULL,
-     component_id INTEGER NOT NULL,
-     operational_ms INTEGER NOT NULL DEFAULT 0,
-     maintenance_ms INTEGER NOT NULL DEFAULT 0,
-     degraded_ms INTEGER NOT NULL DEFAULT 0,
-     partial_ms INTEGER NOT NULL DEFAULT 0,
-     major_ms INTEGER NOT NULL DEFAULT 0,
-     PRIMARY KEY (day_ms, component_id)
-   ) WITHOUT ROWID;
-   CREATE TABLE incidents (
-     id TEXT PRIMARY KEY,
-     component TEXT NOT NULL,
-     worst TEXT NOT NULL,
-     started_ms INTEGER NOT NULL,
-     resolved_ms INTEGER,
-     failure_classes TEXT NOT NULL,
-     last_class TEXT,
-     last_http_status INTEGER
-   );
-   CREATE INDEX incidents_by_resolution ON incidents (resolved_ms);
-   CREATE TABLE marks (name TEXT PRIMARY KEY, ms INTEGER NOT NULL);`,
-  // 2: how many regions saw a global component's incident (null where no vote among regions was taken),
-  // and when the incident last changed (null in rows from version 1: their resolution, else their start).
-  `ALTER TABLE incidents ADD COLUMN regions_saw_outage INTEGER;
-   ALTER TABLE incidents ADD COLUMN regions_configured INTEGER;
-   ALTER TABLE incidents ADD COLUMN updated_ms INTEGER;`,
-];
+import { type IncidentRow, type IncidentValues, toIncident, toIncidentValues } from './incident-row.js';
+import { markAfterRollUp, planDeletions, planRollUp } from './plan-upkeep.js';
+import { coveredMs, hourStartMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
+import { answeredLatencies, summarizeLatency } from './summarize-latency.js';
 
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
 
-/** The cycle whose span is still open: it stands for the time until the next cycle. */
-interface OpenCycle {
-  readonly atMs: number;
-  readonly intervalMs: number;
-  readonly published: ReadonlyMap<number, StatusValue>;
-}
-
-type StateRow = {
-  component_id: number;
-  operational_ms: number;
-  maintenance_ms: number;
-  degraded_ms: number;
-  partial_ms: number;
-  major_ms: number;
-};
-type IncidentRow = {
-  id: string;
-  component: string;
-  worst: string;
-  started_ms: number;
-  resolved_ms: number | null;
-  failure_classes: string;
-  last_class: string | null;
-  last_http_status: number | null;
-  regions_saw_outage: number | null;
-  regions_configured: number | null;
-  updated_ms: number | null;
-};
+type RollUpMark = 'latency_through' | 'daily_through';
 
 export interface OpenStoreOptions {
   /** For readers such as the `uptime` CLI: nothing is created or written. */
@@ -108,48 +28,19 @@ export interface OpenStoreOptions {
 }
 
 /**
- * Opens (creating if needed) the history database: WAL mode, so the `uptime`
- * CLI can read while the probe writes, and a crash loses at most the
- * transaction in flight; migrations by `PRAGMA user_version`. Throws the
- * driver's `SqliteError` (with a `code` such as `SQLITE_NOTADB`) when the file
- * cannot be used, and an `Error` for a file made by a newer version.
+ * Opens (creating if needed) the history database (see `openHistoryDatabase`)
+ * and the store over it. Throws the driver's `SqliteError` (with a `code` such
+ * as `SQLITE_NOTADB`) when the file cannot be used, and an `Error` for a file
+ * made by a newer version.
  */
 export function openSqliteHistoryStore(file: string, options: OpenStoreOptions = {}): HistoryStore {
-  const readonly = options.readonly ?? false;
-  const db = new Database(file, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
+  const db = openHistoryDatabase(file, options.readonly ?? false);
   try {
-    if (!readonly) {
-      db.pragma('journal_mode = WAL');
-      // In WAL mode NORMAL is durable against a killed process; only a power loss may lose the last commits.
-      db.pragma('synchronous = NORMAL');
-    }
-    migrate(db, readonly);
     return createStore(db);
   } catch (error) {
     db.close();
     throw error;
   }
-}
-
-function migrate(db: Database.Database, readonly: boolean): void {
-  const version = Number(db.pragma('user_version', { simple: true }));
-  if (version > SCHEMA_VERSION) {
-    throw new Error(`made by a newer version (schema ${version}; this one knows up to ${SCHEMA_VERSION})`);
-  }
-  // Reading the schema fails with SQLITE_NOTADB or SQLITE_CORRUPT on a damaged file, before anything is written.
-  db.prepare('SELECT count(*) FROM sqlite_master').get();
-  if (version === SCHEMA_VERSION) return;
-  if (readonly) {
-    if (version === 0) throw new Error(`has no history yet (schema ${version})`);
-    // A reader cannot migrate; the probe does when it next opens the file.
-    throw new Error(
-      `is schema ${version}, older than this version's ${SCHEMA_VERSION}: start the probe once to migrate it`,
-    );
-  }
-  db.transaction(() => {
-    for (const migration of HISTORY_MIGRATIONS.slice(version)) db.exec(migration);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
 }
 
 function createStore(db: Database.Database): HistoryStore {
@@ -200,21 +91,7 @@ function createStore(db: Database.Database): HistoryStore {
     deleteIncidents: db.prepare<[number, number]>(
       'DELETE FROM incidents WHERE id IN (SELECT id FROM incidents WHERE resolved_ms < ? LIMIT ?)',
     ),
-    upsertIncident: db.prepare<
-      [
-        string,
-        string,
-        string,
-        number,
-        number | null,
-        string,
-        string | null,
-        number | null,
-        number | null,
-        number | null,
-        number,
-      ]
-    >(
+    upsertIncident: db.prepare<IncidentValues>(
       // An upsert rather than INSERT OR REPLACE: the row is updated where it is. A replace deletes it and
       // appends it under a new rowid, leaving a hole the table never refills (incidents took half as much space again).
       `INSERT INTO incidents
@@ -232,13 +109,10 @@ function createStore(db: Database.Database): HistoryStore {
     incidentsSince: db.prepare<[number, number], IncidentRow>(
       'SELECT * FROM incidents WHERE (resolved_ms IS NULL OR resolved_ms >= ?) AND started_ms < ?',
     ),
-    dailyBetween: db.prepare<[number, number], StateRow & { day_ms: number }>(
+    dailyBetween: db.prepare<[number, number], DailyRow>(
       `SELECT day_ms, component_id, ${STATE_COLUMNS} FROM daily WHERE day_ms >= ? AND day_ms < ?`,
     ),
-    hourlyBetween: db.prepare<
-      [number, number],
-      StateRow & { hour_ms: number; p50_ms: number | null; p95_ms: number | null; max_ms: number | null }
-    >(`SELECT * FROM hourly WHERE hour_ms >= ? AND hour_ms < ?`),
+    hourlyBetween: db.prepare<[number, number], HourlyRow>('SELECT * FROM hourly WHERE hour_ms >= ? AND hour_ms < ?'),
   };
 
   // Caches of what the database holds, dropped whenever a transaction fails so they never run ahead of it.
@@ -274,8 +148,8 @@ function createStore(db: Database.Database): HistoryStore {
     return ongoing;
   }
 
-  function mark(name: string, fallbackMs: number): number {
-    return statements.getMark.get(name)?.ms ?? fallbackMs;
+  function mark(name: RollUpMark): number | undefined {
+    return statements.getMark.get(name)?.ms;
   }
 
   /** Adds the open cycle's span, up to `untilMs`, to its components' hours. */
@@ -290,35 +164,45 @@ function createStore(db: Database.Database): HistoryStore {
     }
   }
 
+  /** One step of the roll-up kept by mark `name`, as `planRollUp` decides; returns the mark after it. */
+  function rollUp(
+    name: RollUpMark,
+    nowMs: number,
+    periodMs: number,
+    roll: (periodStartMs: number) => void,
+    firstDataFrom: (ms: number) => number | null,
+  ): number {
+    const step = planRollUp(mark(name), nowMs, periodMs);
+    let throughMs = step.markMs;
+    if (step.rollMs !== null) {
+      roll(step.rollMs);
+      throughMs = markAfterRollUp(firstDataFrom(step.rollMs + periodMs), nowMs, periodMs);
+    }
+    statements.setMark.run(name, throughMs);
+    return throughMs;
+  }
+
   /** One bounded step of each kind of upkeep, as of `nowMs`. */
   function compact(nowMs: number, sinceLastMs: number, retention: HistoryRetention): void {
-    const currentHourMs = hourStartMs(nowMs);
-    const latencyThrough = mark('latency_through', currentHourMs);
-    if (latencyThrough < currentHourMs) {
-      summarizeHour(latencyThrough);
-      const next = statements.firstCycleFrom.get(latencyThrough + HOUR_MS)?.at_ms ?? null;
-      statements.setMark.run(
-        'latency_through',
-        next === null ? currentHourMs : Math.min(hourStartMs(next), currentHourMs),
-      );
-    } else statements.setMark.run('latency_through', latencyThrough);
-
-    const todayMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
-    const dailyThrough = mark('daily_through', todayMs);
-    if (dailyThrough < todayMs) {
-      statements.rollDay.run(dailyThrough, dailyThrough, dailyThrough + DAY_MS);
-      const next = statements.firstHourFrom.get(dailyThrough + DAY_MS)?.hour_ms ?? null;
-      const nextDay = next === null ? todayMs : Math.floor(next / DAY_MS) * DAY_MS;
-      statements.setMark.run('daily_through', Math.min(nextDay, todayMs));
-    } else statements.setMark.run('daily_through', dailyThrough);
-
-    // Nothing is dropped before it has been rolled up.
-    statements.deleteRaw.run(Math.min(nowMs - retention.rawMs, mark('latency_through', 0)), DELETE_BATCH_ROWS);
-    // At most a few hours (a day) of aggregates a step, and always more than the time since the last cycle, so upkeep keeps pace.
-    const hoursSpanMs = Math.max(HOURS_PER_STEP * HOUR_MS, 2 * sinceLastMs);
-    statements.deleteOldestHours.run(Math.min(nowMs - retention.hourlyMs, mark('daily_through', 0)), hoursSpanMs);
-    statements.deleteOldestDays.run(nowMs - retention.dailyMs, Math.max(DAY_MS, 2 * sinceLastMs));
-    statements.deleteIncidents.run(nowMs - retention.incidentMs, DELETE_BATCH_ROWS);
+    const latencyThroughMs = rollUp(
+      'latency_through',
+      nowMs,
+      HOUR_MS,
+      summarizeHour,
+      (ms) => statements.firstCycleFrom.get(ms)?.at_ms ?? null,
+    );
+    const dailyThroughMs = rollUp(
+      'daily_through',
+      nowMs,
+      DAY_MS,
+      (dayMs) => statements.rollDay.run(dayMs, dayMs, dayMs + DAY_MS),
+      (ms) => statements.firstHourFrom.get(ms)?.hour_ms ?? null,
+    );
+    const plan = planDeletions(nowMs, sinceLastMs, retention, { latencyThroughMs, dailyThroughMs });
+    statements.deleteRaw.run(plan.raw.beforeMs, plan.raw.rows);
+    statements.deleteOldestHours.run(plan.hourly.beforeMs, plan.hourly.spanMs);
+    statements.deleteOldestDays.run(plan.daily.beforeMs, plan.daily.spanMs);
+    statements.deleteIncidents.run(plan.incidents.beforeMs, plan.incidents.rows);
   }
 
   function summarizeHour(hourMs: number): void {
@@ -374,19 +258,7 @@ function createStore(db: Database.Database): HistoryStore {
     statements.insertCycle.run(cycle.atMs, cycle.intervalMs, 1, encodeCycle(stored));
     const incidents = loadOngoing();
     for (const incident of advanceIncidents(incidents, cycle)) {
-      statements.upsertIncident.run(
-        incident.id,
-        incident.component,
-        incident.worst,
-        incident.startedMs,
-        incident.resolvedMs,
-        incident.failureClasses.join(','),
-        incident.lastFailure?.class ?? null,
-        incident.lastFailure?.httpStatus ?? null,
-        incident.regions?.sawOutage ?? null,
-        incident.regions?.configured ?? null,
-        incident.updatedMs,
-      );
+      statements.upsertIncident.run(...toIncidentValues(incident));
       if (incident.resolvedMs === null) incidents.set(incident.component, incident);
       else incidents.delete(incident.component);
     }
@@ -419,71 +291,19 @@ function createStore(db: Database.Database): HistoryStore {
     };
   }
 
-  function readDays(fromDayMs: number, toMs: number): Map<number, TimeBucket[]> {
-    const key = `${fromDayMs}:${toMs}`;
-    if (days?.key === key) return days.byId;
-    const byId = new Map<number, TimeBucket[]>();
-    for (const row of statements.dailyBetween.iterate(fromDayMs, toMs)) {
-      const bucket = { startMs: row.day_ms, lengthMs: DAY_MS, ms: stateRowMs(row) };
-      const list = byId.get(row.component_id);
-      if (list === undefined) byId.set(row.component_id, [bucket]);
-      else list.push(bucket);
-    }
-    days = { key, byId };
-    return byId;
-  }
-
   function readBuckets(fromMs: number, toMs: number, nowMs: number): PeriodBuckets {
-    const byId = new Map<number, TimeBucket[]>();
-    const add = (componentId: number, bucket: TimeBucket) => {
-      const list = byId.get(componentId);
-      if (list === undefined) byId.set(componentId, [bucket]);
-      else list.push(bucket);
-    };
-    const dailyThrough = mark('daily_through', Number.POSITIVE_INFINITY);
-    const fromDayMs = Math.floor(fromMs / DAY_MS) * DAY_MS;
-    for (const [componentId, buckets] of readDays(fromDayMs, Math.min(toMs, dailyThrough))) {
-      for (const bucket of buckets) add(componentId, bucket);
-    }
-    const latency = new Map<number, Map<number, LatencySummary>>();
-    const latencyFromMs = hourStartMs(nowMs) - 23 * HOUR_MS;
-    const hourlyFromMs = Math.min(Math.max(hourStartMs(fromMs), dailyThrough), latencyFromMs);
-    for (const row of statements.hourlyBetween.iterate(hourlyFromMs, toMs)) {
-      if (row.hour_ms >= dailyThrough && row.hour_ms >= hourStartMs(fromMs)) {
-        // The current hour's time all lies before now: spreading it over the whole hour would misplace it.
-        const lengthMs = Math.max(1, Math.min(HOUR_MS, nowMs - row.hour_ms));
-        add(row.component_id, { startMs: row.hour_ms, lengthMs, ms: stateRowMs(row) });
-      }
-      if (row.hour_ms >= latencyFromMs && row.p50_ms !== null && row.p95_ms !== null && row.max_ms !== null) {
-        setLatency(latency, row.component_id, row.hour_ms, { p50Ms: row.p50_ms, p95Ms: row.p95_ms, maxMs: row.max_ms });
-      }
-    }
-    // Hours not yet summarized (the current one, usually) come from the raw cycles.
-    const rawFromMs = Math.max(latencyFromMs, mark('latency_through', latencyFromMs));
-    for (const [hourMs, byComponent] of latenciesByHour(rawFromMs, nowMs + 1)) {
-      for (const [componentId, latencies] of byComponent) {
-        const summary = summarizeLatency(latencies);
-        if (summary !== null) setLatency(latency, componentId, hourMs, summary);
-      }
-    }
-    const open = loadOpenCycle();
-    if (open !== null) {
-      const span = coveredMs(open.atMs, nowMs, open.intervalMs);
-      if (span > 0) {
-        for (const [componentId, status] of open.published) {
-          add(componentId, { startMs: open.atMs, lengthMs: span, ms: stateMsOf(status, span) });
-        }
-      }
-    }
-    const names = new Map([...loadIds()].map(([name, id]) => [id, name]));
-    const components = [...names.keys()]
-      .sort((a, b) => a - b)
-      .map((id) => ({
-        name: names.get(id) as string,
-        buckets: byId.get(id) ?? [],
-        latency: latency.get(id) ?? new Map<number, LatencySummary>(),
-      }));
-    return { components };
+    const marks = { dailyThroughMs: mark('daily_through'), latencyThroughMs: mark('latency_through') };
+    const reads = planPeriodReads(fromMs, toMs, nowMs, marks);
+    const key = `${reads.days.fromMs}:${reads.days.toMs}`;
+    if (days?.key !== key)
+      days = { key, byId: groupDays(statements.dailyBetween.iterate(reads.days.fromMs, reads.days.toMs)) };
+    return assemblePeriodBuckets(reads, {
+      ids: loadIds(),
+      days: days.byId,
+      rawLatencies: latenciesByHour(reads.raw.fromMs, reads.raw.toMs),
+      open: loadOpenCycle(),
+      hours: statements.hourlyBetween.iterate(reads.hours.fromMs, reads.hours.toMs),
+    });
   }
 
   return {
@@ -497,55 +317,4 @@ function createStore(db: Database.Database): HistoryStore {
       if (db.open) db.close();
     },
   };
-}
-
-function setLatency(
-  latency: Map<number, Map<number, LatencySummary>>,
-  componentId: number,
-  hourMs: number,
-  summary: LatencySummary,
-): void {
-  let byHour = latency.get(componentId);
-  if (byHour === undefined) {
-    byHour = new Map();
-    latency.set(componentId, byHour);
-  }
-  byHour.set(hourMs, summary);
-}
-
-function stateRowMs(row: StateRow): StateMs {
-  return [row.operational_ms, row.maintenance_ms, row.degraded_ms, row.partial_ms, row.major_ms];
-}
-
-function toIncident(row: IncidentRow): IncidentRecord {
-  const lastClass = row.last_class === null ? null : checkFailureClass(row.last_class);
-  return {
-    id: row.id,
-    component: row.component,
-    worst: checkStatus(row.worst),
-    startedMs: row.started_ms,
-    resolvedMs: row.resolved_ms,
-    failureClasses: row.failure_classes === '' ? [] : row.failure_classes.split(',').map(checkFailureClass),
-    lastFailure: lastClass === null ? null : { class: lastClass, httpStatus: row.last_http_status },
-    regions:
-      row.regions_saw_outage === null || row.regions_configured === null
-        ? null
-        : { sawOutage: row.regions_saw_outage, configured: row.regions_configured },
-    updatedMs: row.updated_ms ?? row.resolved_ms ?? row.started_ms,
-  };
-}
-
-// Read back for every render: set lookups rather than a schema parse per field, with the same refusal of unknown values.
-const KNOWN_CLASSES: ReadonlySet<string> = new Set(FAILURE_CLASSES);
-const KNOWN_STATES: ReadonlySet<string> = new Set(STATUS_VALUES);
-
-function checkFailureClass(value: string): FailureClass {
-  if (!KNOWN_CLASSES.has(value))
-    throw new RangeError(`history incident: unknown failure class ${JSON.stringify(value)}`);
-  return value as FailureClass;
-}
-
-function checkStatus(value: string): StatusValue {
-  if (!KNOWN_STATES.has(value)) throw new RangeError(`history incident: unknown state ${JSON.stringify(value)}`);
-  return value as StatusValue;
 }
