@@ -1,6 +1,8 @@
 import type { FailureClass } from '../schemas/failure-class.js';
 import type { Incident } from '../schemas/incidents.js';
 import type { Notice } from '../schemas/notice.js';
+import { NOTICE_STATE_LABELS, STATUS_LABELS } from '../schemas/state-labels.js';
+import type { StatusValue } from '../schemas/status-value.js';
 import { nameToUrnUuid } from './name-uuid.js';
 
 /** One Atom entry before it becomes XML: plain text only. */
@@ -15,21 +17,6 @@ export interface FeedEntry {
   readonly content: string;
 }
 
-const STATE_WORDS: Readonly<Record<string, string>> = {
-  investigating: 'Investigating',
-  identified: 'Identified',
-  monitoring: 'Monitoring',
-  resolved: 'Resolved',
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  operational: 'operational',
-  degraded_performance: 'degraded performance',
-  partial_outage: 'partial outage',
-  major_outage: 'major outage',
-  under_maintenance: 'under maintenance',
-};
-
 /** What the checks saw, in words a visitor reads ("timing out", not `timeout`). */
 const FAILURE_WORDS: Readonly<Record<FailureClass, string>> = {
   timeout: 'timing out',
@@ -41,8 +28,9 @@ const FAILURE_WORDS: Readonly<Record<FailureClass, string>> = {
   error: 'other errors',
 };
 
-function words(state: string): string {
-  return STATE_WORDS[state] ?? state.replaceAll('_', ' ');
+/** A status inside a sentence: the page's label in lower case ("major outage"). */
+function statusWords(status: StatusValue): string {
+  return STATUS_LABELS[status].toLowerCase();
 }
 
 /**
@@ -56,13 +44,14 @@ export function noticeToEntry(notice: Notice): FeedEntry {
   if (notice.kind === 'maintenance') header.push(`Window: ${notice.window.start} to ${notice.window.end}.`);
   return {
     id: nameToUrnUuid(`notice:${notice.id}`),
-    title: `${notice.title} (${words(notice.state)})`,
+    title: `${notice.title} (${NOTICE_STATE_LABELS[notice.state]})`,
     updated: updates[0]?.at ?? notice.updates[0]?.at ?? '',
     published: notice.updates[0]?.at ?? '',
     category: notice.kind === 'incident' ? 'incident-notice' : 'maintenance',
-    content: [header.join(' '), ...updates.map((update) => `${update.at} ${words(update.state)}: ${update.text}`)].join(
-      '\n\n',
-    ),
+    content: [
+      header.join(' '),
+      ...updates.map((update) => `${update.at} ${NOTICE_STATE_LABELS[update.state]}: ${update.text}`),
+    ].join('\n\n'),
   };
 }
 
@@ -75,7 +64,7 @@ export function noticeToEntry(notice: Notice): FeedEntry {
 export function incidentToEntry(incident: Incident): FeedEntry {
   const ongoing = incident.resolved_at === null;
   const lines = [
-    `${incident.component} ${ongoing ? 'is' : 'was'} ${words(incident.worst_status)} from ${incident.started_at}`,
+    `${incident.component} ${ongoing ? 'is' : 'was'} ${statusWords(incident.worst_status)} from ${incident.started_at}`,
   ];
   lines[0] += ongoing ? ', ongoing.' : ` to ${incident.resolved_at} (${formatDuration(incident.duration_seconds)}).`;
   if (incident.failure_classes.length > 0) {
@@ -88,7 +77,7 @@ export function incidentToEntry(incident: Incident): FeedEntry {
   }
   return {
     id: nameToUrnUuid(`incident:${incident.id}`),
-    title: `${incident.component}: ${words(incident.worst_status)} (${ongoing ? 'ongoing' : 'resolved'})`,
+    title: `${incident.component}: ${statusWords(incident.worst_status)} (${ongoing ? 'ongoing' : 'resolved'})`,
     updated: incident.updated_at,
     published: incident.started_at,
     category: 'incident',

@@ -6,6 +6,7 @@ import { renderJsonSchema } from '../openapi/to-json-schema.js';
 import type { Region } from '../schemas/region.js';
 import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from './render-freshness-module.js';
 import { renderRegions } from './render-regions.js';
+import { renderVocabularyModule, VOCABULARY_MODULE_PATH } from './render-vocabulary-module.js';
 
 /** A file the build publishes: its URL path under `public/` and its exact bytes. */
 export interface PublishedFile {
@@ -16,7 +17,8 @@ export interface PublishedFile {
 /**
  * Everything the build generates from the data and the header rules: the
  * regions document, the OpenAPI document, one JSON Schema per document, and
- * the staleness rule as the status page imports it.
+ * the staleness rule and the vocabulary (document paths, state labels) as the
+ * status page imports them.
  * Pure, so the same inputs give the same bytes.
  */
 export function renderSite(regions: readonly Region[], rules: readonly HeaderRule[]): PublishedFile[] {
@@ -28,5 +30,6 @@ export function renderSite(regions: readonly Region[], rules: readonly HeaderRul
       contents: renderJsonSchema(document.schema),
     })),
     { path: FRESHNESS_MODULE_PATH, contents: renderFreshnessModule() },
+    { path: VOCABULARY_MODULE_PATH, contents: renderVocabularyModule() },
   ];
 }

@@ -8,6 +8,7 @@ import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/site/render-freshness-module.js';
+import { renderVocabularyModule, VOCABULARY_MODULE_PATH } from '../../src/site/render-vocabulary-module.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 
 const GENERATED = [
@@ -49,7 +50,7 @@ describe('buildSite', () => {
     const publicDir = await tempDir();
     const result = await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir });
     expect(result.files).toEqual(
-      [...GENERATED, FRESHNESS_MODULE_PATH, '/_headers'].map((path) => join(publicDir, path)),
+      [...GENERATED, FRESHNESS_MODULE_PATH, VOCABULARY_MODULE_PATH, '/_headers'].map((path) => join(publicDir, path)),
     );
     const tree = await readTree(publicDir);
     for (const path of GENERATED) expect(tree[path], path).toBeDefined();
@@ -120,6 +121,15 @@ describe('the generated documents, served', () => {
     expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     await expect(response.text()).resolves.toBe(renderFreshnessModule());
+  });
+
+  it('serves the vocabulary to the status page as a revalidated JavaScript module', async () => {
+    const { url } = await buildAndServe();
+    const response = await fetch(`${url}${VOCABULARY_MODULE_PATH}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    await expect(response.text()).resolves.toBe(renderVocabularyModule());
   });
 });
 

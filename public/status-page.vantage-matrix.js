@@ -2,7 +2,9 @@
 // vantage point (columns: this region, then each peer), from
 // /api/v1/observations. Drawn with DOM calls only; every colour has words.
 
-import { create, createBadge, createTime, isRecord, statusLabel } from './status-page.text.js';
+import { create, createBadge, createTime } from './status-page.dom.js';
+import { isRecord } from './status-page.read-documents.js';
+import { statusLabel } from './status-page.words.js';
 
 /** A peer's outcome other than `fresh`, in words (src/schemas/observations.ts). */
 const PEER_OUTCOME_LABELS = {
@@ -11,41 +13,6 @@ const PEER_OUTCOME_LABELS = {
   unreachable: 'Unreachable',
   invalid: 'Invalid',
 };
-
-/**
- * Parses `/api/v1/observations` leniently: undefined when it is not an
- * observations document; components and peers that do not fit are left out.
- */
-export function readObservations(body) {
-  if (!isRecord(body) || typeof body.region !== 'string' || typeof body.observed_at !== 'string') return undefined;
-  if (Number.isNaN(Date.parse(body.observed_at)) || !Array.isArray(body.components) || !Array.isArray(body.peers)) {
-    return undefined;
-  }
-  const components = body.components.filter(
-    (component) =>
-      isRecord(component) &&
-      typeof component.name === 'string' &&
-      typeof component.status === 'string' &&
-      (component.vote === null || isVote(component.vote)),
-  );
-  const peers = body.peers.filter(
-    (peer) =>
-      isRecord(peer) &&
-      typeof peer.region === 'string' &&
-      typeof peer.outcome === 'string' &&
-      (peer.observed_at === null || typeof peer.observed_at === 'string') &&
-      Array.isArray(peer.components),
-  );
-  return { region: body.region, observed_at: body.observed_at, components, peers };
-}
-
-function isVote(vote) {
-  return (
-    isRecord(vote) &&
-    typeof vote.outcome === 'string' &&
-    ['configured', 'quorum', 'answered', 'outage'].every((key) => Number.isInteger(vote[key]))
-  );
-}
 
 function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
@@ -126,7 +93,7 @@ function voteCell(component) {
  * `note`) and says whether there is one to show: nothing without
  * observations or without peers.
  *
- * @param observations what `readObservations` returned, or undefined
+ * @param observations what `readObservations` (status-page.read-documents.js) returned, or undefined
  * @param status the published status document, or undefined
  * @param regions the directory's regions (for names), or undefined
  */

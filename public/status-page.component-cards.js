@@ -1,0 +1,65 @@
+// The component cards: each component's name and state, since when and
+// why it is not operational, its 90 days and its 24-hour latency. Every
+// colour is paired with words.
+
+import { createDayBar } from './status-page.day-bar.js';
+import { create, createBadge, createTime } from './status-page.dom.js';
+import { createLatencyChart } from './status-page.latency-chart.js';
+import { isActiveNotice } from './status-page.notice-card.js';
+import { isRecord } from './status-page.read-documents.js';
+import { describeFailure, formatPercent, statusKey } from './status-page.words.js';
+
+/** The since-when and the reason for a component that is not operational. */
+function createSince(component, incident, maintenance) {
+  const since = create('p', 'since');
+  if (incident) {
+    since.append('Since ', createTime(incident.started_at), ' (for ');
+    const duration = create('span', 'since-duration');
+    duration.dataset.since = incident.started_at;
+    since.append(duration, ')');
+    const reason = describeFailure(incident.last_failure);
+    since.append(reason ? `: checks are ${reason}.` : '.');
+    return since;
+  }
+  if (component.status === 'under_maintenance' && maintenance) {
+    since.append('Planned maintenance until ', createTime(maintenance.window.end), '.');
+    return since;
+  }
+  return undefined;
+}
+
+/** One component's card: name and status, since when and why, its 90 days and its latency. */
+export function createComponentCard(component, { uptime, incidents, notices }) {
+  const key = statusKey(component.status);
+  const item = create('li', 'component');
+  item.dataset.status = key;
+  const head = create('div', 'component-head');
+  head.append(
+    create('span', 'component-name', component.name),
+    create('span', 'visually-hidden', ': '),
+    createBadge(component.status),
+  );
+  item.append(head);
+
+  if (component.status !== 'operational') {
+    const incident = incidents?.find((each) => each.component === component.name && each.resolved_at === null);
+    const maintenance = notices?.find(
+      (notice) => notice.kind === 'maintenance' && isActiveNotice(notice) && notice.components.includes(component.name),
+    );
+    const since = createSince(component, incident, maintenance);
+    if (since) item.append(since);
+  }
+
+  const history = uptime?.components.find((each) => each.name === component.name);
+  if (history) {
+    const figure = isRecord(history.uptime.last_90d) ? history.uptime.last_90d.uptime_percent : null;
+    const percent = create('p', 'uptime-figure');
+    percent.append(create('strong', undefined, formatPercent(figure)), ' uptime over the last 90 days');
+    item.append(
+      percent,
+      createDayBar(component.name, history.days),
+      createLatencyChart(component.name, history.latency),
+    );
+  }
+  return item;
+}

@@ -1,0 +1,64 @@
+// DOM helpers shared by the status page's modules. Everything that came from
+// a document reaches the page through textContent or an attribute, never
+// through innerHTML: text from the team or the config stays text.
+
+import { formatTime, STATUS_ICONS, statusKey, statusLabel } from './status-page.words.js';
+
+export function element(id) {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`status page: #${id} is missing from index.html`);
+  return found;
+}
+
+export function create(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Replaces a node's text only when it changes, so that a live region announces changes and nothing else. */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/** A `<time>` element showing `timestamp` in words. */
+export function createTime(timestamp) {
+  const time = create('time', undefined, formatTime(timestamp));
+  time.dateTime = timestamp;
+  return time;
+}
+
+export function createBadge(value) {
+  const key = statusKey(value);
+  const badge = create('span', 'badge');
+  badge.dataset.status = key;
+  const icon = create('span', 'status-icon', STATUS_ICONS[key]);
+  icon.setAttribute('aria-hidden', 'true');
+  badge.append(icon, create('span', 'badge-text', statusLabel(value)));
+  return badge;
+}
+
+/** A list of facts: each a term and its value, nodes or text. */
+export function createFacts(facts) {
+  const list = create('dl', 'facts');
+  for (const [term, ...value] of facts) {
+    const group = create('div');
+    const detail = create('dd');
+    detail.append(...value);
+    group.append(create('dt', undefined, term), detail);
+    list.append(group);
+  }
+  return list;
+}
+
+const drawn = new WeakMap();
+
+/** Redraws a node only when its data has changed, so that focus and hover survive refreshes. */
+export function renderOnce(node, data, draw) {
+  const key = JSON.stringify(data);
+  if (drawn.get(node) === key) return;
+  drawn.set(node, key);
+  node.dataset.rendered = 'true';
+  draw();
+}

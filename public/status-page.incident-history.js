@@ -1,0 +1,92 @@
+// The incident history: ongoing incidents first, then the last 90 days of
+// incidents the probe recorded and notices that are over, newest first.
+
+import { create, createBadge, createFacts, createTime } from './status-page.dom.js';
+import { createNotice, isActiveNotice } from './status-page.notice-card.js';
+import { isRecord } from './status-page.read-documents.js';
+import { describeFailure, describeSpan, HISTORY_DAYS, statusKey } from './status-page.words.js';
+
+const DAY_MS = 86_400_000;
+
+/** Every failure the checks saw during an incident, in words; only the last one carries its HTTP status. */
+function describeFailures(incident) {
+  const classes = Array.isArray(incident.failure_classes) ? incident.failure_classes : [];
+  const words = classes.map((failureClass) =>
+    describeFailure(
+      incident.last_failure?.class === failureClass
+        ? incident.last_failure
+        : { class: failureClass, http_status: null },
+    ),
+  );
+  return [...new Set(words)];
+}
+
+/** "3 of 4 regions" for a global component's incident; undefined where no vote among regions was taken. */
+function describeRegions(regions) {
+  if (!isRecord(regions) || !Number.isInteger(regions.saw_outage) || !Number.isInteger(regions.configured)) {
+    return undefined;
+  }
+  return regions.saw_outage === 0
+    ? `none of ${regions.configured} regions saw an outage`
+    : `${regions.saw_outage} of ${regions.configured} regions`;
+}
+
+function createIncidentItem(incident) {
+  const item = create('li', 'incident');
+  item.dataset.status = statusKey(incident.worst_status);
+  const head = create('p', 'incident-head');
+  head.append(create('strong', undefined, incident.component), ' ', createBadge(incident.worst_status));
+  const ongoing = incident.resolved_at === null;
+  const duration = create('span', undefined, describeSpan(incident.duration_seconds * 1000));
+  if (ongoing) duration.dataset.since = incident.started_at;
+  const reasons = describeFailures(incident);
+  const regions = describeRegions(incident.regions);
+  item.append(
+    head,
+    createFacts([
+      ['Started', createTime(incident.started_at)],
+      ['Ended', ongoing ? 'ongoing' : createTime(incident.resolved_at)],
+      [ongoing ? 'Lasting' : 'Lasted', duration],
+      ...(reasons.length > 0 ? [['Checks saw', reasons.join(', ')]] : []),
+      ...(regions === undefined ? [] : [['Seen from', regions]]),
+    ]),
+  );
+  return item;
+}
+
+function lastUpdateMs(notice) {
+  return Math.max(...notice.updates.map((update) => Date.parse(update.at)));
+}
+
+/** Ongoing incidents first, then the last 90 days of incidents and resolved notices, newest first. */
+export function renderIncidents(container, incidents, notices, nowMs) {
+  const ongoing = (incidents ?? []).filter((incident) => incident.resolved_at === null);
+  const since = nowMs - HISTORY_DAYS * DAY_MS;
+  const past = [
+    ...(incidents ?? [])
+      .filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= since)
+      .map((incident) => ({ at: Date.parse(incident.started_at), node: createIncidentItem(incident) })),
+    ...(notices ?? [])
+      .filter((notice) => !isActiveNotice(notice) && notice.state !== 'scheduled' && lastUpdateMs(notice) >= since)
+      .map((notice) => {
+        const item = create('li', 'incident incident-notice');
+        item.append(createNotice(notice, 4));
+        return { at: Math.min(...notice.updates.map((update) => Date.parse(update.at))), node: item };
+      }),
+  ].sort((a, b) => b.at - a.at);
+  const parts = [];
+  if (ongoing.length > 0) {
+    const list = create('ul', 'incidents');
+    list.append(...ongoing.map(createIncidentItem));
+    parts.push(create('h3', undefined, 'Ongoing'), list);
+  }
+  parts.push(create('h3', undefined, `Last ${HISTORY_DAYS} days`));
+  if (past.length > 0) {
+    const list = create('ul', 'incidents');
+    list.append(...past.map((entry) => entry.node));
+    parts.push(list);
+  } else {
+    parts.push(create('p', 'empty', `No incidents in the last ${HISTORY_DAYS} days.`));
+  }
+  container.replaceChildren(...parts);
+}

@@ -1,0 +1,44 @@
+// One notice from the platform team as a card: shown in the banner while it
+// is active or upcoming, and in the incident history once it is over.
+
+import { create, createFacts, createTime } from './status-page.dom.js';
+import { isRecord } from './status-page.read-documents.js';
+import { noticeStateLabel } from './status-page.words.js';
+
+/** An incident notice until resolved, a maintenance only while in progress. */
+export function isActiveNotice(notice) {
+  return notice.kind === 'maintenance' ? notice.state === 'in_progress' : notice.state !== 'resolved';
+}
+
+/** A notice from the team: title, state, what it affects, its window, and every update, newest first. */
+export function createNotice(notice, headingLevel) {
+  const item = create('article', 'notice-card');
+  item.dataset.kind = notice.kind;
+  item.dataset.state = notice.state;
+  const heading = create(`h${headingLevel}`, 'notice-title');
+  heading.append(
+    create(
+      'span',
+      'notice-kind',
+      `${notice.kind === 'maintenance' ? 'Maintenance' : 'Incident'} · ${noticeStateLabel(notice.state)}`,
+    ),
+    create('span', 'visually-hidden', ': '),
+    create('span', undefined, notice.title),
+  );
+  item.append(heading);
+  const facts = [['Affects', notice.components.length > 0 ? notice.components.join(', ') : 'the whole platform']];
+  if (notice.kind === 'maintenance' && isRecord(notice.window)) {
+    facts.push(['Window', createTime(notice.window.start), ' to ', createTime(notice.window.end)]);
+  }
+  item.append(createFacts(facts));
+  const updates = create('ol', 'updates');
+  for (const update of [...notice.updates].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))) {
+    const entry = create('li');
+    const when = create('p', 'update-when');
+    when.append(create('strong', undefined, noticeStateLabel(update.state)), ' · ', createTime(update.at));
+    entry.append(when, create('p', 'update-text', update.text));
+    updates.append(entry);
+  }
+  item.append(updates);
+  return item;
+}

@@ -1,0 +1,115 @@
+// How the status page reads the API documents it fetches. The status and
+// the regions must be whole to be shown; the optional documents are read
+// leniently: whatever does not fit is left out, never thrown.
+
+/** True for a plain object, not null and not an array. */
+export function isRecord(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The status document, whole: its region, time and each component's name and state. */
+export function isServiceStatus(value) {
+  return (
+    isRecord(value) &&
+    typeof value.status === 'string' &&
+    typeof value.region === 'string' &&
+    typeof value.updated_at === 'string' &&
+    !Number.isNaN(Date.parse(value.updated_at)) &&
+    Array.isArray(value.components) &&
+    value.components.every(
+      (component) => isRecord(component) && typeof component.name === 'string' && typeof component.status === 'string',
+    )
+  );
+}
+
+/** The regions document: every region with its code, name, zone, country and declared state. */
+export function isRegionList(value) {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.data) &&
+    value.data.every(
+      (region) =>
+        isRecord(region) &&
+        ['code', 'name', 'zone', 'country', 'status'].every((key) => typeof region[key] === 'string'),
+    )
+  );
+}
+
+/** Parses the optional history documents leniently: whatever does not fit is left out, never thrown. */
+export function readUptime(body) {
+  if (!isRecord(body) || !Array.isArray(body.components)) return undefined;
+  if (!Number.isInteger(body.interval_seconds) || body.interval_seconds <= 0) return undefined;
+  const components = body.components.filter(
+    (component) =>
+      isRecord(component) &&
+      typeof component.name === 'string' &&
+      Array.isArray(component.days) &&
+      Array.isArray(component.latency) &&
+      isRecord(component.uptime),
+  );
+  return { interval_seconds: body.interval_seconds, components };
+}
+
+/** The incidents that name their component and when they started. */
+export function readIncidents(body) {
+  if (!isRecord(body) || !Array.isArray(body.incidents)) return undefined;
+  return body.incidents.filter(
+    (incident) =>
+      isRecord(incident) &&
+      typeof incident.component === 'string' &&
+      typeof incident.started_at === 'string' &&
+      !Number.isNaN(Date.parse(incident.started_at)),
+  );
+}
+
+/** The notices with an id, a title, components and at least one update. */
+export function readNotices(body) {
+  if (!isRecord(body) || !Array.isArray(body.notices)) return undefined;
+  return body.notices.filter(
+    (notice) =>
+      isRecord(notice) &&
+      typeof notice.id === 'string' &&
+      typeof notice.title === 'string' &&
+      Array.isArray(notice.components) &&
+      Array.isArray(notice.updates) &&
+      notice.updates.length > 0 &&
+      notice.updates.every(
+        (update) => isRecord(update) && typeof update.at === 'string' && typeof update.text === 'string',
+      ),
+  );
+}
+
+/**
+ * Parses `/api/v1/observations` leniently: undefined when it is not an
+ * observations document; components and peers that do not fit are left out.
+ */
+export function readObservations(body) {
+  if (!isRecord(body) || typeof body.region !== 'string' || typeof body.observed_at !== 'string') return undefined;
+  if (Number.isNaN(Date.parse(body.observed_at)) || !Array.isArray(body.components) || !Array.isArray(body.peers)) {
+    return undefined;
+  }
+  const components = body.components.filter(
+    (component) =>
+      isRecord(component) &&
+      typeof component.name === 'string' &&
+      typeof component.status === 'string' &&
+      (component.vote === null || isVote(component.vote)),
+  );
+  const peers = body.peers.filter(
+    (peer) =>
+      isRecord(peer) &&
+      typeof peer.region === 'string' &&
+      typeof peer.outcome === 'string' &&
+      (peer.observed_at === null || typeof peer.observed_at === 'string') &&
+      Array.isArray(peer.components),
+  );
+  return { region: body.region, observed_at: body.observed_at, components, peers };
+}
+
+function isVote(vote) {
+  return (
+    isRecord(vote) &&
+    typeof vote.outcome === 'string' &&
+    ['configured', 'quorum', 'answered', 'outage'].every((key) => Number.isInteger(vote[key]))
+  );
+}
