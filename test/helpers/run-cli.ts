@@ -18,18 +18,23 @@ export function cliArgv(args: readonly string[]): string[] {
   return ['--import', TSX_LOADER, CLI_ENTRY, ...args];
 }
 
+/** What a finished child printed, and how it ended (`signal` set when a signal killed it). */
+export interface ProcessResult extends CliResult {
+  readonly signal: NodeJS.Signals | null;
+}
+
 /**
- * Runs the real CLI in a child process (through tsx) and collects its output.
- * With `timeoutMs`, a child still running then is killed (exit code `null`),
- * so a command expected to fail that starts serving instead fails the test.
+ * Runs `command` with `args` in a child process and collects its output.
+ * With `timeoutMs`, a child still running then is killed (exit code `null`).
  */
-export function runCli(
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
-): Promise<CliResult> {
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cliArgv(args), {
-      cwd: options.cwd,
+    const child = spawn(command, args, {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
@@ -43,8 +48,21 @@ export function runCli(
       stderr += chunk.toString();
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+}
+
+/**
+ * Runs the real CLI in a child process (through tsx) and collects its output.
+ * With `timeoutMs`, a child still running then is killed (exit code `null`),
+ * so a command expected to fail that starts serving instead fails the test.
+ */
+export async function runCli(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CliResult> {
+  const { code, stdout, stderr } = await runProcess(process.execPath, cliArgv(args), options);
+  return { code, stdout, stderr };
 }
 
 /** A long-running CLI child process whose output can be awaited. */

@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINIMUM_NODE_MAJOR } from '../../src/cli/supported-node.js';
-import { cliArgv } from '../helpers/run-cli.js';
+import { cliArgv, runProcess } from '../helpers/run-cli.js';
 import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../helpers/temp-site.js';
 
 /**
@@ -22,23 +22,6 @@ function oldNode(): { label: string; argv: string[] } {
   return { label: 'this Node, reporting 20.20.2', argv: [process.execPath, '--import', `data:text/javascript,${pin}`] };
 }
 
-function run(argv: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const [command = '', ...args] = argv;
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 const old = oldNode();
 let site: TempSite;
 beforeEach(async () => {
@@ -55,7 +38,8 @@ describe(`on ${old.label}`, () => {
     ['`npm start`, `npm run build`: scripts/cli.mjs', () => [join(REPO_ROOT, 'scripts', 'cli.mjs'), 'build']],
   ])('%s refuses in one line, exits 1 and touches nothing', async (_name, args) => {
     const before = await snapshotTree(site.root);
-    const result = await run([...old.argv, ...args()], site.root);
+    const [command = '', ...rest] = [...old.argv, ...args()];
+    const result = await runProcess(command, rest, { cwd: site.root, timeoutMs: 20_000 });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(
