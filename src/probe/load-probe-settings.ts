@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { InputError } from '../errors/input-error.js';
 import { displayPath, readDocument } from '../io/read-document.js';
 import { readEnv } from '../io/read-env.js';
-import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
-import { isRecurringWindow } from '../schemas/maintenance-window.js';
+import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { judgeRecurrences } from './judge-recurrences.js';
 import { nextCronRun, SEARCH_LIMIT_YEARS } from './next-cron-run.js';
 import { type ProbeSettings, type RegionSource, resolveProbeSettings } from './probe-settings.js';
-import { listOccurrences } from './recurring-window.js';
 
 /** `REGION` overrides the config's region; an empty value counts as unset. */
 const ProbeEnvSchema = z.object({
@@ -44,26 +43,6 @@ function refuseScheduleWithoutRun(schedule: string, configFile: string, now: Dat
   }
 }
 
-const YEAR_MS = 366 * 86_400_000;
-
-/**
- * The same refusal for the recurring maintenance windows: a window that
- * never starts is a mistake, not a plan. Every such window is reported at once.
- */
-function refuseWindowsWithoutRun(maintenance: ComponentsConfig['maintenance'], configFile: string, now: Date): void {
-  const problems = maintenance.flatMap((window, index) =>
-    isRecurringWindow(window) && listOccurrences(window, now, SEARCH_LIMIT_YEARS * YEAR_MS, 1).length === 0
-      ? [
-          {
-            path: `maintenance[${index}].cron`,
-            reason: `${JSON.stringify(window.cron)} does not run within ${SEARCH_LIMIT_YEARS} years`,
-          },
-        ]
-      : [],
-  );
-  if (problems.length > 0) throw new InputError(configFile, problems);
-}
-
 /**
  * Reads and validates the components config and the regions file, and
  * resolves the region: `--region`, then `REGION`, then the config's.
@@ -74,7 +53,8 @@ export async function loadProbeSettings(options: LoadSettingsOptions): Promise<P
   const config = await readDocument(options.configFile, ComponentsConfigSchema);
   const now = new Date();
   refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), now);
-  refuseWindowsWithoutRun(config.maintenance, displayPath(options.configFile), now);
+  const recurrenceProblems = judgeRecurrences(config.maintenance, now);
+  if (recurrenceProblems.length > 0) throw new InputError(displayPath(options.configFile), recurrenceProblems);
   const regions = await readDocument(options.regionsFile, RegionsFileSchema);
   let regionOverride: RegionSource | undefined;
   if (options.regionFlag !== undefined) regionOverride = { code: options.regionFlag, file: '--region', path: '' };
