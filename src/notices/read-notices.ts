@@ -1,6 +1,7 @@
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
+import { judgeRecurrences } from '../probe/judge-recurrences.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS } from '../schemas/maintenance-window.js';
 import type { Notice } from '../schemas/notice.js';
@@ -35,6 +36,8 @@ export async function readNotices({
   now = new Date(),
 }: ReadNoticesOptions): Promise<NoticesSource> {
   const config = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
+  const recurrenceProblems = judgeRecurrences(config?.maintenance ?? [], now);
+  if (recurrenceProblems.length > 0) throw new InputError(displayPath(componentsFile), recurrenceProblems);
   const names = config === undefined ? undefined : new Set(config.components.map((component) => component.name));
   const schema = noticesFileSchemaFor(names, displayPath(componentsFile));
   const written = (await readOptionalDocument(noticesFile, schema)) ?? [];

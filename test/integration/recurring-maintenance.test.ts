@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
 import { FEED_PATH, NOTICES_PATH } from '../../src/api-paths.js';
+import { InputError } from '../../src/errors/input-error.js';
 import { readNotices } from '../../src/notices/read-notices.js';
 import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
 import { runCycle } from '../../src/probe/run-cycle.js';
@@ -97,6 +98,22 @@ describe('recurring maintenance windows', () => {
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(
       /components\.json: maintenance\[0\]\.cron: "0 0 0 29 2 1" does not run within 8 years$/,
+    );
+  });
+
+  it('are refused by the build when their occurrences overlap, naming the file and field', async () => {
+    await writeFile(noticesFile(), '[]');
+    await writeConfig({
+      region: 'ams1',
+      maintenance: [{ cron: '0 2 * * *', duration_minutes: 1_500, time_zone: 'UTC' }],
+      components: [{ name: 'Registry', url: 'http://127.0.0.1:1/' }],
+    });
+    const error = await readNotices({ noticesFile: noticesFile(), componentsFile: componentsFile() }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toMatch(
+      /components\.json: maintenance\[0\]\.duration_minutes: is longer than the 1440 minutes between two starts/,
     );
   });
 
