@@ -1,7 +1,9 @@
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
+import { judgeRecurrences } from '../probe/judge-recurrences.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS } from '../schemas/maintenance-window.js';
 import type { Notice } from '../schemas/notice.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
@@ -11,6 +13,8 @@ export interface ReadNoticesOptions {
   readonly noticesFile: string;
   /** `data/components.json`, for component names and maintenance windows; missing means neither. */
   readonly componentsFile: string;
+  /** The clock recurring maintenance windows are announced from (default: now). */
+  readonly now?: Date;
 }
 
 /** What the build publishes about notices, from the two data files. */
@@ -22,11 +26,18 @@ export interface NoticesSource {
 
 /**
  * Every notice to publish: those written in the notices file, validated,
- * and one per maintenance window of the components file. Throws `InputError`
+ * and one per maintenance window of the components file (one per coming
+ * occurrence of a recurring window). Throws `InputError`
  * naming the file, the JSON path and the reason.
  */
-export async function readNotices({ noticesFile, componentsFile }: ReadNoticesOptions): Promise<NoticesSource> {
+export async function readNotices({
+  noticesFile,
+  componentsFile,
+  now = new Date(),
+}: ReadNoticesOptions): Promise<NoticesSource> {
   const config = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
+  const recurrenceProblems = judgeRecurrences(config?.maintenance ?? [], now);
+  if (recurrenceProblems.length > 0) throw new InputError(displayPath(componentsFile), recurrenceProblems);
   const names = config === undefined ? undefined : new Set(config.components.map((component) => component.name));
   const schema = noticesFileSchemaFor(names, displayPath(componentsFile));
   const written = (await readOptionalDocument(noticesFile, schema)) ?? [];
@@ -42,7 +53,13 @@ export async function readNotices({ noticesFile, componentsFile }: ReadNoticesOp
   );
   if (reserved.length > 0) throw new InputError(displayPath(noticesFile), reserved);
   return {
-    notices: [...written, ...renderWindowNotices(config?.maintenance ?? [])],
+    notices: [
+      ...written,
+      ...renderWindowNotices(config?.maintenance ?? [], {
+        now,
+        announceDays: config?.maintenance_announce_days ?? DEFAULT_MAINTENANCE_ANNOUNCE_DAYS,
+      }),
+    ],
     publicUrl: config?.public_url,
   };
 }

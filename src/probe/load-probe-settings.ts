@@ -4,6 +4,7 @@ import { displayPath, readDocument } from '../io/read-document.js';
 import { readEnv } from '../io/read-env.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { judgeRecurrences } from './judge-recurrences.js';
 import { nextCronRun, SEARCH_LIMIT_YEARS } from './next-cron-run.js';
 import { type ProbeSettings, type RegionSource, resolveProbeSettings } from './probe-settings.js';
 
@@ -50,7 +51,10 @@ function refuseScheduleWithoutRun(schedule: string, configFile: string, now: Dat
 export async function loadProbeSettings(options: LoadSettingsOptions): Promise<ProbeSettings> {
   const env = readEnv(ProbeEnvSchema, options.env);
   const config = await readDocument(options.configFile, ComponentsConfigSchema);
-  refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), new Date());
+  const now = new Date();
+  refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), now);
+  const recurrenceProblems = judgeRecurrences(config.maintenance, now);
+  if (recurrenceProblems.length > 0) throw new InputError(displayPath(options.configFile), recurrenceProblems);
   const regions = await readDocument(options.regionsFile, RegionsFileSchema);
   let regionOverride: RegionSource | undefined;
   if (options.regionFlag !== undefined) regionOverride = { code: options.regionFlag, file: '--region', path: '' };

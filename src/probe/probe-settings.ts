@@ -4,6 +4,7 @@ import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
 import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
+import { isRecurringWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
 import type { Thresholds } from './apply-thresholds.js';
@@ -89,11 +90,18 @@ export function resolveProbeSettings({
       config.connectivity_url === undefined
         ? undefined
         : { url: config.connectivity_url, timeoutMs: DEFAULT_TIMEOUT_MS, expectStatus: undefined },
-    maintenance: config.maintenance.map((window) => ({
-      startMs: Date.parse(window.start),
-      endMs: Date.parse(window.end),
-      components: window.components,
-    })),
+    maintenance: config.maintenance.map((window) =>
+      isRecurringWindow(window)
+        ? {
+            recurrence: {
+              cron: window.cron,
+              duration_minutes: window.duration_minutes,
+              time_zone: window.time_zone,
+            },
+            components: window.components,
+          }
+        : { startMs: Date.parse(window.start), endMs: Date.parse(window.end), components: window.components },
+    ),
     components: config.components.map((component) => ({
       name: component.name,
       scope: component.scope,

@@ -1,7 +1,18 @@
-import { validateDetailed } from 'node-cron';
 import { z } from 'zod';
 import { LabelSchema } from './label.js';
+import {
+  CronExpressionSchema,
+  DEFAULT_MAINTENANCE_ANNOUNCE_DAYS,
+  MaintenanceWindowSchema,
+} from './maintenance-window.js';
 import { webhookConfigSchema } from './webhook-config.js';
+
+export {
+  type FixedMaintenanceWindow,
+  type MaintenanceWindow,
+  MaintenanceWindowSchema,
+  type RecurringMaintenanceWindow,
+} from './maintenance-window.js';
 
 /** Whole request, connect plus headers plus body. */
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -94,29 +105,6 @@ export const ComponentConfigSchema = z
   });
 export type ComponentConfig = z.infer<typeof ComponentConfigSchema>;
 
-/** A planned maintenance: components inside it are published `under_maintenance`. */
-export const MaintenanceWindowSchema = z
-  .strictObject({
-    start: z.iso.datetime({
-      offset: true,
-      error: 'must be an ISO 8601 date and time with a zone, like 2026-11-21T02:00:00Z',
-    }),
-    end: z.iso.datetime({
-      offset: true,
-      error: 'must be an ISO 8601 date and time with a zone, like 2026-11-21T04:00:00Z',
-    }),
-    /** Component names; left out, the window covers every component. */
-    components: z.array(LabelSchema).min(1, { error: 'must name at least one component, or be left out' }).optional(),
-    /** For the people reading the file; never published. */
-    note: z.string().optional(),
-  })
-  .superRefine((window, ctx) => {
-    if (Date.parse(window.end) <= Date.parse(window.start)) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
-    }
-  });
-export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
-
 /** One webhook receiver in `webhooks[]`, with the same URL rule as the components. */
 export const WebhookConfigSchema = webhookConfigSchema(HttpUrlSchema);
 export type WebhookConfig = z.infer<typeof WebhookConfigSchema>;
@@ -181,18 +169,7 @@ export const ComponentsConfigSchema = z
           error: (issue) => `${JSON.stringify(issue.input)} is not a region code like ams1`,
         })
         .optional(),
-      schedule: z
-        .string({ error: 'must be a node-cron schedule string' })
-        .superRefine((expression, ctx) => {
-          const result = validateDetailed(expression);
-          if (result.valid) return;
-          const detail = result.errors.map((error) => `${error.field}: ${error.message}`).join('; ');
-          ctx.addIssue({
-            code: 'custom',
-            message: `${JSON.stringify(expression)} is not a node-cron schedule${detail === '' ? '' : ` (${detail})`}`,
-          });
-        })
-        .default(DEFAULT_SCHEDULE),
+      schedule: CronExpressionSchema.default(DEFAULT_SCHEDULE),
       failure_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
       success_threshold: ThresholdSchema.default(DEFAULT_THRESHOLD_CYCLES),
       concurrency: z
@@ -219,6 +196,13 @@ export const ComponentsConfigSchema = z
         .default({}),
       peer_timeout_ms: MillisecondsSchema.default(DEFAULT_PEER_TIMEOUT_MS),
       maintenance: z.array(MaintenanceWindowSchema).default([]),
+      /** How many days ahead the occurrences of recurring maintenance windows are announced. */
+      maintenance_announce_days: z
+        .number({ error: 'must be a number of days' })
+        .int({ error: 'must be a whole number of days' })
+        .min(0, { error: 'must be at least 0' })
+        .max(366, { error: 'must be at most 366' })
+        .default(DEFAULT_MAINTENANCE_ANNOUNCE_DAYS),
       history: HistoryConfigSchema.default(DEFAULT_HISTORY_RETENTION),
       /** Where the site is served, for absolute links in the feed; ids never depend on it. */
       public_url: HttpUrlSchema.optional(),

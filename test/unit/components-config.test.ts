@@ -13,6 +13,7 @@ import {
 import { REPO_ROOT } from '../helpers/temp-site.js';
 
 const FILE = 'data/components.json';
+const sundays = { cron: '0 2 * * 0', duration_minutes: 60, time_zone: 'Europe/Amsterdam' };
 const minimal = { region: 'ams1', components: [{ name: 'Control API', url: 'http://127.0.0.1:4101/healthz' }] };
 
 /** The problems a config has, as the lines a user would read. */
@@ -68,6 +69,18 @@ describe('ComponentsConfigSchema', () => {
       ],
     };
     expect(problemsOf(config)).toEqual([]);
+  });
+
+  it('accepts a recurring window beside a fixed one, and announces a week ahead unless told', () => {
+    const config = ComponentsConfigSchema.parse({
+      ...minimal,
+      maintenance: [
+        { start: '2026-11-21T02:00:00Z', end: '2026-11-21T04:00:00Z' },
+        { ...sundays, note: 'patching' },
+      ],
+    });
+    expect(config.maintenance[1]).toEqual({ ...sundays, note: 'patching' });
+    expect(config.maintenance_announce_days).toBe(7);
   });
 
   it.each<[string, unknown, string[]]>([
@@ -255,6 +268,65 @@ describe('ComponentsConfigSchema', () => {
       'a maintenance window naming no component',
       { ...minimal, maintenance: [{ start: '2026-11-21T02:00:00Z', end: '2026-11-21T04:00:00Z', components: [] }] },
       [`${FILE}: maintenance[0].components: must name at least one component, or be left out`],
+    ],
+    [
+      'a recurring window with a bad cron',
+      { ...minimal, maintenance: [{ ...sundays, cron: '0 25 * * 0' }] },
+      [
+        expect.stringMatching(
+          /^data\/components\.json: maintenance\[0\]\.cron: "0 25 \* \* 0" is not a node-cron schedule/,
+        ),
+      ],
+    ],
+    [
+      'a recurring window in an unknown time zone',
+      { ...minimal, maintenance: [{ ...sundays, time_zone: 'Europe/Amsterdamm' }] },
+      [`${FILE}: maintenance[0].time_zone: "Europe/Amsterdamm" is not an IANA time zone name, like Europe/Amsterdam`],
+    ],
+    [
+      'a recurring window of a fractional duration',
+      { ...minimal, maintenance: [{ ...sundays, duration_minutes: 1.5 }] },
+      [`${FILE}: maintenance[0].duration_minutes: must be a whole number of minutes`],
+    ],
+    [
+      'a recurring window of no duration',
+      { ...minimal, maintenance: [{ ...sundays, duration_minutes: 0 }] },
+      [`${FILE}: maintenance[0].duration_minutes: must be greater than 0`],
+    ],
+    [
+      'a recurring window longer than a week',
+      { ...minimal, maintenance: [{ ...sundays, duration_minutes: 10_081 }] },
+      [`${FILE}: maintenance[0].duration_minutes: must be at most 10080 (7 days)`],
+    ],
+    [
+      'a recurring window without a time zone',
+      { ...minimal, maintenance: [{ cron: '0 2 * * 0', duration_minutes: 60 }] },
+      [`${FILE}: maintenance[0].time_zone: is required: the IANA time zone the cron is read in, like Europe/Amsterdam`],
+    ],
+    [
+      'a recurring window with the duration as text',
+      { ...minimal, maintenance: [{ ...sundays, duration_minutes: '60' }] },
+      [`${FILE}: maintenance[0].duration_minutes: must be a number of minutes`],
+    ],
+    [
+      'a recurring window with a misspelt key',
+      { ...minimal, maintenance: [{ ...sundays, timezone: 'UTC' }] },
+      [`${FILE}: maintenance[0]: Unrecognized key: "timezone"`],
+    ],
+    [
+      'a window both fixed and recurring',
+      { ...minimal, maintenance: [{ ...sundays, start: '2026-11-21T02:00:00Z', end: '2026-11-21T04:00:00Z' }] },
+      [`${FILE}: maintenance[0]: has both "start"/"end" and "cron"; a window is either fixed or recurring`],
+    ],
+    [
+      'a recurring window for an unknown component',
+      { ...minimal, maintenance: [{ ...sundays, components: ['Sheduler'] }] },
+      [`${FILE}: maintenance[0].components[0]: "Sheduler" is not the name of a component`],
+    ],
+    [
+      'a negative announce horizon',
+      { ...minimal, maintenance_announce_days: -1 },
+      [`${FILE}: maintenance_announce_days: must be at least 0`],
     ],
   ])('rejects %s, naming the file, the path and the reason', (_name, config, expected) => {
     expect(problemsOf(config)).toEqual(expected);

@@ -23,6 +23,20 @@ describe('isUnderMaintenance', () => {
     expect(isUnderMaintenance(component, [nightly, everything], at(now))).toBe(expected);
   });
 
+  const sundays: MaintenancePeriod = {
+    recurrence: { cron: '0 2 * * 0', duration_minutes: 60, time_zone: 'Europe/Amsterdam' },
+    components: ['Scheduler'],
+  };
+
+  it.each<[string, string, string, boolean]>([
+    ['inside an occurrence of a recurring window', 'Scheduler', '2026-11-29T01:30:00Z', true],
+    ['between occurrences of a recurring window', 'Scheduler', '2026-11-28T01:30:00Z', false],
+    ['a component the recurring window does not name', 'Registry', '2026-11-29T01:30:00Z', false],
+    ['inside the occurrence on a spring-forward day', 'Scheduler', '2026-03-29T01:30:00Z', true],
+  ])('%s: %s at %s is %s', (_name, component, now, expected) => {
+    expect(isUnderMaintenance(component, [nightly, sundays], at(now))).toBe(expected);
+  });
+
   it('is false with no windows', () => {
     expect(isUnderMaintenance('Registry', [], at('2026-11-21T03:00:00Z'))).toBe(false);
   });
