@@ -1,7 +1,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import {
   describeRequestError,
   describeUnexpectedStatus,
@@ -13,6 +13,7 @@ import type { BodyConditions } from '../schemas/body-conditions.js';
 import { hasBodyConditions, judgeBody } from './judge-body.js';
 import { type CappedBody, drainBody, readCappedBody } from './read-capped-body.js';
 import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
+import { trackLookup } from './track-lookup.js';
 
 /**
  * Bytes of a response body read: without body conditions the body is read
@@ -135,21 +136,14 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
   const judgesBody = hasBodyConditions(check);
   let phase: CheckPhase = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? 'dns' : 'connect';
   const lookupController = new AbortController();
-  const trackedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    phase = 'dns';
-    resolveHost(hostname, lookupController.signal).then(
-      (found) => {
-        if (phase === 'dns') phase = 'connect';
-        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : undefined;
-        const addresses = found.filter((address) => family === undefined || address.family === family);
-        const [first] = addresses;
-        if (first === undefined) callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '');
-        else if (lookupOptions.all) callback(null, addresses);
-        else callback(null, first.address, first.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, ''),
-    );
-  };
+  const trackedLookup = trackLookup(
+    resolveHost,
+    lookupController.signal,
+    () => (phase = 'dns'),
+    () => {
+      if (phase === 'dns') phase = 'connect';
+    },
+  );
   let request: ClientRequest | undefined;
   const result = new Promise<ExchangeEnd>((resolve) => {
     const fail = (error: unknown) => resolve({ kind: 'failed', error, phase });
