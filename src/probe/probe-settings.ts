@@ -3,12 +3,8 @@ import { InputError, type Problem } from '../errors/input-error.js';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
-import {
-  type ComponentsConfig,
-  DEFAULT_DEGRADED_MS,
-  DEFAULT_TIMEOUT_MS,
-  isTcpUrl,
-} from '../schemas/components-config.js';
+import { isTcpScheme } from '../schemas/check-url.js';
+import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
 import type { Thresholds } from './apply-thresholds.js';
@@ -109,7 +105,7 @@ export function resolveProbeSettings({
           degradedMs: check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS,
         };
         // A tcp check only connects: what judges an answer is not inherited (the schema refuses it set on the check).
-        if (isTcpUrl(check.url)) return { ...timing, expectStatus: undefined };
+        if (isTcpScheme(check.url)) return { ...timing, expectStatus: undefined };
         const expectJson = check.expect_json ?? component.expect_json;
         const expectText = check.expect_text ?? component.expect_text;
         return {

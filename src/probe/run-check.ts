@@ -1,3 +1,4 @@
+import { isTcpScheme } from '../schemas/check-url.js';
 import { checkConnection } from './check-connection.js';
 import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type EndpointCheck } from './check-endpoint.js';
 
@@ -7,5 +8,5 @@ import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type Endpoi
  * Never throws.
  */
 export function runCheck(check: EndpointCheck, options: CheckEndpointOptions = {}): Promise<CheckResult> {
-  return check.url.startsWith('tcp:') ? checkConnection(check, options) : checkEndpoint(check, options);
+  return isTcpScheme(check.url) ? checkConnection(check, options) : checkEndpoint(check, options);
 }

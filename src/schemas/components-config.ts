@@ -1,6 +1,7 @@
 import { validateDetailed } from 'node-cron';
 import { z } from 'zod';
 import { ExpectJsonSchema, ExpectTextSchema } from './body-conditions.js';
+import { checkUrlSchema, isTcpScheme } from './check-url.js';
 import { LabelSchema } from './label.js';
 import { webhookConfigSchema } from './webhook-config.js';
 
@@ -34,45 +35,8 @@ export const HttpUrlSchema = z.string().refine(
   { error: 'must be an absolute http or https URL' },
 );
 
-/** The highest TCP port. */
-const MAX_PORT = 65_535;
-
-/**
- * What a check requests: an http or https URL, or `tcp://host:port` for a
- * check that only connects. Like `HttpUrlSchema`, never echoes the value.
- */
-export const CheckUrlSchema = z.string().superRefine((value, ctx) => {
-  if (!value.startsWith('tcp:')) {
-    if (!HttpUrlSchema.safeParse(value).success)
-      ctx.addIssue({ code: 'custom', message: 'must be an absolute http or https URL, or tcp://host:port' });
-    return;
-  }
-  if (!isTcpUrl(value)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `a tcp URL is tcp://host:port with a port from 1 to ${MAX_PORT} and nothing after it, like tcp://db.internal:5432`,
-    });
-  }
-});
-
-/** `tcp://host:port`: a host, a port in range, no credentials, path, query or fragment. */
-export function isTcpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  const port = Number(url.port);
-  return (
-    url.protocol === 'tcp:' &&
-    url.hostname !== '' &&
-    url.username === '' &&
-    url.password === '' &&
-    Number.isInteger(port) &&
-    port >= 1 &&
-    port <= MAX_PORT &&
-    (url.pathname === '' || url.pathname === '/') &&
-    url.search === '' &&
-    url.hash === ''
-  );
-}
+/** What a check requests: an http(s) URL, or `tcp://host:port` for a check that only connects. */
+export const CheckUrlSchema = checkUrlSchema(HttpUrlSchema);
 
 const MillisecondsSchema = z
   .number({ error: 'must be a number of milliseconds' })
@@ -349,7 +313,7 @@ function checkTcpOptions(component: ComponentConfig, path: (string | number)[], 
       ? [{ check: component, where: path }]
       : component.checks.map((check, index) => ({ check, where: [...path, 'checks', index] }));
   for (const { check, where } of targets) {
-    if (typeof check.url !== 'string' || !check.url.startsWith('tcp:')) continue;
+    if (typeof check.url !== 'string' || !isTcpScheme(check.url)) continue;
     for (const option of HTTP_ONLY_OPTIONS) {
       if (check[option] === undefined) continue;
       ctx.addIssue({
