@@ -26,6 +26,7 @@ const FAILURE_WORDS = {
   tls: 'failing the TLS handshake',
   reset: 'resetting connections',
   error: 'failing with an error',
+  body: 'answering with an unexpected body',
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {

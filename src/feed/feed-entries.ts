@@ -26,6 +26,7 @@ const FAILURE_WORDS: Readonly<Record<FailureClass, string>> = {
   reset: 'connections reset',
   status: 'unexpected answers',
   error: 'other errors',
+  body: 'answers failing a body condition',
 };
 
 /** A status inside a sentence: the page's label in lower case ("major outage"). */

@@ -3,7 +3,8 @@ import type { FailureReason } from './describe-request-error.js';
 
 /**
  * The class history counts a probe failure reason under: the network reasons
- * keep their name, `unexpected status N` is `status`, and `error (CODE)` is `error`.
+ * keep their name, `unexpected status N` is `status`, `body ...` is `body`,
+ * and `error (CODE)` is `error`.
  */
 export function classifyFailure(reason: FailureReason): FailureClass {
   switch (reason) {
@@ -14,6 +15,7 @@ export function classifyFailure(reason: FailureReason): FailureClass {
     case 'timeout':
       return reason;
     default:
-      return reason.startsWith('unexpected status ') ? 'status' : 'error';
+      if (reason.startsWith('unexpected status ')) return 'status';
+      return reason.startsWith('body ') ? 'body' : 'error';
   }
 }

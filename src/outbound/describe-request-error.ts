@@ -1,8 +1,10 @@
 /**
  * Why a check failed, in a short fixed vocabulary: `refused`, `dns`, `tls`,
- * `reset`, `timeout`, `unexpected status N`, or `error (CODE)` for anything
- * else. Only error codes are used, never messages, so nothing from a URL
- * (credentials, query) can reach a log through a reason.
+ * `reset`, `timeout`, `unexpected status N`, `error (CODE)` for anything
+ * else, or `body ...` for an answer whose body failed a condition (its words
+ * say which, with what was found cut short and escaped). Only error codes
+ * are used, never messages, so nothing from a URL (credentials, query) can
+ * reach a log through a reason.
  */
 export type FailureReason =
   | 'refused'
@@ -11,7 +13,8 @@ export type FailureReason =
   | 'reset'
   | 'timeout'
   | `unexpected status ${number}`
-  | `error (${string})`;
+  | `error (${string})`
+  | `body ${string}`;
 
 const REASON_BY_CODE: Readonly<Record<string, FailureReason>> = {
   ECONNREFUSED: 'refused',

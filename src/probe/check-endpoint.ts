@@ -1,7 +1,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import {
   describeRequestError,
   describeUnexpectedStatus,
@@ -9,13 +9,27 @@ import {
 } from '../outbound/describe-request-error.js';
 import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
 import { withDeadline } from '../outbound/with-deadline.js';
+import type { BodyConditions } from '../schemas/body-conditions.js';
+import { hasBodyConditions, judgeBody } from './judge-body.js';
+import { type CappedBody, drainBody, readCappedBody } from './read-capped-body.js';
 import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
+import { trackLookup } from './track-lookup.js';
 
-/** Bytes of a response body read before the rest is discarded: a health check needs none of it. */
+/**
+ * Bytes of a response body read: without body conditions the body is read
+ * this far and discarded; with them, a longer body is not judged.
+ */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** One request to make: where, how long it may take in all, and which statuses count as success. */
-export interface EndpointCheck {
+/** Why a body with conditions was not judged: it ran past `MAX_BODY_BYTES`. */
+export const BODY_TOO_LARGE_REASON = 'body larger than 1 MiB, not judged';
+
+/**
+ * One request to make: where, how long it may take in all, which statuses
+ * count as success, and what the body must satisfy (`expectJson`,
+ * `expectText`; left out, the body is not kept).
+ */
+export interface EndpointCheck extends BodyConditions {
   readonly url: string;
   readonly timeoutMs: number;
   /** Statuses that count as success; `undefined` means any 2xx. */
@@ -50,8 +64,10 @@ export interface CheckEndpointOptions {
  * Requests `check.url` once and judges the answer. `timeoutMs` bounds the
  * whole check, every phase included (DNS, connect, TLS, headers, body): the
  * result is settled by our own deadline, not by any timeout of the client,
- * and a timeout names the phase it cut short. The body is read and thrown
- * away up to `MAX_BODY_BYTES`, then the connection is dropped. Redirects are
+ * and a timeout names the phase it cut short. Without body conditions the
+ * body is read and thrown away up to `MAX_BODY_BYTES`, then the connection
+ * is dropped; with them, a body of an expected status is read up to that cap
+ * and judged (a longer one fails, unjudged). Redirects are
  * not followed: a 3xx is just a status, unexpected unless listed; interim 1xx
  * responses (`100 Continue`) are skipped, as RFC 9110 says. Each check opens
  * a fresh connection, so a dead listener cannot hide behind a pooled socket,
@@ -88,15 +104,20 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
         ? { ok: false, latency_ms, error, phase: ended.phase }
         : { ok: false, latency_ms, error };
     }
-    if (isExpected(ended.status, check.expectStatus)) return { ok: true, status: ended.status, latency_ms };
-    return { ok: false, status: ended.status, latency_ms, error: describeUnexpectedStatus(ended.status) };
+    const { status, body } = ended;
+    if (!isExpected(status, check.expectStatus))
+      return { ok: false, status, latency_ms, error: describeUnexpectedStatus(status) };
+    if (body === undefined) return { ok: true, status, latency_ms };
+    if (body.kind === 'too-large') return { ok: false, status, latency_ms, error: BODY_TOO_LARGE_REASON };
+    const verdict = judgeBody(body.text, check);
+    return verdict.ok ? { ok: true, status, latency_ms } : { ok: false, status, latency_ms, error: verdict.reason };
   } finally {
     exchange.destroy();
   }
 }
 
 type ExchangeEnd =
-  | { readonly kind: 'answered'; readonly status: number }
+  | { readonly kind: 'answered'; readonly status: number; readonly body: CappedBody | undefined }
   | { readonly kind: 'failed'; readonly error: unknown; readonly phase: CheckPhase };
 
 interface Exchange {
@@ -112,23 +133,17 @@ interface Exchange {
 function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange {
   const { url, authorization } = splitCredentials(check.url);
   const secure = url.protocol === 'https:';
+  const judgesBody = hasBodyConditions(check);
   let phase: CheckPhase = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? 'dns' : 'connect';
   const lookupController = new AbortController();
-  const trackedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    phase = 'dns';
-    resolveHost(hostname, lookupController.signal).then(
-      (found) => {
-        if (phase === 'dns') phase = 'connect';
-        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : undefined;
-        const addresses = found.filter((address) => family === undefined || address.family === family);
-        const [first] = addresses;
-        if (first === undefined) callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '');
-        else if (lookupOptions.all) callback(null, addresses);
-        else callback(null, first.address, first.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, ''),
-    );
-  };
+  const trackedLookup = trackLookup(
+    resolveHost,
+    lookupController.signal,
+    () => (phase = 'dns'),
+    () => {
+      if (phase === 'dns') phase = 'connect';
+    },
+  );
   let request: ClientRequest | undefined;
   const result = new Promise<ExchangeEnd>((resolve) => {
     const fail = (error: unknown) => resolve({ kind: 'failed', error, phase });
@@ -153,7 +168,12 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
     started.on('error', fail);
     started.on('response', (response: IncomingMessage) => {
       phase = 'body';
-      drainBody(response).then(() => resolve({ kind: 'answered', status: response.statusCode ?? 0 }), fail);
+      const status = response.statusCode ?? 0;
+      if (judgesBody) {
+        readCappedBody(response, MAX_BODY_BYTES).then((body) => resolve({ kind: 'answered', status, body }), fail);
+      } else {
+        drainBody(response, MAX_BODY_BYTES).then(() => resolve({ kind: 'answered', status, body: undefined }), fail);
+      }
     });
     started.end();
     // A request Node refuses to build (a header it will not send) is a failure like any other.
@@ -183,16 +203,4 @@ function splitCredentials(raw: string): { url: URL; authorization: string | unde
 
 function isExpected(status: number, expectStatus: readonly number[] | undefined): boolean {
   return expectStatus === undefined ? status >= 200 && status <= 299 : expectStatus.includes(status);
-}
-
-/** Reads and discards the body; stops at the cap and drops the rest with the connection. */
-async function drainBody(body: IncomingMessage): Promise<void> {
-  let bytes = 0;
-  for await (const chunk of body) {
-    bytes += Buffer.byteLength(chunk as Buffer);
-    if (bytes >= MAX_BODY_BYTES) {
-      body.destroy();
-      return;
-    }
-  }
 }

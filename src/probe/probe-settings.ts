@@ -3,6 +3,7 @@ import { InputError, type Problem } from '../errors/input-error.js';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
+import { isTcpScheme } from '../schemas/check-url.js';
 import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
 import { isRecurringWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
@@ -105,12 +106,23 @@ export function resolveProbeSettings({
     components: config.components.map((component) => ({
       name: component.name,
       scope: component.scope,
-      checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check) => ({
-        url: check.url,
-        timeoutMs: check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS,
-        degradedMs: check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS,
-        expectStatus: check.expect_status ?? component.expect_status,
-      })),
+      checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check): CheckSettings => {
+        const timing = {
+          url: check.url,
+          timeoutMs: check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+          degradedMs: check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS,
+        };
+        // A tcp check only connects: what judges an answer is not inherited (the schema refuses it set on the check).
+        if (isTcpScheme(check.url)) return { ...timing, expectStatus: undefined };
+        const expectJson = check.expect_json ?? component.expect_json;
+        const expectText = check.expect_text ?? component.expect_text;
+        return {
+          ...timing,
+          expectStatus: check.expect_status ?? component.expect_status,
+          ...(expectJson === undefined ? {} : { expectJson }),
+          ...(expectText === undefined ? {} : { expectText }),
+        };
+      }),
     })),
     peers,
     peerTimeoutMs: config.peer_timeout_ms,

@@ -48,6 +48,7 @@ export function renderObservations({
         scope,
         status: observed,
         failure_class: failed?.error === undefined ? null : classifyFailure(failed.error),
+        failure_reason: failed?.error ?? null,
         latency_ms: Math.max(0, ...results.map((result) => Math.round(result.latency_ms))),
         vote:
           vote === undefined

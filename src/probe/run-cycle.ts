@@ -12,7 +12,7 @@ import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
 import { applyThresholds } from './apply-thresholds.js';
-import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type EndpointCheck } from './check-endpoint.js';
+import type { CheckEndpointOptions, CheckResult, EndpointCheck } from './check-endpoint.js';
 import { classifyComponent } from './classify-component.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
@@ -20,6 +20,7 @@ import type { CheckSettings, ProbeSettings } from './probe-settings.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
 import { resolveHostWithSystem } from './resolve-host.js';
+import { runCheck } from './run-check.js';
 import { shareLookups } from './share-lookups.js';
 
 /** One check of one component, with what it found. */
@@ -100,7 +101,7 @@ export interface CycleOptions {
 export async function runCycle({
   settings,
   state,
-  check = checkEndpoint,
+  check = runCheck,
   fetchPeers = fetchPeersObservations,
   now = () => new Date(),
   clock = () => performance.now(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ExpectJsonSchema, ExpectTextSchema } from './body-conditions.js';
+import { checkUrlSchema, isTcpScheme } from './check-url.js';
 import { LabelSchema } from './label.js';
 import {
   CronExpressionSchema,
@@ -44,6 +46,9 @@ export const HttpUrlSchema = z.string().refine(
   { error: 'must be an absolute http or https URL' },
 );
 
+/** What a check requests: an http(s) URL, or `tcp://host:port` for a check that only connects. */
+export const CheckUrlSchema = checkUrlSchema(HttpUrlSchema);
+
 const MillisecondsSchema = z
   .number({ error: 'must be a number of milliseconds' })
   .int({ error: 'must be a whole number of milliseconds' })
@@ -67,7 +72,12 @@ const CheckOptionsShape = {
   timeout_ms: MillisecondsSchema.optional(),
   degraded_ms: MillisecondsSchema.optional(),
   expect_status: ExpectStatusSchema.optional(),
+  expect_json: ExpectJsonSchema.optional(),
+  expect_text: ExpectTextSchema.optional(),
 };
+
+/** The options that judge an HTTP answer, and mean nothing to a check that only connects. */
+const HTTP_ONLY_OPTIONS = ['expect_status', 'expect_json', 'expect_text'] as const;
 
 /** A message for a value of the wrong type; other problems (unknown keys) keep zod's own. */
 const onlyForWrongType = (message: string) => (issue: { code?: string }) =>
@@ -77,7 +87,7 @@ const requiredString = (what: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `is required: ${what}` : 'must be a string') });
 
 export const CheckConfigSchema = z.strictObject(
-  { url: requiredString('the URL to request').pipe(HttpUrlSchema), ...CheckOptionsShape },
+  { url: requiredString('the URL to request').pipe(CheckUrlSchema), ...CheckOptionsShape },
   { error: onlyForWrongType('must be an object with a "url"') },
 );
 export type CheckConfig = z.infer<typeof CheckConfigSchema>;
@@ -89,7 +99,7 @@ export const ComponentConfigSchema = z
       name: requiredString('the name the status shows').pipe(LabelSchema),
       /** `global`: one shared thing, seen from every region, published by a vote; `regional`: this region's own. */
       scope: z.enum(['global', 'regional'], { error: 'must be "global" or "regional"' }).default('regional'),
-      url: HttpUrlSchema.optional(),
+      url: CheckUrlSchema.optional(),
       checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
       ...CheckOptionsShape,
     },
@@ -221,6 +231,7 @@ export const ComponentsConfigSchema = z
   .superRefine((config, ctx) => {
     config.components.forEach((component, index) => {
       checkTimings(component, ['components', index], ctx);
+      checkTcpOptions(component, ['components', index], ctx);
     });
     const names = new Set(config.components.map((component) => component.name));
     config.maintenance.forEach((window, index) => {
@@ -272,4 +283,28 @@ function checkTimings(component: ComponentConfig, path: (string | number)[], ctx
       message: `degraded_ms (${degradedMs}) must be less than timeout_ms (${timeoutMs})`,
     });
   });
+}
+
+/**
+ * A tcp check only connects: the options that judge an answer are an error
+ * where they are set on it (or on a component whose `url` is tcp). Set on a
+ * component with `checks`, they apply to its http checks only.
+ */
+function checkTcpOptions(component: ComponentConfig, path: (string | number)[], ctx: z.RefinementCtx): void {
+  type Judged = Pick<ComponentConfig, 'url' | (typeof HTTP_ONLY_OPTIONS)[number]>;
+  const targets: { check: Judged; where: (string | number)[] }[] =
+    component.checks === undefined
+      ? [{ check: component, where: path }]
+      : component.checks.map((check, index) => ({ check, where: [...path, 'checks', index] }));
+  for (const { check, where } of targets) {
+    if (typeof check.url !== 'string' || !isTcpScheme(check.url)) continue;
+    for (const option of HTTP_ONLY_OPTIONS) {
+      if (check[option] === undefined) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [...where, option],
+        message: `does not apply to a tcp check, which only connects; remove it or use an http(s) URL`,
+      });
+    }
+  }
 }

@@ -55,6 +55,18 @@ export const ComponentObservationSchema = z
     failure_class: FailureClassSchema.nullable().meta({
       description: 'Why the first failed check failed; null if none failed.',
     }),
+    failure_reason: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Why the first failed check failed, in words: the failure class’s reason (`timeout`, `unexpected status ' +
+          '503`) or, for `body`, the condition that failed and what was found, cut short and escaped. Null if none ' +
+          'failed; left out by probes older than this field.',
+        examples: ['body at "/status" is "degraded", expected "ok"', 'unexpected status 503'],
+      }),
     latency_ms: CountSchema.meta({ description: 'The slowest check of the component, in milliseconds.' }),
     vote: VoteReportSchema.nullable().meta({
       description: 'The vote, for a global component; null for a regional one.',

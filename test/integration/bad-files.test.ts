@@ -103,7 +103,7 @@ function headersPlus(rule: JsonObject): string {
 const STATUS_VALUES = 'operational, under_maintenance, degraded_performance, partial_outage, major_outage';
 const NOT_FOUND =
   "file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)";
-const URL_REASON = 'must be an absolute http or https URL';
+const URL_REASON = 'must be an absolute http or https URL, or tcp://host:port';
 
 /** regions.json as `build` reads it. */
 const regionsCases: BadFileCase[] = [

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCycle } from '../../src/probe/run-cycle.js';
 import { EMPTY_PROBE_STATE, type ProbeState } from '../../src/schemas/probe-state.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
+import { formatChange } from '../../src/sidecar/format-cycle-log.js';
 import type { StandinMode } from '../../src/standins/standin-mode.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
@@ -26,6 +27,43 @@ async function observe(settings: Parameters<typeof runCycle>[0]['settings'], sta
 }
 
 describe('runCycle', () => {
+  it('publishes a failed body condition as class body, naming it in the observations and the log', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"degraded","db":"down"}');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const outcome = await observe(
+      settingsFor([
+        {
+          name: 'Control API',
+          checks: [checkAt(`http://127.0.0.1:${port}/health`, { expectJson: [{ pointer: '/db', equals: 'up' }] })],
+        },
+        // The same listener is a TCP port that accepts: a tcp check of it succeeds.
+        { name: 'Database', checks: [checkAt(`tcp://127.0.0.1:${port}`)] },
+      ]),
+    );
+    expect(outcome.status.components).toEqual([
+      { name: 'Control API', status: 'major_outage' },
+      { name: 'Database', status: 'operational' },
+    ]);
+    expect(
+      outcome.observations.components.map(({ name, failure_class, failure_reason }) => ({
+        name,
+        failure_class,
+        failure_reason,
+      })),
+    ).toEqual([
+      { name: 'Control API', failure_class: 'body', failure_reason: 'body at "/db" is "down", expected "up"' },
+      { name: 'Database', failure_class: null, failure_reason: null },
+    ]);
+    const [controlApi] = outcome.components;
+    expect(controlApi === undefined ? undefined : formatChange(controlApi)).toBe(
+      `Control API: major_outage (first observation: http://127.0.0.1:${port}/health: body at "/db" is "down", expected "up")`,
+    );
+  });
+
   it('publishes operational, major_outage, major_outage and degraded_performance for 200, 503, hanging and slow', async () => {
     const healthy = await standin({ mode: 'healthy' });
     const failing = await standin({ mode: 'failing' });

@@ -128,22 +128,22 @@ describe('ComponentsConfigSchema', () => {
     [
       'a URL that is not a URL',
       { components: [{ name: 'Scheduler', url: 'not a url' }] },
-      [`${FILE}: components[0].url: must be an absolute http or https URL`],
+      [`${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'a relative URL',
       { components: [{ name: 'Scheduler', url: '/healthz' }] },
-      [`${FILE}: components[0].url: must be an absolute http or https URL`],
+      [`${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'an ftp URL',
       { components: [{ name: 'Scheduler', url: 'ftp://127.0.0.1/x' }] },
-      [`${FILE}: components[0].url: must be an absolute http or https URL`],
+      [`${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'a bad URL in a check',
       { components: [{ name: 'Scheduler', checks: [{ url: 'http//x' }] }] },
-      [`${FILE}: components[0].checks[0].url: must be an absolute http or https URL`],
+      [`${FILE}: components[0].checks[0].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'a duplicate name',
@@ -336,7 +336,7 @@ describe('ComponentsConfigSchema', () => {
     const problems = problemsOf({ components: [{ name: '', url: 'nope', timeout_ms: -1 }] });
     expect(problems).toEqual([
       `${FILE}: components[0].name: must not be empty`,
-      `${FILE}: components[0].url: must be an absolute http or https URL`,
+      `${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`,
       `${FILE}: components[0].timeout_ms: must be greater than 0`,
     ]);
   });
@@ -397,6 +397,136 @@ describe('ComponentsConfigSchema', () => {
     ['a zero peer timeout', { ...minimal, peer_timeout_ms: 0 }, [`${FILE}: peer_timeout_ms: must be greater than 0`]],
   ])('rejects %s', (_name, config, expected) => {
     expect(problemsOf(config)).toEqual(expected);
+  });
+
+  it('accepts body conditions on a component and a tcp check beside its http check', () => {
+    const config = ComponentsConfigSchema.parse({
+      components: [
+        {
+          name: 'Registry',
+          expect_json: [
+            { pointer: '/status', equals: 'ok' },
+            { pointer: '/a~1b/~0c', in: ['up', null, 1] },
+            { pointer: '/db', equals: null },
+          ],
+          checks: [
+            { url: 'https://registry.example.com/health', expect_text: 'healthy' },
+            { url: 'tcp://registry.example.com:5000' },
+            { url: 'tcp://[::1]:443/' },
+          ],
+        },
+      ],
+    });
+    expect(config.components[0]?.expect_json?.[2]).toEqual({ pointer: '/db', equals: null });
+    expect(config.components[0]?.checks?.[1]?.url).toBe('tcp://registry.example.com:5000');
+  });
+
+  const tcpComponent = (check: Record<string, unknown>) => ({
+    components: [{ name: 'Database', checks: [{ url: 'tcp://db.internal:5432', ...check }] }],
+  });
+  const TCP_URL_REASON =
+    'a tcp URL is tcp://host:port with a port from 1 to 65535 and nothing after it, like tcp://db.internal:5432';
+  const NOT_FOR_TCP = 'does not apply to a tcp check, which only connects; remove it or use an http(s) URL';
+  it.each<[string, unknown, string[]]>([
+    [
+      'a tcp URL without a port',
+      tcpComponent({ url: 'tcp://db.internal' }),
+      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+    ],
+    [
+      'a tcp URL with port 0',
+      tcpComponent({ url: 'tcp://db.internal:0' }),
+      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+    ],
+    [
+      'a tcp URL with port 65536',
+      tcpComponent({ url: 'tcp://db.internal:65536' }),
+      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+    ],
+    [
+      'a tcp URL with a path',
+      tcpComponent({ url: 'tcp://db.internal:5432/x' }),
+      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+    ],
+    [
+      'a tcp URL without a host',
+      tcpComponent({ url: 'tcp://:5432' }),
+      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+    ],
+    [
+      'expect_status on a tcp check',
+      tcpComponent({ expect_status: [200] }),
+      [`${FILE}: components[0].checks[0].expect_status: ${NOT_FOR_TCP}`],
+    ],
+    [
+      'expect_json on a tcp component url',
+      {
+        components: [{ name: 'Database', url: 'tcp://db.internal:5432', expect_json: [{ pointer: '/a', equals: 1 }] }],
+      },
+      [`${FILE}: components[0].expect_json: ${NOT_FOR_TCP}`],
+    ],
+    [
+      'expect_text on a tcp check',
+      tcpComponent({ expect_text: 'ok' }),
+      [`${FILE}: components[0].checks[0].expect_text: ${NOT_FOR_TCP}`],
+    ],
+    [
+      'a pointer without a leading slash',
+      { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: 'status', equals: 'ok' }] }] },
+      [
+        `${FILE}: components[0].expect_json[0].pointer: "status" is not a JSON Pointer (RFC 6901): it is "" or starts with "/", and a "~" in a name is written "~0", a "/" in a name "~1"`,
+      ],
+    ],
+    [
+      'a pointer with a bare ~',
+      { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/a~2', equals: 'ok' }] }] },
+      [
+        `${FILE}: components[0].expect_json[0].pointer: "/a~2" is not a JSON Pointer (RFC 6901): it is "" or starts with "/", and a "~" in a name is written "~0", a "/" in a name "~1"`,
+      ],
+    ],
+    [
+      'a condition with neither equals nor in',
+      { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/status' }] }] },
+      [`${FILE}: components[0].expect_json[0]: needs "equals" (a value) or "in" (a list of values)`],
+    ],
+    [
+      'a condition with both equals and in',
+      {
+        components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/s', equals: 1, in: [1] }] }],
+      },
+      [`${FILE}: components[0].expect_json[0]: has both "equals" and "in"; give one`],
+    ],
+    [
+      'an empty in',
+      { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/s', in: [] }] }] },
+      [`${FILE}: components[0].expect_json[0].in: must list at least one value`],
+    ],
+    [
+      'an unknown key in a condition',
+      { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/s', equal: 1 }] }] },
+      [
+        expect.stringMatching(/^data\/components\.json: components\[0\]\.expect_json\[0\]: .*equal/),
+        `${FILE}: components[0].expect_json[0]: needs "equals" (a value) or "in" (a list of values)`,
+      ],
+    ],
+    [
+      'an empty expect_text',
+      { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_text: '' }] },
+      [`${FILE}: components[0].expect_text: must not be empty`],
+    ],
+    [
+      'expect_json as one object',
+      { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: { pointer: '/s', equals: 1 } }] },
+      [
+        `${FILE}: components[0].expect_json: must be a list of conditions like { "pointer": "/status", "equals": "ok" }`,
+      ],
+    ],
+  ])('rejects %s, naming the field', (_name, config, expected) => {
+    expect(problemsOf(config)).toEqual(expected);
+  });
+
+  it('never echoes a tcp URL in a problem', () => {
+    expect(problemsOf(tcpComponent({ url: 'tcp://user:s3cret@db.internal:5432' })).join('\n')).not.toMatch(/s3cret/);
   });
 
   it('never echoes a URL, which may carry credentials, in a problem', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fingerprintChecks } from '../../src/probe/fingerprint-checks.js';
 import type { CheckSettings } from '../../src/probe/probe-settings.js';
@@ -15,9 +16,16 @@ describe('fingerprintChecks', () => {
     ['another timeout', [{ ...base, timeoutMs: base.timeoutMs + 1 }]],
     ['another degraded_ms', [{ ...base, degradedMs: base.degradedMs + 1 }]],
     ['expected statuses', [{ ...base, expectStatus: [200, 401] }]],
+    ['a body condition', [{ ...base, expectJson: [{ pointer: '/status', equals: 'ok' }] }]],
+    ['an expected text', [{ ...base, expectText: 'ok' }]],
     ['one more check', [base, base]],
   ])('changes with %s', (_what, checks) => {
     expect(fingerprintChecks(checks)).not.toBe(fingerprintChecks([base]));
+  });
+
+  it('is what it was before body conditions existed, for a check without them', () => {
+    const before = JSON.stringify([[base.url, base.timeoutMs, base.degradedMs, base.expectStatus ?? null]]);
+    expect(fingerprintChecks([base])).toBe(createHash('sha256').update(before).digest('hex'));
   });
 
   it('is a digest that does not carry the URL or its credentials', () => {

@@ -124,6 +124,46 @@ describe('resolveProbeSettings', () => {
     ]);
   });
 
+  it('lets http checks inherit body conditions, and tcp checks nothing that judges an answer', () => {
+    const settings = resolveProbeSettings({
+      ...input,
+      config: config({
+        components: [
+          {
+            name: 'Registry',
+            expect_status: [200],
+            expect_json: [{ pointer: '/status', equals: 'ok' }],
+            expect_text: 'ok',
+            checks: [
+              { url: 'http://127.0.0.1:1/health' },
+              { url: 'http://127.0.0.1:2/health', expect_json: [{ pointer: '/db', in: ['up'] }] },
+              { url: 'tcp://127.0.0.1:5432' },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(settings.components[0]?.checks).toEqual([
+      {
+        url: 'http://127.0.0.1:1/health',
+        timeoutMs: 5000,
+        degradedMs: 1000,
+        expectStatus: [200],
+        expectJson: [{ pointer: '/status', equals: 'ok' }],
+        expectText: 'ok',
+      },
+      {
+        url: 'http://127.0.0.1:2/health',
+        timeoutMs: 5000,
+        degradedMs: 1000,
+        expectStatus: [200],
+        expectJson: [{ pointer: '/db', in: ['up'] }],
+        expectText: 'ok',
+      },
+      { url: 'tcp://127.0.0.1:5432', timeoutMs: 5000, degradedMs: 1000, expectStatus: undefined },
+    ]);
+  });
+
   it('turns maintenance windows into instants', () => {
     const settings = resolveProbeSettings({
       ...input,

@@ -36,6 +36,8 @@ describe('classifyFailure', () => {
     ['timeout', 'timeout'],
     ['unexpected status 503', 'status'],
     ['error (EHOSTUNREACH)', 'error'],
+    ['body at /status is "degraded", expected "ok"', 'body'],
+    ['body larger than 1 MiB, not judged', 'body'],
   ])('%s is counted as %s', (reason, expected) => {
     expect(classifyFailure(reason)).toBe(expected);
   });
