@@ -100,7 +100,8 @@ describe('withDeadline', () => {
     const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
     const before = timers();
     await withDeadline(workFor(5).work, 60_000);
-    expect(timers()).toBe(before);
+    // A leaked deadline would be one more; timers of earlier tests may end meanwhile, never start.
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 
   it('rejects as the work does, after the same clean-up', async () => {
