@@ -1,5 +1,6 @@
 // The component cards: each component's name and state, since when and
-// why it is not operational, its 90 days and its 24-hour latency. Every
+// why it is not operational, a certificate about to expire, its 90 days and
+// its 24-hour latency. Every
 // colour is paired with words.
 
 import { createDayBar } from './status-page.day-bar.js';
@@ -7,7 +8,24 @@ import { create, createBadge, createTime } from './status-page.dom.js';
 import { createLatencyChart } from './status-page.latency-chart.js';
 import { isActiveNotice } from './status-page.notice-card.js';
 import { isRecord } from './status-page.read-documents.js';
-import { describeFailure, formatPercent, statusKey } from './status-page.words.js';
+import { describeCertificateExpiry, describeFailure, formatPercent, statusKey } from './status-page.words.js';
+
+/**
+ * The certificate notes to show, from the observations: one `{ name, text }`
+ * per component whose certificate the probe found inside its warning window
+ * (`certificate_warning`). The text changes once a day, not every cycle, so
+ * the cards are not redrawn for it.
+ */
+export function certificateNotes(observations, nowMs) {
+  if (!observations) return [];
+  return observations.components.flatMap((component) =>
+    typeof component.certificate_warning === 'string' &&
+    typeof component.certificate_expires_at === 'string' &&
+    !Number.isNaN(Date.parse(component.certificate_expires_at))
+      ? [{ name: component.name, text: `${describeCertificateExpiry(component.certificate_expires_at, nowMs)}.` }]
+      : [],
+  );
+}
 
 /** The since-when and the reason for a component that is not operational. */
 function createSince(component, incident, maintenance) {
@@ -29,7 +47,7 @@ function createSince(component, incident, maintenance) {
 }
 
 /** One component's card: name and status, since when and why, its 90 days and its latency. */
-export function createComponentCard(component, { uptime, incidents, notices }) {
+export function createComponentCard(component, { uptime, incidents, notices, certificates }) {
   const key = statusKey(component.status);
   const item = create('li', 'component');
   item.dataset.status = key;
@@ -49,6 +67,8 @@ export function createComponentCard(component, { uptime, incidents, notices }) {
     const since = createSince(component, incident, maintenance);
     if (since) item.append(since);
   }
+  const certificate = certificates?.find((each) => each.name === component.name);
+  if (certificate) item.append(create('p', 'certificate-note', certificate.text));
 
   const history = uptime?.components.find((each) => each.name === component.name);
   if (history) {

@@ -3,7 +3,7 @@
 // inline script, so a strict Content-Security-Policy holds. This module wires
 // the state to the page's sections and keeps them current.
 
-import { createComponentCard } from './status-page.component-cards.js';
+import { certificateNotes, createComponentCard } from './status-page.component-cards.js';
 import { element, renderOnce, setText } from './status-page.dom.js';
 import { renderIncidents } from './status-page.incident-history.js';
 import { renderNotices } from './status-page.notices-banner.js';
@@ -23,7 +23,12 @@ const TICK_INTERVAL_MS = 1_000;
 function renderComponents() {
   const list = element('components');
   const components = page.status?.components ?? [];
-  const history = { uptime: page.uptime, incidents: page.incidents, notices: page.notices };
+  const history = {
+    uptime: page.uptime,
+    incidents: page.incidents,
+    notices: page.notices,
+    certificates: certificateNotes(page.observations, serverNow().getTime()),
+  };
   renderOnce(list, { components, ...history }, () => {
     list.replaceChildren(...components.map((component) => createComponentCard(component, history)));
   });

@@ -99,6 +99,23 @@ export function formatDay(date) {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
+/**
+ * "Certificate expires in 6 days (2026-12-01 03:00 UTC)": a certificate the
+ * probe found inside its warning window, counted from `nowMs` in whole days.
+ */
+export function describeCertificateExpiry(expiresAt, nowMs) {
+  const leftMs = Date.parse(expiresAt) - nowMs;
+  const days = Math.floor(leftMs / 86_400_000);
+  const when =
+    leftMs <= 0
+      ? 'has expired'
+      : days === 0
+        ? 'expires within a day'
+        : `expires in ${days} day${days === 1 ? '' : 's'}`;
+  const iso = new Date(expiresAt).toISOString();
+  return `Certificate ${when} (${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC)`;
+}
+
 /** "timing out", "answering 503": what the checks saw, from an incident's `last_failure`. */
 export function describeFailure(failure) {
   if (!isRecord(failure)) return undefined;

@@ -2,6 +2,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import {
   describeRequestError,
   describeUnexpectedStatus,
@@ -11,6 +12,7 @@ import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
 import { withDeadline } from '../outbound/with-deadline.js';
 import type { BodyConditions } from '../schemas/body-conditions.js';
 import { hasBodyConditions, judgeBody } from './judge-body.js';
+import type { CertificateExpiry } from './judge-certificate.js';
 import { type CappedBody, drainBody, readCappedBody } from './read-capped-body.js';
 import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
 import { trackLookup } from './track-lookup.js';
@@ -34,6 +36,8 @@ export interface EndpointCheck extends BodyConditions {
   readonly timeoutMs: number;
   /** Statuses that count as success; `undefined` means any 2xx. */
   readonly expectStatus: readonly number[] | undefined;
+  /** PEM certificates trusted for this check's TLS, instead of Node's bundled roots (`ca_file`). */
+  readonly ca?: string;
 }
 
 /** Where a check was when it ended: resolving the host, connecting, the TLS handshake, waiting for headers, reading the body. */
@@ -49,6 +53,8 @@ export interface CheckResult {
   readonly error?: FailureReason;
   /** For a `timeout`: the phase that ran out of time. */
   readonly phase?: CheckPhase;
+  /** For https, once the handshake succeeded: when the served certificates expire. */
+  readonly certificate?: CertificateExpiry;
 }
 
 export interface CheckEndpointOptions {
@@ -98,6 +104,7 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
       return { ok: false, latency_ms: elapsed(), error: describeRequestError(outcome.reason) };
     const ended = outcome.value;
     const latency_ms = elapsed();
+    const certificate = exchange.certificate();
     if (ended.kind === 'failed') {
       const error = describeRequestError(ended.error);
       return error === 'timeout'
@@ -105,12 +112,13 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
         : { ok: false, latency_ms, error };
     }
     const { status, body } = ended;
+    const answered = { status, latency_ms, ...(certificate === undefined ? {} : { certificate }) };
     if (!isExpected(status, check.expectStatus))
-      return { ok: false, status, latency_ms, error: describeUnexpectedStatus(status) };
-    if (body === undefined) return { ok: true, status, latency_ms };
-    if (body.kind === 'too-large') return { ok: false, status, latency_ms, error: BODY_TOO_LARGE_REASON };
+      return { ok: false, ...answered, error: describeUnexpectedStatus(status) };
+    if (body === undefined) return { ok: true, ...answered };
+    if (body.kind === 'too-large') return { ok: false, ...answered, error: BODY_TOO_LARGE_REASON };
     const verdict = judgeBody(body.text, check);
-    return verdict.ok ? { ok: true, status, latency_ms } : { ok: false, status, latency_ms, error: verdict.reason };
+    return verdict.ok ? { ok: true, ...answered } : { ok: false, ...answered, error: verdict.reason };
   } finally {
     exchange.destroy();
   }
@@ -125,6 +133,8 @@ interface Exchange {
   readonly result: Promise<ExchangeEnd>;
   /** The phase the exchange is in now. */
   phase(): CheckPhase;
+  /** The served certificates' expiry, once a TLS handshake succeeded. */
+  certificate(): CertificateExpiry | undefined;
   /** Drops the request and its socket, wherever they are. */
   destroy(): void;
 }
@@ -145,6 +155,7 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
     },
   );
   let request: ClientRequest | undefined;
+  let certificate: CertificateExpiry | undefined;
   const result = new Promise<ExchangeEnd>((resolve) => {
     const fail = (error: unknown) => resolve({ kind: 'failed', error, phase });
     // A fresh connection per check (`agent: false` also sends `Connection: close`).
@@ -152,6 +163,8 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
       method: 'GET',
       agent: false,
       lookup: trackedLookup,
+      // Verification stays on: `ca` only replaces which roots are trusted.
+      ...(secure && check.ca !== undefined ? { ca: check.ca } : {}),
       headers: {
         'user-agent': PROBE_USER_AGENT,
         accept: '*/*',
@@ -163,7 +176,12 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
       socket.once('connect', () => {
         phase = secure ? 'tls' : 'headers';
       });
-      if (secure) socket.once('secureConnect', () => (phase = 'headers'));
+      if (secure) {
+        socket.once('secureConnect', () => {
+          phase = 'headers';
+          certificate = readCertificateExpiry(socket as TLSSocket);
+        });
+      }
     });
     started.on('error', fail);
     started.on('response', (response: IncomingMessage) => {
@@ -181,11 +199,33 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
   return {
     result,
     phase: () => phase,
+    certificate: () => certificate,
     destroy: () => {
       lookupController.abort();
       request?.destroy();
     },
   };
+}
+
+/**
+ * The leaf's expiry and the earliest in the chain as served: the walk
+ * follows `issuerCertificate` until it repeats (a self-signed root points
+ * to itself) or ends. `undefined` when a date does not parse.
+ */
+function readCertificateExpiry(socket: TLSSocket): CertificateExpiry | undefined {
+  const leaf = socket.getPeerCertificate(true);
+  const leafExpiresAtMs = Date.parse(leaf.valid_to);
+  if (Number.isNaN(leafExpiresAtMs)) return undefined;
+  let earliestExpiresAtMs = leafExpiresAtMs;
+  const seen = new Set<string>([leaf.fingerprint256]);
+  let issuer = leaf.issuerCertificate as typeof leaf.issuerCertificate | undefined;
+  while (issuer !== undefined && issuer.fingerprint256 !== undefined && !seen.has(issuer.fingerprint256)) {
+    seen.add(issuer.fingerprint256);
+    const expiresAtMs = Date.parse(issuer.valid_to);
+    if (!Number.isNaN(expiresAtMs)) earliestExpiresAtMs = Math.min(earliestExpiresAtMs, expiresAtMs);
+    issuer = issuer.issuerCertificate as typeof issuer.issuerCertificate | undefined;
+  }
+  return { leafExpiresAtMs, earliestExpiresAtMs };
 }
 
 /**

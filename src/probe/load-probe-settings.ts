@@ -7,6 +7,7 @@ import { RegionsFileSchema } from '../schemas/region.js';
 import { judgeRecurrences } from './judge-recurrences.js';
 import { nextCronRun, SEARCH_LIMIT_YEARS } from './next-cron-run.js';
 import { type ProbeSettings, type RegionSource, resolveProbeSettings } from './probe-settings.js';
+import { readCaFiles } from './read-ca-files.js';
 
 /** `REGION` overrides the config's region; an empty value counts as unset. */
 const ProbeEnvSchema = z.object({
@@ -44,8 +45,8 @@ function refuseScheduleWithoutRun(schedule: string, configFile: string, now: Dat
 }
 
 /**
- * Reads and validates the components config and the regions file, and
- * resolves the region: `--region`, then `REGION`, then the config's.
+ * Reads and validates the components config, the CA files it names and the
+ * regions file, and resolves the region: `--region`, then `REGION`, then the config's.
  * Throws `InputError` naming the file (or flag, or variable), path and reason.
  */
 export async function loadProbeSettings(options: LoadSettingsOptions): Promise<ProbeSettings> {
@@ -55,6 +56,7 @@ export async function loadProbeSettings(options: LoadSettingsOptions): Promise<P
   refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), now);
   const recurrenceProblems = judgeRecurrences(config.maintenance, now);
   if (recurrenceProblems.length > 0) throw new InputError(displayPath(options.configFile), recurrenceProblems);
+  const caFiles = await readCaFiles(config, options.configFile, displayPath(options.configFile));
   const regions = await readDocument(options.regionsFile, RegionsFileSchema);
   let regionOverride: RegionSource | undefined;
   if (options.regionFlag !== undefined) regionOverride = { code: options.regionFlag, file: '--region', path: '' };
@@ -65,5 +67,6 @@ export async function loadProbeSettings(options: LoadSettingsOptions): Promise<P
     regions,
     regionsFile: displayPath(options.regionsFile),
     regionOverride,
+    caFiles,
   });
 }

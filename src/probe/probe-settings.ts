@@ -4,7 +4,12 @@ import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
 import { isTcpScheme } from '../schemas/check-url.js';
-import { type ComponentsConfig, DEFAULT_DEGRADED_MS, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
+import {
+  type ComponentsConfig,
+  DEFAULT_DEGRADED_MS,
+  DEFAULT_MIN_CERTIFICATE_DAYS,
+  DEFAULT_TIMEOUT_MS,
+} from '../schemas/components-config.js';
 import { isRecurringWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
@@ -17,6 +22,8 @@ import { scheduleIntervalMs } from './schedule-interval.js';
 /** One check with every default filled in. */
 export interface CheckSettings extends EndpointCheck {
   readonly degradedMs: number;
+  /** A certificate expiring within this many days makes the component `degraded_performance`. */
+  readonly minCertificateDays: number;
 }
 
 export interface ComponentSettings {
@@ -63,6 +70,8 @@ export interface SettingsInput {
   readonly regionsFile: string;
   /** The region code chosen by flag or environment; `undefined` leaves the config's. */
   readonly regionOverride?: RegionSource | undefined;
+  /** The PEM text of each `ca_file`, by the path as the config writes it (`readCaFiles`). */
+  readonly caFiles?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -76,6 +85,7 @@ export function resolveProbeSettings({
   regions,
   regionsFile,
   regionOverride,
+  caFiles = new Map(),
 }: SettingsInput): ProbeSettings {
   const source = regionOverride ?? { code: config.region, file: configFile, path: 'region' };
   const region = resolveRegion(source, regions, regionsFile);
@@ -103,24 +113,37 @@ export function resolveProbeSettings({
           }
         : { startMs: Date.parse(window.start), endMs: Date.parse(window.end), components: window.components },
     ),
-    components: config.components.map((component) => ({
+    components: config.components.map((component, componentIndex) => ({
       name: component.name,
       scope: component.scope,
-      checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check): CheckSettings => {
+      checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check, checkIndex): CheckSettings => {
         const timing = {
           url: check.url,
           timeoutMs: check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS,
           degradedMs: check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS,
         };
-        // A tcp check only connects: what judges an answer is not inherited (the schema refuses it set on the check).
-        if (isTcpScheme(check.url)) return { ...timing, expectStatus: undefined };
+        // A tcp check only connects: what judges an answer is not inherited (the schema refuses it set on the check);
+        // it has no certificate, so its min_certificate_days stays the default, which keeps its fingerprint.
+        if (isTcpScheme(check.url))
+          return { ...timing, expectStatus: undefined, minCertificateDays: DEFAULT_MIN_CERTIFICATE_DAYS };
         const expectJson = check.expect_json ?? component.expect_json;
         const expectText = check.expect_text ?? component.expect_text;
+        const caFile = check.ca_file ?? component.ca_file;
+        const ca = caFile === undefined ? undefined : caFiles.get(caFile);
+        if (caFile !== undefined && ca === undefined) {
+          const where = check.ca_file === undefined ? '' : `.checks[${checkIndex}]`;
+          throw new InputError(configFile, [
+            { path: `components[${componentIndex}]${where}.ca_file`, reason: `${JSON.stringify(caFile)} was not read` },
+          ]);
+        }
         return {
           ...timing,
           expectStatus: check.expect_status ?? component.expect_status,
+          minCertificateDays:
+            check.min_certificate_days ?? component.min_certificate_days ?? DEFAULT_MIN_CERTIFICATE_DAYS,
           ...(expectJson === undefined ? {} : { expectJson }),
           ...(expectText === undefined ? {} : { expectText }),
+          ...(ca === undefined ? {} : { ca }),
         };
       }),
     })),

@@ -6,6 +6,7 @@ import type { ObservationsDocument, PeerReport, Scope } from '../schemas/observa
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
 import type { CheckResult } from './check-endpoint.js';
+import type { CertificateWarning } from './judge-certificate.js';
 
 /** What this region saw of one component, and the vote if it is global. */
 export interface ObservedComponent {
@@ -15,6 +16,8 @@ export interface ObservedComponent {
   readonly observed: StatusValue;
   readonly results: readonly CheckResult[];
   readonly vote: VoteResult | undefined;
+  /** The certificate of its checks that expires first within its `min_certificate_days`, if any. */
+  readonly certificateWarning?: CertificateWarning | undefined;
 }
 
 export interface ObservationsInput {
@@ -41,14 +44,19 @@ export function renderObservations({
     version: 'v1',
     region: regionCode,
     observed_at: formatTimestamp(observedAt),
-    components: components.map(({ name, scope, observed, results, vote }) => {
+    components: components.map(({ name, scope, observed, results, vote, certificateWarning }) => {
       const failed = results.find((result) => !result.ok && result.error !== undefined);
+      const expiries = results.flatMap((result) =>
+        result.certificate === undefined ? [] : [result.certificate.earliestExpiresAtMs],
+      );
       return {
         name,
         scope,
         status: observed,
         failure_class: failed?.error === undefined ? null : classifyFailure(failed.error),
         failure_reason: failed?.error ?? null,
+        certificate_expires_at: expiries.length === 0 ? null : formatTimestamp(new Date(Math.min(...expiries))),
+        certificate_warning: certificateWarning?.reason ?? null,
         latency_ms: Math.max(0, ...results.map((result) => Math.round(result.latency_ms))),
         vote:
           vote === undefined

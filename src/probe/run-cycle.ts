@@ -16,6 +16,7 @@ import type { CheckEndpointOptions, CheckResult, EndpointCheck } from './check-e
 import { classifyComponent } from './classify-component.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
+import { type CertificateWarning, judgeCertificate } from './judge-certificate.js';
 import type { CheckSettings, ProbeSettings } from './probe-settings.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
@@ -39,6 +40,8 @@ export interface ComponentOutcome {
   readonly observed: StatusValue;
   /** The vote, for a global component. */
   readonly vote: VoteResult | undefined;
+  /** The earliest certificate of its checks that expires within their `min_certificate_days`, if any. */
+  readonly certificateWarning?: CertificateWarning;
   /** The published state before this cycle; `undefined` on the first observation. */
   readonly before: StatusValue | undefined;
   /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
@@ -159,8 +162,16 @@ export async function runCycle({
   for (const component of settings.components) {
     const checks = outcomesByName.get(component.name) ?? [];
     const underMaintenance = isUnderMaintenance(component.name, settings.maintenance, finishedAt);
+    const warnings = checks.map(({ check, result }) =>
+      judgeCertificate(result.certificate, check.minCertificateDays, finishedAt),
+    );
+    const certificateWarning = earliestWarning(warnings);
     const observed = classifyComponent(
-      checks.map(({ check: { degradedMs }, result }) => ({ result, degradedMs })),
+      checks.map(({ check: { degradedMs }, result }, index) => ({
+        result,
+        degradedMs,
+        certificateDue: warnings[index] !== undefined,
+      })),
       underMaintenance,
     );
     const fingerprint = fingerprintChecks(component.checks);
@@ -194,6 +205,7 @@ export async function runCycle({
       scope: component.scope,
       observed,
       vote,
+      ...(certificateWarning === undefined ? {} : { certificateWarning }),
       before: previous?.published,
       checksChanged,
       memory,
@@ -208,12 +220,13 @@ export async function runCycle({
   const observations = renderObservations({
     regionCode: settings.regionCode,
     observedAt: finishedAt,
-    components: components.map(({ name, scope, observed, checks, vote }) => ({
+    components: components.map(({ name, scope, observed, checks, vote, certificateWarning }) => ({
       name,
       scope,
       observed,
       results: checks.map(({ result }) => result),
       vote,
+      certificateWarning,
     })),
     peers,
   });
@@ -226,4 +239,14 @@ export async function runCycle({
     peers,
     durationMs: durationMs(),
   };
+}
+
+/** The warning about the certificate that expires first, of those in their window. */
+function earliestWarning(warnings: readonly (CertificateWarning | undefined)[]): CertificateWarning | undefined {
+  let earliest: CertificateWarning | undefined;
+  for (const warning of warnings) {
+    if (warning !== undefined && (earliest === undefined || warning.expiresAtMs < earliest.expiresAtMs))
+      earliest = warning;
+  }
+  return earliest;
 }

@@ -20,6 +20,8 @@ export {
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** A successful check slower than this makes its component `degraded_performance`. */
 export const DEFAULT_DEGRADED_MS = 1_000;
+/** An https check whose certificate expires within this many days makes its component `degraded_performance`. */
+export const DEFAULT_MIN_CERTIFICATE_DAYS = 14;
 /** Every 30 seconds (node-cron, with a seconds field). */
 export const DEFAULT_SCHEDULE = '*/30 * * * * *';
 /** Consecutive cycles that must agree before the published state moves. */
@@ -74,10 +76,21 @@ const CheckOptionsShape = {
   expect_status: ExpectStatusSchema.optional(),
   expect_json: ExpectJsonSchema.optional(),
   expect_text: ExpectTextSchema.optional(),
+  min_certificate_days: z
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(0, { error: 'must be at least 0' })
+    .max(365, { error: 'must be at most 365' })
+    .optional(),
+  /** A PEM file of the CAs trusted for https, relative to the config file; read (and checked) when settings load. */
+  ca_file: z
+    .string({ error: 'must be the path of a PEM file' })
+    .min(1, { error: 'must be the path of a PEM file' })
+    .optional(),
 };
 
-/** The options that judge an HTTP answer, and mean nothing to a check that only connects. */
-const HTTP_ONLY_OPTIONS = ['expect_status', 'expect_json', 'expect_text'] as const;
+/** The options that judge an HTTP answer or its TLS, and mean nothing to a check that only connects. */
+const HTTP_ONLY_OPTIONS = ['expect_status', 'expect_json', 'expect_text', 'min_certificate_days', 'ca_file'] as const;
 
 /** A message for a value of the wrong type; other problems (unknown keys) keep zod's own. */
 const onlyForWrongType = (message: string) => (issue: { code?: string }) =>

@@ -67,6 +67,25 @@ export const ComponentObservationSchema = z
           'failed; left out by probes older than this field.',
         examples: ['body at "/status" is "degraded", expected "ok"', 'unexpected status 503'],
       }),
+    certificate_expires_at: TimestampSchema.nullable()
+      .optional()
+      .meta({
+        description:
+          'When the first certificate to expire, of those the component’s https checks were served this cycle ' +
+          '(leaf and chain), expires. Null without a TLS handshake (http, tcp, a failed handshake); left out by ' +
+          'probes older than this field.',
+      }),
+    certificate_warning: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'When that certificate expires within the check’s `min_certificate_days`, which makes the component ' +
+          '`degraded_performance`: the expiry in words. Null otherwise; left out by probes older than this field.',
+        examples: ['certificate expires 2026-12-01 03:00 UTC, in 6 days'],
+      }),
     latency_ms: CountSchema.meta({ description: 'The slowest check of the component, in milliseconds.' }),
     vote: VoteReportSchema.nullable().meta({
       description: 'The vote, for a global component; null for a regional one.',

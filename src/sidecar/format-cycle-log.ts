@@ -68,18 +68,15 @@ export function formatOffline(outcome: Offline): string {
   );
 }
 
-function explainObservation({ checks, underMaintenance }: ComponentOutcome): string {
+function explainObservation({ checks, underMaintenance, certificateWarning }: ComponentOutcome): string {
   if (underMaintenance) return 'inside a maintenance window';
   const failed = checks.filter(({ result }) => !result.ok);
   if (failed.length > 0) return failed.map(describeFailure).join('; ');
-  const slow = checks.filter(({ check, result }) => result.latency_ms > check.degradedMs);
-  if (slow.length > 0) {
-    return slow
-      .map(
-        ({ check, result }) => `${redactUrl(check.url)}: ${result.latency_ms} ms, slower than ${check.degradedMs} ms`,
-      )
-      .join('; ');
-  }
+  const slow = checks
+    .filter(({ check, result }) => result.latency_ms > check.degradedMs)
+    .map(({ check, result }) => `${redactUrl(check.url)}: ${result.latency_ms} ms, slower than ${check.degradedMs} ms`);
+  const reasons = certificateWarning === undefined ? slow : [...slow, certificateWarning.reason];
+  if (reasons.length > 0) return reasons.join('; ');
   return checks.length === 1 ? 'check passed' : `all ${checks.length} checks passed`;
 }
 

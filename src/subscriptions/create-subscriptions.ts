@@ -28,6 +28,8 @@ export interface PublishedCycle {
     readonly name: string;
     readonly before: StatusValue | undefined;
     readonly memory: { readonly published: StatusValue };
+    /** Its certificate expires within `min_certificate_days`: the reason a degradation is announced with. */
+    readonly certificateWarning?: { readonly reason: string };
   }[];
 }
 
@@ -67,7 +69,13 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
   const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
 
   async function queueEvents({ status, components }: PublishedCycle): Promise<void> {
-    const changes = components.map(({ name, before, memory }) => ({ name, before, after: memory.published }));
+    const changes = components.map(({ name, before, memory, certificateWarning }) => ({
+      name,
+      before,
+      after: memory.published,
+      // Only a published degradation is the certificate's doing; a worse state has a worse cause.
+      reason: memory.published === 'degraded_performance' ? certificateWarning?.reason : undefined,
+    }));
     const statusEvents = decideStatusEvents({ region, components: changes, at: status.updated_at });
     let readable = true;
     const published = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema).catch(

@@ -8,6 +8,8 @@ export interface PublishedChange {
   /** `undefined` on the first observation: nothing changed, nothing to announce. */
   readonly before: StatusValue | undefined;
   readonly after: StatusValue;
+  /** Why it is in that state, in words, when known beyond the state (`certificate expires …`). */
+  readonly reason?: string | undefined;
 }
 
 export interface StatusEventInput {
@@ -20,10 +22,12 @@ export interface StatusEventInput {
 /**
  * One event per component whose *published* state changed in this cycle.
  * Flapping protection has already run: a change it holds back is not
- * published, so it is not announced either. Pure.
+ * published, so it is not announced either. A reason, when given, travels
+ * with the event: a certificate entering its warning window is a change to
+ * `degraded_performance` whose reason says so, not an event of its own. Pure.
  */
 export function decideStatusEvents({ region, components, at }: StatusEventInput): WebhookEvent[] {
-  return components.flatMap(({ name, before, after }) =>
+  return components.flatMap(({ name, before, after, reason }) =>
     before === undefined || before === after
       ? []
       : [
@@ -35,6 +39,7 @@ export function decideStatusEvents({ region, components, at }: StatusEventInput)
             component: name,
             from: before,
             to: after,
+            ...(reason === undefined ? {} : { reason }),
           },
         ],
   );

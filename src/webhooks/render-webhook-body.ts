@@ -15,7 +15,8 @@ export function renderWebhookBody(event: WebhookEvent, format: WebhookConfig['fo
 /** One line (or a few) a person reads in a chat channel. */
 export function describeEvent(event: WebhookEvent): string {
   if (event.type === 'component.status_changed') {
-    return `${event.component} (${event.region.name}) is now ${words(event.to)}, was ${words(event.from)} (${event.created_at})`;
+    const because = event.reason === undefined ? '' : `: ${event.reason}`;
+    return `${event.component} (${event.region.name}) is now ${words(event.to)}${because}, was ${words(event.from)} (${event.created_at})`;
   }
   const { notice } = event;
   const latest = notice.updates.at(-1);

@@ -15,6 +15,8 @@ export const StatusChangedEventSchema = z.strictObject({
   component: LabelSchema,
   from: StatusValueSchema,
   to: StatusValueSchema,
+  /** Why, in words, when the probe knows more than the state: a certificate about to expire. */
+  reason: z.string().min(1).optional(),
 });
 
 /** A notice was published for the first time, or published again with a change. */

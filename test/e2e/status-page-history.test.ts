@@ -109,6 +109,46 @@ describe('each component', () => {
     await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-failing-since.png` });
     expectNoProblems(problems);
   });
+
+  it('says in words when a certificate inside the warning window expires, beside its component', async () => {
+    const now = new Date();
+    const history = pastHistory(now);
+    const expiresAt = formatTimestamp(new Date(now.getTime() + (6 * 24 + 5) * 3_600_000));
+    const observations = history.observations;
+    if (!observations) throw new Error('pastHistory publishes observations');
+    const components = allOperational(3_000).components.map((component) =>
+      component.name === 'Registry' ? { ...component, status: 'degraded_performance' as const } : component,
+    );
+    const { page, problems } = await harness.open({
+      status: { ...allOperational(3_000), status: 'degraded_performance', components },
+      history: {
+        ...history,
+        observations: {
+          ...observations,
+          components: observations.components.map((component) =>
+            component.name === 'Registry'
+              ? {
+                  ...component,
+                  status: 'degraded_performance' as const,
+                  certificate_expires_at: expiresAt,
+                  // Markup in the reason would stay text; the page words it itself from the timestamp.
+                  certificate_warning: `certificate expires ${expiresAt.slice(0, 10)} <b>soon</b>`,
+                }
+              : { ...component, certificate_expires_at: expiresAt, certificate_warning: null },
+          ),
+        },
+      },
+    });
+
+    const note = card(page, 'Registry').locator('.certificate-note');
+    await expect(note.textContent()).resolves.toBe(
+      `Certificate expires in 6 days (${expiresAt.slice(0, 10)} ${expiresAt.slice(11, 16)} UTC).`,
+    );
+    // A certificate outside its window is not mentioned.
+    await expect(card(page, 'Control API').locator('.certificate-note').count()).resolves.toBe(0);
+    await card(page, 'Registry').screenshot({ path: `${ARTIFACTS_DIR}/status-page-certificate-warning.png` });
+    expectNoProblems(problems);
+  });
 });
 
 describe('the incidents', () => {

@@ -5,7 +5,7 @@ export type TestComponent = Omit<ComponentSettings, 'scope'> & Partial<Pick<Comp
 
 /** One check with test-friendly defaults: short timeout, any 2xx. */
 export function checkAt(url: string, extra: Partial<CheckSettings> = {}): CheckSettings {
-  return { url, timeoutMs: 1000, degradedMs: 500, expectStatus: undefined, ...extra };
+  return { url, timeoutMs: 1000, degradedMs: 500, expectStatus: undefined, minCertificateDays: 14, ...extra };
 }
 
 /** Probe settings for tests: region Amsterdam 1, thresholds 2, no maintenance, connectivity check or peers. */

@@ -23,6 +23,14 @@ describe('classifyComponent', () => {
     expect(classifyComponent(judged(...results), false)).toBe(expected);
   });
 
+  it.each<[string, boolean, CheckResult, StatusValue]>([
+    ['a fast success whose certificate is due', true, ok(), 'degraded_performance'],
+    ['a fast success whose certificate is not due', false, ok(), 'operational'],
+    ['a failure whose certificate is due', true, failed(), 'major_outage'],
+  ])('%s is %s', (_name, certificateDue, result, expected) => {
+    expect(classifyComponent([{ result, degradedMs: 1000, certificateDue }], false)).toBe(expected);
+  });
+
   it.each<[string, CheckResult[]]>([
     ['healthy', [ok()]],
     ['down', [failed()]],

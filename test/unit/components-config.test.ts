@@ -471,6 +471,31 @@ describe('ComponentsConfigSchema', () => {
       [`${FILE}: components[0].checks[0].expect_text: ${NOT_FOR_TCP}`],
     ],
     [
+      'min_certificate_days on a tcp check',
+      tcpComponent({ min_certificate_days: 30 }),
+      [`${FILE}: components[0].checks[0].min_certificate_days: ${NOT_FOR_TCP}`],
+    ],
+    [
+      'ca_file on a tcp check',
+      tcpComponent({ ca_file: 'ca.pem' }),
+      [`${FILE}: components[0].checks[0].ca_file: ${NOT_FOR_TCP}`],
+    ],
+    [
+      'a negative min_certificate_days',
+      { components: [{ name: 'API', url: 'https://a.example/', min_certificate_days: -1 }] },
+      [`${FILE}: components[0].min_certificate_days: must be at least 0`],
+    ],
+    [
+      'a fractional min_certificate_days',
+      { components: [{ name: 'API', checks: [{ url: 'https://a.example/', min_certificate_days: 1.5 }] }] },
+      [`${FILE}: components[0].checks[0].min_certificate_days: must be a whole number of days`],
+    ],
+    [
+      'an empty ca_file',
+      { components: [{ name: 'API', checks: [{ url: 'https://a.example/', ca_file: '' }] }] },
+      [`${FILE}: components[0].checks[0].ca_file: must be the path of a PEM file`],
+    ],
+    [
       'a pointer without a leading slash',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: 'status', equals: 'ok' }] }] },
       [

@@ -18,6 +18,8 @@ describe('fingerprintChecks', () => {
     ['expected statuses', [{ ...base, expectStatus: [200, 401] }]],
     ['a body condition', [{ ...base, expectJson: [{ pointer: '/status', equals: 'ok' }] }]],
     ['an expected text', [{ ...base, expectText: 'ok' }]],
+    ['another min_certificate_days', [{ ...base, minCertificateDays: 30 }]],
+    ['a trusted CA', [{ ...base, ca: '-----BEGIN CERTIFICATE-----' }]],
     ['one more check', [base, base]],
   ])('changes with %s', (_what, checks) => {
     expect(fingerprintChecks(checks)).not.toBe(fingerprintChecks([base]));

@@ -3,7 +3,7 @@ import type { ComponentOutcome, CycleOutcome } from '../../src/probe/run-cycle.j
 import { formatChange, formatOffline, formatSummary } from '../../src/sidecar/format-cycle-log.js';
 
 const SECRET_URL = 'https://probe:s3cret@registry.example/v2/?token=abc123';
-const check = { url: SECRET_URL, timeoutMs: 2000, degradedMs: 800, expectStatus: undefined };
+const check = { url: SECRET_URL, timeoutMs: 2000, degradedMs: 800, expectStatus: undefined, minCertificateDays: 14 };
 
 function component(overrides: Partial<ComponentOutcome>): ComponentOutcome {
   return {

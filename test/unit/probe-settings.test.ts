@@ -96,7 +96,15 @@ describe('resolveProbeSettings', () => {
     expect(component).toEqual({
       name: 'Control API',
       scope: 'regional',
-      checks: [{ url: 'http://127.0.0.1:4101/healthz', timeoutMs: 5000, degradedMs: 1000, expectStatus: undefined }],
+      checks: [
+        {
+          url: 'http://127.0.0.1:4101/healthz',
+          timeoutMs: 5000,
+          degradedMs: 1000,
+          expectStatus: undefined,
+          minCertificateDays: 14,
+        },
+      ],
     });
   });
 
@@ -119,8 +127,14 @@ describe('resolveProbeSettings', () => {
       }),
     });
     expect(settings.components[0]?.checks).toEqual([
-      { url: 'http://127.0.0.1:1/v2/', timeoutMs: 2000, degradedMs: 800, expectStatus: [200, 401] },
-      { url: 'http://127.0.0.1:2/v2/', timeoutMs: 900, degradedMs: 800, expectStatus: [204] },
+      {
+        url: 'http://127.0.0.1:1/v2/',
+        timeoutMs: 2000,
+        degradedMs: 800,
+        expectStatus: [200, 401],
+        minCertificateDays: 14,
+      },
+      { url: 'http://127.0.0.1:2/v2/', timeoutMs: 900, degradedMs: 800, expectStatus: [204], minCertificateDays: 14 },
     ]);
   });
 
@@ -149,6 +163,7 @@ describe('resolveProbeSettings', () => {
         timeoutMs: 5000,
         degradedMs: 1000,
         expectStatus: [200],
+        minCertificateDays: 14,
         expectJson: [{ pointer: '/status', equals: 'ok' }],
         expectText: 'ok',
       },
@@ -157,11 +172,52 @@ describe('resolveProbeSettings', () => {
         timeoutMs: 5000,
         degradedMs: 1000,
         expectStatus: [200],
+        minCertificateDays: 14,
         expectJson: [{ pointer: '/db', in: ['up'] }],
         expectText: 'ok',
       },
-      { url: 'tcp://127.0.0.1:5432', timeoutMs: 5000, degradedMs: 1000, expectStatus: undefined },
+      {
+        url: 'tcp://127.0.0.1:5432',
+        timeoutMs: 5000,
+        degradedMs: 1000,
+        expectStatus: undefined,
+        minCertificateDays: 14,
+      },
     ]);
+  });
+
+  it('lets checks inherit min_certificate_days and ca_file from the component and override them', () => {
+    const settings = resolveProbeSettings({
+      ...input,
+      caFiles: new Map([
+        ['ca.pem', 'PEM A'],
+        ['other.pem', 'PEM B'],
+      ]),
+      config: config({
+        components: [
+          {
+            name: 'Registry',
+            min_certificate_days: 30,
+            ca_file: 'ca.pem',
+            checks: [
+              { url: 'https://127.0.0.1:1/' },
+              { url: 'https://127.0.0.1:2/', min_certificate_days: 7, ca_file: 'other.pem' },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(settings.components[0]?.checks).toMatchObject([
+      { minCertificateDays: 30, ca: 'PEM A' },
+      { minCertificateDays: 7, ca: 'PEM B' },
+    ]);
+  });
+
+  it('refuses a ca_file whose text was not read', () => {
+    const withCa = config({ components: [{ name: 'Registry', checks: [{ url: 'https://a/', ca_file: 'ca.pem' }] }] });
+    expect(messageOf(() => resolveProbeSettings({ ...input, config: withCa }))).toBe(
+      'data/components.json: components[0].checks[0].ca_file: "ca.pem" was not read',
+    );
   });
 
   it('turns maintenance windows into instants', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideNoticeEvents } from '../../../src/webhooks/decide-notice-events.js';
 import { decideStatusEvents } from '../../../src/webhooks/decide-status-events.js';
+import { describeEvent } from '../../../src/webhooks/render-webhook-body.js';
 import { retryDelayMs } from '../../../src/webhooks/retry-delay.js';
 import { signWebhook } from '../../../src/webhooks/sign-webhook.js';
 import {
@@ -32,6 +33,22 @@ describe('decideStatusEvents', () => {
     const [later] = decideStatusEvents({ region: REGION, components: change, at: '2026-11-21T05:00:00Z' });
     expect(again?.id).toBe(first?.id);
     expect(later?.id).not.toBe(first?.id);
+  });
+
+  it('carries the reason of a degradation, and says it in the chat line', () => {
+    const reason = 'certificate expires 2026-12-01 03:00 UTC, in 6 days';
+    const change = [{ name: 'Registry', before: 'operational', after: 'degraded_performance', reason }] as const;
+    const [event] = decideStatusEvents({ region: REGION, components: change, at: AT });
+    expect(event).toMatchObject({ type: 'component.status_changed', to: 'degraded_performance', reason });
+    expect(event === undefined ? undefined : describeEvent(event)).toBe(
+      `Registry (Amsterdam 1) is now degraded performance: ${reason}, was operational (${AT})`,
+    );
+  });
+
+  it('leaves the reason out when there is none', () => {
+    const change = [{ name: 'Registry', before: 'operational', after: 'major_outage' }] as const;
+    const [event] = decideStatusEvents({ region: REGION, components: change, at: AT });
+    expect(event).not.toHaveProperty('reason');
   });
 });
 

@@ -1,0 +1,146 @@
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors/input-error.js';
+import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
+import { runCycle } from '../../src/probe/run-cycle.js';
+import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
+import { EMPTY_PROBE_STATE } from '../../src/schemas/probe-state.js';
+import { formatChange } from '../../src/sidecar/format-cycle-log.js';
+import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
+import { resolveWebhookTargets } from '../../src/webhooks/webhook-target.js';
+import { createTestCa, type TestCa } from '../helpers/test-certificates.js';
+import { waitFor } from '../helpers/test-server.js';
+import { useWebhookReceivers } from '../helpers/webhook-receiver.js';
+
+const receive = useWebhookReceivers();
+
+let ca: TestCa;
+let dir: string;
+const servers: Server[] = [];
+beforeAll(async () => {
+  ca = await createTestCa();
+  dir = await mkdtemp(join(tmpdir(), 'certificate-cycle-'));
+  await copyFile(ca.caFile, join(dir, 'test-ca.pem'));
+  await writeFile(
+    join(dir, 'regions.json'),
+    JSON.stringify([{ code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'NL', status: 'operational' }]),
+  );
+});
+afterAll(async () => {
+  await ca.remove();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function serveLeaf(days: number): Promise<string> {
+  const server = createServer(await ca.issueLeaf({ days }), (_request, response) => response.end('ok'));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `https://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`;
+}
+
+async function settingsFor(components: unknown[]) {
+  const configFile = join(dir, 'components.json');
+  await writeFile(configFile, JSON.stringify({ region: 'ams1', components }));
+  return loadProbeSettings({ configFile, regionsFile: join(dir, 'regions.json'), env: {} });
+}
+
+describe('a cycle over https checks trusted through ca_file', () => {
+  it('publishes a certificate inside min_certificate_days as degraded_performance, saying when it expires', async () => {
+    const settings = await settingsFor([
+      { name: 'Registry', url: await serveLeaf(5), ca_file: 'test-ca.pem' },
+      { name: 'Control API', url: await serveLeaf(90), ca_file: join(dir, 'test-ca.pem') },
+      { name: 'Uploads', url: await serveLeaf(5), ca_file: 'test-ca.pem', min_certificate_days: 3 },
+    ]);
+    const outcome = await runCycle({ settings, state: EMPTY_PROBE_STATE });
+    if (outcome.kind !== 'observed') throw new Error(outcome.kind);
+    const observations = ObservationsDocumentSchema.parse(outcome.observations);
+    const [registry, controlApi, uploads] = observations.components;
+    expect(registry).toMatchObject({ status: 'degraded_performance', failure_class: null, failure_reason: null });
+    expect(registry?.certificate_warning).toMatch(/^certificate expires \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, in 4 days$/);
+    const expiresAt = Date.parse(registry?.certificate_expires_at ?? '');
+    expect(expiresAt - Date.now()).toBeGreaterThan(4 * 24 * 3600 * 1000);
+    expect(controlApi).toMatchObject({ status: 'operational', certificate_warning: null });
+    expect(controlApi?.certificate_expires_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(uploads).toMatchObject({ status: 'operational', certificate_warning: null });
+    const [registryOutcome] = outcome.components;
+    expect(registryOutcome === undefined ? undefined : formatChange(registryOutcome)).toBe(
+      `Registry: degraded_performance (first observation: ${registry?.certificate_warning})`,
+    );
+  });
+
+  it('announces the degradation with the certificate as its reason', async () => {
+    const settings = await settingsFor([{ name: 'Registry', url: await serveLeaf(5), ca_file: 'test-ca.pem' }]);
+    const cycle = async (state = EMPTY_PROBE_STATE) => {
+      const outcome = await runCycle({ settings, state });
+      if (outcome.kind !== 'observed') throw new Error(outcome.kind);
+      return outcome;
+    };
+    // Published operational before, as when the certificate was still far from expiring.
+    const seen = await cycle();
+    const before = {
+      version: 1 as const,
+      components: seen.state.components.map((memory) => ({
+        ...memory,
+        published: 'operational' as const,
+        observed: 'operational' as const,
+        pending: null,
+      })),
+    };
+    const first = await cycle(before);
+    const second = await cycle(first.state);
+    const receiver = await receive({ accept: true });
+    const subscriptions = createSubscriptions({
+      settings: {
+        publicUrl: undefined,
+        webhooks: resolveWebhookTargets(
+          [{ url: receiver.url, format: 'slack', secret_env: 'SECRET' }],
+          { SECRET: 'certificate-secret' },
+          'components.json',
+        ),
+      },
+      region: { code: 'ams1', name: 'Amsterdam 1' },
+      publicDir: join(dir, 'public'),
+      stateDir: join(dir, '.state'),
+      log: { info: () => {}, error: () => {} },
+    });
+    subscriptions.deliverer.start();
+    try {
+      await subscriptions.afterPublish(second);
+      await waitFor(async () => receiver.received.length === 1);
+    } finally {
+      await subscriptions.deliverer.stop();
+    }
+    const { text } = JSON.parse(receiver.received[0]?.body ?? '{}') as { text?: string };
+    expect(text).toMatch(
+      /^Registry \(Amsterdam 1\) is now degraded performance: certificate expires .* UTC, in 4 days, was operational/,
+    );
+  });
+
+  it('refuses a ca_file that does not exist, naming the config file, the field and the file', async () => {
+    const error = await settingsFor([
+      { name: 'Registry', checks: [{ url: 'https://127.0.0.1:1/', ca_file: 'missing.pem' }] },
+    ]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toBe(
+      `${join(dir, 'components.json')}: components[0].checks[0].ca_file: "missing.pem": file not found (looked for ${join(dir, 'missing.pem')})`,
+    );
+  });
+
+  it('refuses a ca_file that holds no certificate', async () => {
+    await writeFile(join(dir, 'empty.pem'), 'not a certificate\n');
+    const error = await settingsFor([{ name: 'Registry', url: 'https://127.0.0.1:1/', ca_file: 'empty.pem' }]).catch(
+      (caught: unknown) => caught,
+    );
+    expect((error as InputError).message).toContain('components[0].ca_file: "empty.pem" holds no PEM certificate');
+  });
+});
