@@ -30,8 +30,12 @@ describe('the table of API documents', () => {
   });
 
   it('lists the documents at fixed paths as its rows, in its order, and the feed after them', () => {
-    expect([...DOCUMENT_PATHS]).toEqual(API_DOCUMENTS.map((document) => document.path));
-    expect([...PUBLISHED_PATHS]).toEqual([...API_DOCUMENTS.map((document) => document.path), FEED_PATH]);
+    const documents = ['regions', 'status', 'uptime', 'incidents', 'notices', 'observations'].map(
+      (name) => `/api/v1/${name}`,
+    );
+    expect([...DOCUMENT_PATHS]).toEqual(documents);
+    expect([...PUBLISHED_PATHS]).toEqual([...documents, FEED_PATH]);
+    expect(FEED_PATH).toBe('/feed.atom');
   });
 
   it('publishes one JSON Schema per row, under the row’s name and file, then the error body', () => {
