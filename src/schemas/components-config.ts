@@ -112,6 +112,8 @@ export const ComponentConfigSchema = z
       name: requiredString('the name the status shows').pipe(LabelSchema),
       /** `global`: one shared thing, seen from every region, published by a vote; `regional`: this region's own. */
       scope: z.enum(['global', 'regional'], { error: 'must be "global" or "regional"' }).default('regional'),
+      /** The group it is shown under on the page and in the documents that know groups; the v1 status has none. */
+      group: LabelSchema.optional(),
       url: CheckUrlSchema.optional(),
       checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
       ...CheckOptionsShape,

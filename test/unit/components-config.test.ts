@@ -356,6 +356,25 @@ describe('ComponentsConfigSchema', () => {
     ]);
   });
 
+  it('keeps the group a component names, and leaves it out when none is named', () => {
+    const config = ComponentsConfigSchema.parse({
+      components: [
+        { name: 'Control API', group: 'Core platform', url: 'http://127.0.0.1:1/' },
+        { name: 'Registry', url: 'http://127.0.0.1:2/' },
+      ],
+    });
+    expect(config.components.map((component) => component.group)).toEqual(['Core platform', undefined]);
+  });
+
+  it.each([
+    ['an empty group', '', 'must not be empty'],
+    ['a group with white space at its end', 'Core ', 'must not start or end with white space'],
+  ])('rejects %s, naming the field', (_name, group, reason) => {
+    expect(problemsOf({ components: [{ name: 'Registry', group, url: 'http://127.0.0.1:1/' }] })).toEqual([
+      `${FILE}: components[0].group: ${reason}`,
+    ]);
+  });
+
   it('makes every component regional and lists no peers unless told', () => {
     const config = ComponentsConfigSchema.parse(minimal);
     expect(config.peers).toEqual({});
