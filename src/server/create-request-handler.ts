@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
-import { ifNoneMatchHits } from './etag.js';
 import { findHeader } from './find-header.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
+import { sendVariant } from './send-variant.js';
 
 /** The methods every path takes; a 405 lists them in `Allow`. */
 export const ALLOW = { Allow: 'GET, HEAD' } as const;
@@ -47,14 +47,7 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
       });
       return;
     }
-    if (ifNoneMatchHits(findHeader(request.rawHeaders, 'if-none-match'), representation.etag)) {
-      response.writeHead(304, representation.notModifiedHeaders);
-      response.end();
-      return;
-    }
-    response.writeHead(200, representation.okHeaders);
-    // Node drops the body of a HEAD response itself and keeps the Content-Length.
-    response.end(representation.body);
+    sendVariant(request, response, representation.variants);
   }
 
   function serveHealth(request: IncomingMessage, response: ServerResponse): void {
