@@ -1,10 +1,12 @@
+import { copyFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UPTIME_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishDocuments, sampleDocuments } from '../helpers/document-fixtures.js';
-import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
+import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 let site: TempSite;
@@ -116,5 +118,58 @@ describe('compression of the API documents at the origin', () => {
     const response = await send(UPTIME_PATH, { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body.equals(published)).toBe(true);
+  });
+});
+
+describe('compression of the page and the feed at the origin', () => {
+  beforeEach(async () => {
+    for (const file of ['index.html', 'status-page.js', 'status-page.css']) {
+      await copyFile(join(REPO_ROOT, 'public', file), join(site.publicDir, file));
+    }
+  });
+
+  it.each([
+    ['/', 'text/html; charset=utf-8'],
+    ['/status-page.js', 'application/javascript; charset=utf-8'],
+    ['/status-page.css', 'text/css; charset=utf-8'],
+  ])('sends %s in br with its headers.json headers, and as it is without Accept-Encoding', async (path, type) => {
+    const plain = await send(path);
+    const br = await send(path, { 'accept-encoding': 'br' });
+    expect(plain.status).toBe(200);
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe(type);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length);
+    const again = await send(path, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps the page security policy on the compressed page', async () => {
+    const br = await send('/', { 'accept-encoding': 'gzip' });
+    expect(br.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('serves a new version of a file once it is replaced, in every encoding', async () => {
+    const before = await send('/status-page.css', { 'accept-encoding': 'gzip' });
+    const replacement = `${'body { color: black; }\n'.repeat(50)}`;
+    await writeFile(join(site.publicDir, 'status-page.css'), replacement);
+    const after = await send('/status-page.css', { 'accept-encoding': 'gzip' });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(gunzipSync(after.body).toString()).toBe(replacement);
+    const plain = await send('/status-page.css');
+    expect(plain.body.toString()).toBe(replacement);
+  });
+
+  it('leaves a file reached through a symlink unserved, compressed or not', async () => {
+    await writeFile(join(site.root, 'secret.txt'), 'not public\n'.repeat(100));
+    await symlink(join(site.root, 'secret.txt'), join(site.publicDir, 'linked.txt'));
+    const br = await send('/linked.txt', { 'accept-encoding': 'br' });
+    expect(br.status).toBe(404);
+    expect(br.body.toString()).not.toContain('not public');
   });
 });
