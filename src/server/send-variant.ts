@@ -2,8 +2,29 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EncodedVariants } from './encoded-variants.js';
 import { ifNoneMatchHits } from './etag.js';
 import { findHeader } from './find-header.js';
-import { negotiateEncoding } from './negotiate-encoding.js';
+import { type ContentCoding, negotiateEncoding } from './negotiate-encoding.js';
 import { parseRange } from './parse-range.js';
+
+/** Past this many distinct `Accept-Encoding` values remembered, the memory starts again. */
+const MAX_REMEMBERED_CHOICES = 256;
+const choices = new Map<string, ContentCoding>();
+
+/**
+ * `negotiateEncoding`, remembered per header value and offer: clients send
+ * a handful of distinct values (each browser its own), so a request is a
+ * lookup rather than a parse. Bounded, since the header is the client's to choose.
+ */
+function chooseCoding(header: string | undefined, available: ReadonlySet<'br' | 'gzip'>): ContentCoding {
+  if (header === undefined) return 'identity';
+  const key = `${available.has('br') ? 'b' : '-'}${available.has('gzip') ? 'g' : '-'}${header}`;
+  let coding = choices.get(key);
+  if (coding === undefined) {
+    coding = negotiateEncoding(header, available);
+    if (choices.size >= MAX_REMEMBERED_CHOICES) choices.clear();
+    choices.set(key, coding);
+  }
+  return coding;
+}
 
 /**
  * Answers a GET or HEAD from memory with the encoding the client prefers:
@@ -13,7 +34,7 @@ import { parseRange } from './parse-range.js';
  * response itself and keeps the Content-Length.
  */
 export function sendVariant(request: IncomingMessage, response: ServerResponse, variants: EncodedVariants): void {
-  const coding = negotiateEncoding(findHeader(request.rawHeaders, 'accept-encoding'), variants.available);
+  const coding = chooseCoding(findHeader(request.rawHeaders, 'accept-encoding'), variants.available);
   const variant = variants[coding] ?? variants.identity;
   if (ifNoneMatchHits(findHeader(request.rawHeaders, 'if-none-match'), variant.etag)) {
     response.writeHead(304, variant.notModifiedHeaders);
