@@ -9,11 +9,11 @@ import { REGIONS_FILE } from './fixtures.js';
 import { sampleObservations } from './observations-fixture.js';
 import { sampleStatus } from './status-fixture.js';
 
-/** One canned answer: status code, exact headers, body. */
+/** One canned answer: status code, exact headers, body (bytes for a body sent compressed). */
 export interface CannedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+  readonly body: string | Buffer;
 }
 
 export const GOOD_REGIONS: CannedResponse = {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
@@ -10,6 +11,7 @@ import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-r
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import {
   type Answers,
+  type CannedResponse,
   GOOD_ADDED,
   GOOD_REGIONS,
   goodStatus,
@@ -131,7 +133,10 @@ describe('verifyDeployment against misconfigured deployments', () => {
         regions: GOOD_REGIONS,
         status,
         ...GOOD_ADDED,
-        incidents: { ...GOOD_ADDED.incidents, body: GOOD_ADDED.incidents.body.replace(',"resolved_at":null', '') },
+        incidents: {
+          ...GOOD_ADDED.incidents,
+          body: String(GOOD_ADDED.incidents.body).replace(',"resolved_at":null', ''),
+        },
       },
       ['incidents body'],
     ],
@@ -324,7 +329,50 @@ describe('verifyDeployment against misconfigured deployments', () => {
       expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
     ]);
     expect(renderVerifyTable(report)).toMatch(/^skip +uptime +status-code /m);
-    expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toMatch(/^PASS: \d+ checks passed, 1 skipped$/);
+    // The fake sends nothing compressed: every document it answers skips that check too.
+    const answered = report.checks.filter((check) => check.check === 'body').length;
+    expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toBe(
+      `PASS: ${report.checks.length - 1 - answered} checks passed, ${1 + answered} skipped`,
+    );
+  });
+
+  it('reports that a deployment compresses nothing, without failing it', async () => {
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status, ...GOOD_ADDED });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(report.ok).toBe(true);
+    const compression = report.checks.filter((check) => check.check === 'compression');
+    expect(compression.map((check) => check.endpoint).sort()).toEqual([...ENDPOINTS].sort());
+    expect(compression.every((check) => check.outcome === 'skip' && check.actual.startsWith('not compressed'))).toBe(
+      true,
+    );
+  });
+
+  it('fails a compressed answer that does not say it varies by Accept-Encoding, and passes one that does', async () => {
+    const gzipped = (vary: Record<string, string>): CannedResponse => ({
+      status: 200,
+      headers: { ...GOOD_ADDED.uptime.headers, 'Content-Encoding': 'gzip', ...vary },
+      body: gzipSync(GOOD_ADDED.uptime.body),
+    });
+    const without = await verifyDeployment({
+      baseUrl: await fakeDeployment({ regions: GOOD_REGIONS, status, ...GOOD_ADDED, uptime: gzipped({}) }),
+      now,
+    });
+    expect(failedChecks(without)).toEqual(['uptime compression']);
+    const withVary = await verifyDeployment({
+      baseUrl: await fakeDeployment({
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        uptime: gzipped({ Vary: 'Accept-Encoding' }),
+      }),
+      now,
+    });
+    expect(withVary.checks.find((check) => check.endpoint === 'uptime' && check.check === 'compression')).toMatchObject(
+      { outcome: 'pass', actual: 'Content-Encoding: gzip' },
+    );
+    expect(withVary.checks.find((check) => check.endpoint === 'uptime' && check.check === 'body')?.outcome).toBe(
+      'pass',
+    );
   });
 
   it('skips missing observations: a static host or a deployment without peers leaves them out', async () => {
