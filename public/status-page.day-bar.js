@@ -3,20 +3,26 @@
 
 import { create } from './status-page.dom.js';
 import { isRecord } from './status-page.read-documents.js';
-import { formatDay, formatPercent, HISTORY_DAYS, statusKey, statusLabel } from './status-page.words.js';
+import {
+  describeDowntime,
+  formatDay,
+  formatPercent,
+  HISTORY_DAYS,
+  statusKey,
+  statusLabel,
+} from './status-page.words.js';
 
-/** Minutes in an outage (partial or major) during a day. */
+/** Minutes in an outage (partial or major) during a day, with their fraction: 23 s is 0.383. */
 function minutesDown(day) {
   const minutes = isRecord(day.minutes) ? day.minutes : {};
-  return Math.round((minutes.major_outage ?? 0) + (minutes.partial_outage ?? 0));
+  return (minutes.major_outage ?? 0) + (minutes.partial_outage ?? 0);
 }
 
 /** The words for one day: what a screen reader reads and what focus or hover shows. */
 function describeDay(day) {
   if (day.worst_status === null || day.uptime_percent === null) return `${formatDay(day.date)}: no data`;
-  const down = minutesDown(day);
   const worst = day.worst_status === 'operational' ? '' : `; worst: ${statusLabel(day.worst_status).toLowerCase()}`;
-  return `${formatDay(day.date)}: ${formatPercent(day.uptime_percent)} uptime, ${down} minute${down === 1 ? '' : 's'} down${worst}`;
+  return `${formatDay(day.date)}: ${formatPercent(day.uptime_percent)} uptime, ${describeDowntime(minutesDown(day))}${worst}`;
 }
 
 /** Arrow keys, Home and End move between days, so that the bar is one stop for Tab, not 90. */

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/site/render-freshness-module.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
-import { incidentNotice, noticesDocument, PAST_BAD_DAYS, pastIncidents, resolvedNotice } from './history-fixtures.js';
+import {
+  incidentNotice,
+  noticesDocument,
+  PAST_BAD_DAYS,
+  pastIncidents,
+  resolvedNotice,
+  uptimeDocument,
+} from './history-fixtures.js';
 import {
   ARTIFACTS_DIR,
   allOperational,
@@ -26,7 +33,7 @@ function card(page: Page, name: string) {
 }
 
 describe('each component', () => {
-  it('has a 90-day bar of one cell per day, each with its date, uptime and minutes down in words', async () => {
+  it('has a 90-day bar of one cell per day, each with its date, uptime and time down in words', async () => {
     const { page, problems } = await harness.open(scenario('history'));
 
     for (const name of ['Control API', 'Scheduler', 'Build Service', 'Registry']) {
@@ -37,13 +44,31 @@ describe('each component', () => {
     const date = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const cell = card(page, 'Build Service').locator(`li.day[data-date="${date}"]`);
     await expect(cell.getAttribute('data-status')).resolves.toBe('major_outage');
-    const uptime = Number.parseFloat((((1440 - bad.minutes) / 1440) * 100).toFixed(3));
+    const uptime = (Math.floor(((1440 - bad.minutes) / 1440) * 100 * 100) / 100).toFixed(2);
     await expect(cell.textContent()).resolves.toMatch(
-      new RegExp(`^\\w{3}, \\d{1,2} \\w{3} \\d{4}: ${uptime}% uptime, 47 minutes down; worst: major outage$`),
+      new RegExp(`^\\w{3}, \\d{1,2} \\w{3} \\d{4}: ${uptime}% uptime, 47 min down; worst: major outage$`),
     );
     // Days before the Registry was probed say so.
     await expect(card(page, 'Registry').locator('li.day').first().textContent()).resolves.toMatch(/: no data$/);
     await expect(card(page, 'Registry').locator('li.day').first().getAttribute('data-status')).resolves.toBe('none');
+    expectNoProblems(problems);
+  });
+
+  it('words a day with a 23-second outage in seconds, and its uptime with two decimals', async () => {
+    const now = new Date();
+    const short = [{ component: 'Scheduler', daysAgo: 5, worst: 'major_outage', minutes: 23 / 60 }] as const;
+    const { page, problems } = await harness.open({
+      status: allOperational(3_000),
+      history: { ...pastHistory(now), uptime: uptimeDocument(now, { intervalSeconds: 5, bad: short }) },
+    });
+    const date = new Date(now.getTime() - 5 * 86_400_000).toISOString().slice(0, 10);
+    // 23 s of 1,440 minutes down: 99.973%, cut to two decimals.
+    await expect(card(page, 'Scheduler').locator(`li.day[data-date="${date}"]`).textContent()).resolves.toMatch(
+      /: 99\.97% uptime, 23 s down; worst: major outage$/,
+    );
+    await expect(card(page, 'Scheduler').locator('li.day').nth(50).textContent()).resolves.toMatch(
+      /: 100% uptime, no downtime$/,
+    );
     expectNoProblems(problems);
   });
 
@@ -59,7 +84,7 @@ describe('each component', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     const focused = await page.evaluate(() => document.activeElement?.textContent);
-    expect(focused).toMatch(/47 minutes down; worst: major outage$/);
+    expect(focused).toMatch(/47 min down; worst: major outage$/);
     await expect(card(page, 'Build Service').locator('.day-detail').textContent()).resolves.toBe(focused);
     await page.keyboard.press('Home');
     await expect(
@@ -79,8 +104,11 @@ describe('each component', () => {
 
     const expected = history.uptime?.components.find((each) => each.name === 'Control API')?.uptime.last_90d
       .uptime_percent;
+    if (expected === undefined || expected === null) throw new Error('fixture changed');
+    // Two decimals, cut rather than rounded, as status pages print uptime.
+    const shown = expected >= 100 ? '100' : (Math.floor(expected * 100) / 100).toFixed(2);
     await expect(card(page, 'Control API').locator('.uptime-figure').textContent()).resolves.toBe(
-      `${expected}% uptime over the last 90 days`,
+      `${shown}% uptime over the last 90 days`,
     );
     const chart = card(page, 'Control API').locator('svg.latency-chart');
     await expect(chart.locator('polyline.latency-p50').count()).resolves.toBe(1);
