@@ -1,6 +1,6 @@
 import type { Incident } from '../schemas/incidents.js';
 import { formatTimestamp } from '../schemas/service-status.js';
-import type { UptimeDocument } from '../schemas/uptime.js';
+import type { ComponentDays } from './component-days.js';
 
 /** A component's `created_at` and `updated_at`. */
 export interface ComponentTimes {
@@ -21,7 +21,7 @@ const MINUTES_PER_DAY = 1_440;
  */
 export function componentTimes(
   name: string,
-  uptime: UptimeDocument | undefined,
+  uptime: ComponentDays | undefined,
   incidents: readonly Incident[],
   fallback: string,
 ): ComponentTimes {

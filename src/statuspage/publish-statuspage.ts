@@ -8,7 +8,7 @@ import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/mainten
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
-import { UptimeDocumentSchema } from '../schemas/uptime.js';
+import { ComponentDaysSchema } from './component-days.js';
 import { renderStatuspageDocuments } from './render-statuspage-documents.js';
 import type { StatuspageSettings } from './statuspage-settings.js';
 
@@ -39,7 +39,7 @@ export async function publishStatuspage({
 }: PublishStatuspageOptions): Promise<string[]> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents, notices] = await Promise.all([
-    optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, UptimeDocumentSchema)),
+    optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
     optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
     optional(readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema)),
   ]);

@@ -2,7 +2,7 @@ import type { Incident } from '../schemas/incidents.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import { worstStatus } from '../schemas/status-value.js';
 import type { StatuspageComponent, StatuspageMemberComponent } from '../schemas/statuspage/statuspage-component.js';
-import type { UptimeDocument } from '../schemas/uptime.js';
+import type { ComponentDays } from './component-days.js';
 import { componentTimes } from './component-times.js';
 import { statuspageId } from './statuspage-id.js';
 
@@ -10,7 +10,7 @@ export interface ComponentsSource {
   readonly status: ServiceStatus;
   /** Each component's group, by component name (`components[].group`); absent: not grouped. */
   readonly groups: ReadonlyMap<string, string>;
-  readonly uptime: UptimeDocument | undefined;
+  readonly uptime: ComponentDays | undefined;
   readonly incidents: readonly Incident[];
   readonly pageId: string;
 }

@@ -12,7 +12,7 @@ import type { Incident } from '../schemas/incidents.js';
 import type { Notice } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatuspagePage } from '../schemas/statuspage/statuspage-page.js';
-import type { UptimeDocument } from '../schemas/uptime.js';
+import type { ComponentDays } from './component-days.js';
 import { renderStatuspageComponents } from './render-statuspage-components.js';
 import { renderStatuspageIncidents } from './render-statuspage-incidents.js';
 import { renderStatuspageMaintenances } from './render-statuspage-maintenances.js';
@@ -29,7 +29,7 @@ export interface StatuspageSource {
   readonly status: ServiceStatus;
   readonly settings: StatuspageSettings;
   /** The probe's history, where it keeps one: component times and incidents. */
-  readonly uptime: UptimeDocument | undefined;
+  readonly uptime: ComponentDays | undefined;
   readonly incidents: readonly Incident[];
   /** Every notice: the team's, and the config's windows as notices as of `now`. */
   readonly notices: readonly Notice[];
