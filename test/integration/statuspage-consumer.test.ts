@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -7,6 +8,7 @@ import { IncidentImpact, Statuspage } from 'statuspage.io';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../src/api-documents.js';
+import { ComponentsConfigSchema } from '../../src/schemas/components-config.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { statuspageId } from '../../src/statuspage/statuspage-id.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
@@ -170,6 +172,68 @@ describe('a consumer written for Statuspage, against a running deployment', () =
     const ids = (document: { components: { name: string; id: string }[] }) =>
       document.components.map(({ name, id }) => [name, id]);
     expect(ids(after)).toEqual(ids(before as { components: { name: string; id: string }[] }));
+  });
+});
+
+async function isFree(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A base port whose next four are free too, for the stand-ins of `start`. */
+async function freeBasePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    if ((await Promise.all([0, 1, 2, 3, 4].map((offset) => isFree(base + offset)))).every(Boolean)) return base;
+  }
+  throw new Error('no five free ports in a row');
+}
+
+async function eventually<T>(get: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await get().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`nothing within ${timeoutMs} ms`);
+}
+
+describe('a consumer written for Statuspage, against `start` with the shipped data', () => {
+  it('sees the shipped group, then the Scheduler stand-in going down, through the statuspage.io client', async () => {
+    const { root } = cli.site;
+    const base = await freeBasePort();
+    const shipped = ComponentsConfigSchema.parse(
+      JSON.parse(await readFile(join(root, 'data', 'components.json'), 'utf8')),
+    );
+    await writeFile(join(root, 'components.json'), JSON.stringify({ ...shipped, schedule: '* * * * * *' }));
+    const started = startCli(['start', '--config', 'components.json', '--standins-port', String(base)], {
+      cwd: root,
+      env: { PORT: '0', REGION: '' },
+    });
+    cli.children.push(started);
+    const [, origin = ''] = await started.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+    const client = new Statuspage('unused00page');
+    client.setApiUrl(origin);
+
+    const first = await eventually(() => client.api.getSummary(), 15_000);
+    expect(first.status).toEqual({ indicator: 'none', description: 'All Systems Operational' });
+    expect(first.components.filter((component) => component.group).map((component) => component.name)).toEqual([
+      'Control plane',
+    ]);
+    await fetch(`http://127.0.0.1:${base}/scheduler/failing`, { method: 'POST' });
+    const down = await eventually(async () => {
+      const summary = await client.api.getSummary();
+      return summary.status.indicator === 'critical' ? summary : undefined;
+    }, 15_000);
+    expect(down.components.find((component) => component.name === 'Control plane')?.status).toBe('major_outage');
+    const validate = expectationOf('summary.json');
+    expect(validate(down) ? [] : validate.errors).toEqual([]);
+    started.child.kill('SIGINT');
+    expect(await started.exited()).toBe(0);
   });
 });
 
