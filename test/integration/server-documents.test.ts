@@ -37,6 +37,14 @@ describe('the table of API documents', () => {
       '/api/v1/incidents',
       '/api/v1/notices',
       '/api/v1/observations',
+      '/api/v2/summary.json',
+      '/api/v2/status.json',
+      '/api/v2/components.json',
+      '/api/v2/incidents.json',
+      '/api/v2/incidents/unresolved.json',
+      '/api/v2/scheduled-maintenances.json',
+      '/api/v2/scheduled-maintenances/upcoming.json',
+      '/api/v2/scheduled-maintenances/active.json',
     ]);
   });
 });

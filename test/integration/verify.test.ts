@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
+import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
 import { NOT_PUBLISHED } from '../../src/verify/check-deployment-endpoint.js';
-import { ENDPOINTS } from '../../src/verify/contract.js';
+import { ENDPOINTS, STATUSPAGE_ENDPOINTS } from '../../src/verify/contract.js';
 import { renderVerifyTable } from '../../src/verify/render-verify-table.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-report.js';
@@ -22,6 +23,7 @@ import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/f
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
+import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 const NOW = new Date('2026-11-21T04:40:00Z');
@@ -51,12 +53,14 @@ async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; 
   const { dir, remove } = await makeTempDir();
   cleanups.push(remove);
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-  if (withStatus) {
-    // The probe writes its observations beside the status.
-    await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
-    await publishObservations(dir, sampleObservations());
-  }
   if (withAdded) await publishDocuments(dir);
+  if (withStatus) {
+    // The probe writes its observations beside the status, then Statuspage's documents from both and the rest.
+    const status = sampleStatus({ updated_at: formatTimestamp(new Date()) });
+    await publishStatus(dir, status);
+    await publishObservations(dir, sampleObservations());
+    await publishStatuspage({ publicDir: dir, settings: sampleStatuspageSettings(), status, now: new Date() });
+  }
   const running = await startServer({
     publicDir: dir,
     headersFile: HEADERS_FILE,
@@ -78,11 +82,15 @@ describe('verifyDeployment against our own server', () => {
     expect(report.ok).toBe(true);
   });
 
-  it('fails only the status code and the observations while the probe has published nothing', async () => {
+  it('fails only the status code, the observations and Statuspage’s documents while the probe has published nothing', async () => {
     const running = await startOurServer({ withStatus: false, withAdded: true });
 
     const report = await verifyDeployment({ baseUrl: running.url });
-    expect(failedChecks(report)).toEqual(['status status-code', 'observations status-code']);
+    expect(failedChecks(report)).toEqual([
+      'status status-code',
+      'observations status-code',
+      ...STATUSPAGE_ENDPOINTS.map((endpoint) => `${endpoint} status-code`),
+    ]);
     expect(report.ok).toBe(false);
   });
 
