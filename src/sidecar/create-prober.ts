@@ -15,6 +15,7 @@ import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
+import type { CycleReport } from './cycle-report.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary } from './format-cycle-log.js';
 import type { ProbeObserver } from './probe-observer.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
@@ -45,10 +46,7 @@ export interface ProberOptions {
 /** A cycle whose checks ran, as `runCycle` returns it. */
 export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>;
 
-/** How a cycle ended, for exit codes and tests. */
-export type CycleReport =
-  | { readonly published: true; readonly statusFile: string }
-  | { readonly published: false; readonly why: 'offline' | 'write_failed' | 'aborted' };
+export type { CycleReport } from './cycle-report.js';
 
 export interface Prober {
   readonly statusFile: string;
