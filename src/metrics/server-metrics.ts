@@ -25,6 +25,8 @@ export interface ServedDocuments {
   readonly status: () => ServiceStatus | undefined;
   readonly observations: () => ObservationsDocument | undefined;
   readonly uptime: () => UptimeDocument | undefined;
+  /** How old the status may be before `/healthz` answers 503, in milliseconds, as it judges now. */
+  readonly staleAfterMs: () => number;
 }
 
 export interface ServerMetricsOptions {
@@ -87,6 +89,13 @@ export function registerServerMetrics(options: ServerMetricsOptions): ServerMetr
     'Seconds since the published status was determined (its updated_at).',
     ['region'],
     fromStatus((status) => statusAgeSamples(status, now())),
+  );
+  registerSampledGauge(
+    registry,
+    'service_directory_status_stale_after_seconds',
+    'How old the status may be before /healthz answers 503: the bound the stale alert compares the age with.',
+    ['region'],
+    fromStatus((status) => [{ labels: { region: status.region }, value: documents.staleAfterMs() / 1000 }]),
   );
   registerSampledGauge(
     registry,

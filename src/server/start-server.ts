@@ -115,18 +115,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
+  const staleAfterMs = () => chooseStaleAfterMs(options.staleAfterMs, uptime.current?.value, fallbackStaleAfterMs);
+
   const logOccasionally = createOccasionalLog(log);
   const logFailure = (what: string) => (error: Error & { code?: string }) =>
     logOccasionally(`${what}:${error.code ?? error.name}`, `${what}: ${error.message}`);
   const handler = createRequestHandler({
     documents,
     serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
-    health: () =>
-      assessHealth(
-        status.current?.value,
-        now(),
-        chooseStaleAfterMs(options.staleAfterMs, uptime.current?.value, fallbackStaleAfterMs),
-      ),
+    health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
     logOccasionally,
   });
   const metrics =
@@ -139,6 +136,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             status: () => status.current?.value,
             observations: () => observations.current?.value,
             uptime: () => uptime.current?.value,
+            staleAfterMs,
           },
           knownPaths: countedPaths(),
           now,

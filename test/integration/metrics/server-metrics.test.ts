@@ -108,6 +108,12 @@ describe('the metrics listener of serve', () => {
     ]);
   });
 
+  it('gives the staleness bound /healthz applies: three intervals of the published uptime document', async () => {
+    expect(samplesOf(await scrape(), 'service_directory_status_stale_after_seconds')).toEqual([
+      'service_directory_status_stale_after_seconds{region="Amsterdam 1"} 90',
+    ]);
+  });
+
   it('follows a newly published status at the next scrape', async () => {
     await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T04:38:19Z' }));
     await waitFor(async () =>
