@@ -29,3 +29,6 @@ export const FEED_PATH = '/feed.atom';
 export function documentFile(publicDir: string, urlPath: `/${string}`): string {
   return `${publicDir}${urlPath}`;
 }
+
+/** The badges, written by the probe: `status.json`/`.svg`, `uptime.*`, `components/SLUG/*`, `groups/SLUG/*`. */
+export const BADGES_PATH = '/badges';

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { createBadgePublisher } from '../badges/publish-badges.js';
+import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
@@ -77,6 +79,10 @@ export function createProber(options: ProberOptions): Prober {
   const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
+  const publishBadges = createBadgePublisher(options.publicDir);
+  const groups = new Map(
+    settings.components.flatMap(({ name, group }) => (group === undefined ? [] : [[name, group] as const])),
+  );
   let state: ProbeState | undefined;
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
   const history: HistoryRecorder | undefined =
@@ -183,6 +189,10 @@ export function createProber(options: ProberOptions): Prober {
       await history.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
       options.observer?.historyRecorded(clock() - started);
     }
+    // After the history, whose uptime document they read.
+    await publishCycleBadges({ publish: publishBadges, status, uptimeFile: history?.uptimeFile, groups }).catch(
+      (error: unknown) => log.error(`badges not written: ${describeIoError(error)}`),
+    );
     await options.afterPublish?.(outcome);
     return ended({ published: true, statusFile });
   }
