@@ -62,8 +62,12 @@ function samplesOf(exposition: string, name: string): string[] {
 }
 
 describe('the metrics listener of serve', () => {
-  it('passes promtool check metrics', async () => {
-    const result = await checkMetrics(await scrape());
+  it('passes promtool check metrics, request counts included', async () => {
+    for (const path of ['/api/v1/status', '/healthz', '/nowhere'])
+      await (await request(`${server.url}${path}`)).body.dump();
+    const exposition = await scrape();
+    expect(samplesOf(exposition, 'service_directory_http_requests_total')).toHaveLength(3);
+    const result = await checkMetrics(exposition);
     expect(result.stderr + result.stdout).toBe('');
     expect(result.code).toBe(0);
   });
@@ -149,5 +153,23 @@ describe('the metrics listener of serve', () => {
       'service_directory_http_requests_total{path="/api/v1/status",code="200"} 1',
       'service_directory_http_requests_total{path="other",code="404"} 1000',
     ]);
+  });
+
+  it('escapes a component name with quotes and backslashes in its labels, still valid for promtool', async () => {
+    await publishStatus(
+      site.publicDir,
+      sampleStatus({
+        components: [{ name: 'Say "hi" \\ now', status: 'operational' }],
+        updated_at: '2026-11-21T04:38:00Z',
+      }),
+    );
+    let exposition = '';
+    await waitFor(async () => {
+      exposition = await scrape();
+      return exposition.includes('component="Say \\"hi\\" \\\\ now"');
+    });
+    const result = await checkMetrics(exposition);
+    expect(result.stderr + result.stdout).toBe('');
+    expect(result.code).toBe(0);
   });
 });
