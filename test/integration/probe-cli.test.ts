@@ -107,6 +107,14 @@ describe('probe --once', () => {
       'api/v1/observations',
       'api/v1/status',
       'api/v1/uptime',
+      'badges/components/scheduler/status.json',
+      'badges/components/scheduler/status.svg',
+      'badges/components/scheduler/uptime.json',
+      'badges/components/scheduler/uptime.svg',
+      'badges/status.json',
+      'badges/status.svg',
+      'badges/uptime.json',
+      'badges/uptime.svg',
       'feed.atom',
     ]);
   });
