@@ -1,9 +1,9 @@
+import type { ComponentGroups } from '../schemas/component-groups.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
 import { type Sample, stateSet } from './state-set.js';
 
-/** A component's group by its name, from `data/components.json`; a component without one is absent. */
-export type ComponentGroups = ReadonlyMap<string, string>;
+export type { ComponentGroups } from '../schemas/component-groups.js';
 
 /**
  * The labels every per-component series carries. `group` is always present,

@@ -14,6 +14,7 @@ import { serializeObservations } from '../probe/render-observations.js';
 import { serializeStatus } from '../probe/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
 import { scheduleIntervalMs } from '../probe/schedule-interval.js';
+import { groupsOf } from '../schemas/component-groups.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
@@ -80,9 +81,7 @@ export function createProber(options: ProberOptions): Prober {
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
   const publishBadges = createBadgePublisher(options.publicDir);
-  const groups = new Map(
-    settings.components.flatMap(({ name, group }) => (group === undefined ? [] : [[name, group] as const])),
-  );
+  const groups = groupsOf(settings.components);
   let state: ProbeState | undefined;
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
   const history: HistoryRecorder | undefined =
