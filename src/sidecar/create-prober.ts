@@ -8,7 +8,9 @@ import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
+import type { CycleReport } from '../probe/cycle-report.js';
 import { DEFAULT_RETENTION } from '../probe/history-retention.js';
+import type { ProbeObserver } from '../probe/probe-observer.js';
 import type { ProbeSettings } from '../probe/probe-settings.js';
 import { serializeObservations } from '../probe/render-observations.js';
 import { serializeStatus } from '../probe/render-status.js';
@@ -18,9 +20,7 @@ import { groupsOf } from '../schemas/component-groups.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import type { CycleReport } from './cycle-report.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary } from './format-cycle-log.js';
-import type { ProbeObserver } from './probe-observer.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
 
 export interface ProberOptions {
@@ -49,7 +49,7 @@ export interface ProberOptions {
 /** A cycle whose checks ran, as `runCycle` returns it. */
 export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>;
 
-export type { CycleReport } from './cycle-report.js';
+export type { CycleReport } from '../probe/cycle-report.js';
 
 export interface Prober {
   readonly statusFile: string;

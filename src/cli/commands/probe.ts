@@ -4,13 +4,12 @@ import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { registerProbeMetrics } from '../../metrics/probe-metrics.js';
-import { startMetricsListener } from '../../metrics/start-metrics-listener.js';
 import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
 import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
 import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
 import { probeOnce } from '../../sidecar/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
-import { startSidecar } from '../../sidecar/start-sidecar.js';
+import { startObservedSidecar } from '../../sidecar/start-observed-sidecar.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { UsageError } from '../run-command.js';
@@ -101,31 +100,14 @@ export async function probe(args: string[]): Promise<void> {
     if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;
     return;
   }
-  const { subscriptions } = proberOptions;
-  metrics?.follow({
-    peers: proberOptions.settings.peers.map((peer) => peer.region),
-    ...(subscriptions === undefined ? {} : { pendingDeliveries: () => subscriptions.deliverer.pending() }),
-  });
-  // Listening first: a taken port fails the start before the writer lock is held.
-  const listener =
-    registry === undefined || metricsPort.port === undefined
+  const sidecar = await startObservedSidecar(
+    proberOptions,
+    registry === undefined || metrics === undefined || metricsPort.port === undefined
       ? undefined
-      : await startMetricsListener({
-          registry,
-          port: metricsPort.port,
-          host: metricsEnv.METRICS_HOST ?? '127.0.0.1',
-          log: log.error,
-        });
-  if (listener !== undefined) log.info(`metrics on ${listener.url}`);
-  const sidecar = await startSidecar({
-    ...proberOptions,
-    ...(metrics === undefined ? {} : { observer: metrics.observer }),
-  }).catch(async (error: unknown) => {
-    await listener?.close();
-    throw error;
-  });
+      : { registry, metrics, port: metricsPort.port, host: metricsEnv.METRICS_HOST ?? '127.0.0.1' },
+  );
   const signal = await waitForSignal();
   CONSOLE_PROBE_LOG.info(`${signal}: stopping`);
-  await Promise.all([sidecar.stop(), listener?.close()]);
+  await sidecar.stop();
   CONSOLE_PROBE_LOG.info('stopped');
 }

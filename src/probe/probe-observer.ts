@@ -1,5 +1,5 @@
-import type { CycleOutcome } from '../probe/run-cycle.js';
 import type { CycleReport } from './cycle-report.js';
+import type { CycleOutcome } from './run-cycle.js';
 
 /**
  * What the prober tells an onlooker (the probe's metrics) as it works: each
