@@ -85,6 +85,20 @@ try {
     );
   }
 
+  out();
+  out('What `serve --metrics-port` costs on the request path (the same runs: every request counted by path and code):');
+  out();
+  out('| path | thin handler | thin handler + metrics | with / without | target ≥ 0.95 |');
+  out('|---|---|---|---|---|');
+  for (const load of THROUGHPUT_CASES) {
+    const name = caseName(load);
+    const thin = throughput.medians['thin handler']?.[name] ?? Number.NaN;
+    const counted = throughput.medians['thin handler + metrics']?.[name] ?? Number.NaN;
+    out(
+      `| \`${name}\` | ${fmt(thin)} | ${fmt(counted)} | ${fmt(counted / thin, 3)} | ${verdict(counted / thin >= 0.95)} |`,
+    );
+  }
+
   // 2. Freshness
   const freshness = await measureFreshness(site, QUICK ? 20 : 100);
   out();

@@ -42,3 +42,6 @@ export const STATUSPAGE_UNRESOLVED_INCIDENTS_PATH = '/api/v2/incidents/unresolve
 export const STATUSPAGE_MAINTENANCES_PATH = '/api/v2/scheduled-maintenances.json';
 export const STATUSPAGE_UPCOMING_MAINTENANCES_PATH = '/api/v2/scheduled-maintenances/upcoming.json';
 export const STATUSPAGE_ACTIVE_MAINTENANCES_PATH = '/api/v2/scheduled-maintenances/active.json';
+
+/** The badges, written by the probe: `status.json`/`.svg`, `uptime.*`, `components/SLUG/*`, `groups/SLUG/*`. */
+export const BADGES_PATH = '/badges';

@@ -53,6 +53,23 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
       ),
     ],
     [
+      // The same server counting every request for its metrics listener: what --metrics-port costs.
+      'thin handler + metrics',
+      await startServerProcess(
+        ...pinned(1, node, [
+          CLI,
+          'serve',
+          '--public',
+          site.publicDir,
+          '--headers',
+          site.headersFile,
+          '--metrics-port',
+          '0',
+        ]),
+        { PORT: '0' },
+      ),
+    ],
+    [
       'serve-handler',
       await startServerProcess(
         ...pinned(1, node, [

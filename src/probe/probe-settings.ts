@@ -30,6 +30,8 @@ export interface ComponentSettings {
   readonly name: string;
   /** `global` components are published by the vote of every region's probe; `regional` ones by this one alone. */
   readonly scope: Scope;
+  /** The group it is shown under (`group` in the config), for the badges and the documents that know groups. */
+  readonly group?: string;
   readonly checks: readonly CheckSettings[];
 }
 
@@ -116,6 +118,7 @@ export function resolveProbeSettings({
     components: config.components.map((component, componentIndex) => ({
       name: component.name,
       scope: component.scope,
+      ...(component.group === undefined ? {} : { group: component.group }),
       checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check, checkIndex): CheckSettings => {
         const timing = {
           url: check.url,

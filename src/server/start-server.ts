@@ -1,12 +1,16 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { API_DOCUMENTS, type DocumentPath } from '../api-documents.js';
-import { documentFile, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { documentFile, OBSERVATIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
+import { registerServerMetrics } from '../metrics/server-metrics.js';
+import type { ComponentGroups } from '../metrics/status-samples.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { UptimeDocumentSchema } from '../schemas/uptime.js';
 import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
@@ -14,6 +18,7 @@ import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { boundPipelining } from './bound-pipelining.js';
 import { createCompressedFiles } from './compressed-files.js';
+import { countedPaths } from './counted-paths.js';
 import { createRequestHandler } from './create-request-handler.js';
 import { createOccasionalLog } from './log-occasionally.js';
 import { chooseStaleAfterMs } from './stale-after.js';
@@ -57,6 +62,12 @@ export interface ServerOptions {
   readonly fallbackStaleAfterMs?: number;
   readonly limits?: Partial<ServerLimits>;
   readonly now?: () => Date;
+  /**
+   * Where to register the server's metrics (what it serves, and its request
+   * counts), with each component's group; a metrics listener serves the
+   * registry apart from this one. Left out, nothing is counted.
+   */
+  readonly metrics?: { readonly registry: Registry; readonly groups: ComponentGroups };
 }
 
 export interface RunningServer {
@@ -91,9 +102,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The probe's interval, so that /healthz judges staleness by what the probe says it does.
   const uptimeSpec = API_DOCUMENTS.find(({ path }) => path === UPTIME_PATH);
   const uptime = follow(UPTIME_PATH, UptimeDocumentSchema, uptimeSpec?.maxBytes);
+  const observations = follow(OBSERVATIONS_PATH, ObservationsDocumentSchema);
   const typed = new Map<string, ApiDocument>([
     [STATUS_PATH, status],
     [UPTIME_PATH, uptime],
+    [OBSERVATIONS_PATH, observations],
   ]);
   const documents = new Map<string, ApiDocument>(
     API_DOCUMENTS.map(({ path, schema, maxBytes }) => [path, typed.get(path) ?? follow(path, schema, maxBytes)]),
@@ -103,6 +116,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
 
+  const staleAfterMs = () => chooseStaleAfterMs(options.staleAfterMs, uptime.current?.value, fallbackStaleAfterMs);
+
   const logOccasionally = createOccasionalLog(log);
   const logFailure = (what: string) => (error: Error & { code?: string }) =>
     logOccasionally(`${what}:${error.code ?? error.name}`, `${what}: ${error.message}`);
@@ -110,14 +125,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     documents,
     serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
     serveCompressed: createCompressedFiles(publicDir, headersConfig.headers),
-    health: () =>
-      assessHealth(
-        status.current?.value,
-        now(),
-        chooseStaleAfterMs(options.staleAfterMs, uptime.current?.value, fallbackStaleAfterMs),
-      ),
+    health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
     logOccasionally,
   });
+  const metrics =
+    options.metrics === undefined
+      ? undefined
+      : registerServerMetrics({
+          registry: options.metrics.registry,
+          groups: options.metrics.groups,
+          documents: {
+            status: () => status.current?.value,
+            observations: () => observations.current?.value,
+            uptime: () => uptime.current?.value,
+            staleAfterMs,
+          },
+          knownPaths: countedPaths(),
+          now,
+        });
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderSizeBytes,
@@ -128,7 +153,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // The handler checks Host itself, to answer in the JSON shape.
       requireHostHeader: false,
     },
-    boundPipelining(handler),
+    boundPipelining(
+      metrics === undefined
+        ? handler
+        : (request, response) => {
+            // Taken now: the static files rewrite `request.url` to the canonical path.
+            const url = request.url ?? '';
+            response.once('finish', () => metrics.countRequest(url, response.statusCode));
+            handler(request, response);
+          },
+    ),
   );
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);

@@ -1,17 +1,22 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { createBadgePublisher } from '../badges/publish-badges.js';
+import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
+import type { CycleReport } from '../probe/cycle-report.js';
 import { DEFAULT_RETENTION } from '../probe/history-retention.js';
+import type { ProbeObserver } from '../probe/probe-observer.js';
 import type { ProbeSettings } from '../probe/probe-settings.js';
 import { serializeObservations } from '../probe/render-observations.js';
 import { serializeStatus } from '../probe/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
 import { scheduleIntervalMs } from '../probe/schedule-interval.js';
+import { groupsOf } from '../schemas/component-groups.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
@@ -35,15 +40,16 @@ export interface ProberOptions {
    * not throw and must do only quick local work: the cycle waits for it.
    */
   readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
+  /** Told of every cycle's end and of the history's write time (the probe's metrics). */
+  readonly observer?: ProbeObserver;
+  /** A monotonic clock in milliseconds: how long the history takes to write. */
+  readonly clock?: () => number;
 }
 
 /** A cycle whose checks ran, as `runCycle` returns it. */
 export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>;
 
-/** How a cycle ended, for exit codes and tests. */
-export type CycleReport =
-  | { readonly published: true; readonly statusFile: string }
-  | { readonly published: false; readonly why: 'offline' | 'write_failed' | 'aborted' };
+export type { CycleReport } from '../probe/cycle-report.js';
 
 export interface Prober {
   readonly statusFile: string;
@@ -73,6 +79,9 @@ export function createProber(options: ProberOptions): Prober {
   const statusFile = documentFile(options.publicDir, STATUS_PATH);
   const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? (() => performance.now());
+  const publishBadges = createBadgePublisher(options.publicDir);
+  const groups = groupsOf(settings.components);
   let state: ProbeState | undefined;
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
   const history: HistoryRecorder | undefined =
@@ -120,55 +129,72 @@ export function createProber(options: ProberOptions): Prober {
     statusFile,
     observationsFile,
     async runCycle(signal) {
-      state ??= await prepare();
-      const outcome = await runCycle({
-        settings,
-        state,
-        ...(options.check ? { check: options.check } : {}),
-        ...(options.fetchPeers ? { fetchPeers: options.fetchPeers } : {}),
-        now,
-        ...(signal ? { signal } : {}),
-      });
-      if (outcome.kind === 'aborted') {
-        log.info(`cycle stopped after ${outcome.durationMs} ms by shutdown; nothing published`);
-        return { published: false, why: 'aborted' };
-      }
-      if (outcome.kind === 'offline') {
-        log.error(formatOffline(outcome));
-        await history?.recordUnpublished(now());
-        return { published: false, why: 'offline' };
-      }
-      // A bug here must never reach readers: the server would refuse the file anyway.
-      const status = ServiceStatusSchema.parse(outcome.status);
-      const observations = ObservationsDocumentSchema.parse(outcome.observations);
-      if (!(await publish(statusFile, serializeStatus(status)))) {
-        log.error(`${formatSummary(outcome, settings)}; NOT published`);
-        return { published: false, why: 'write_failed' };
-      }
-      // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
-      await publish(observationsFile, serializeObservations(observations));
-      state = outcome.state;
-      try {
-        await writeProbeState(stateFile, state, now());
-      } catch (error) {
-        log.error(`could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}`);
-      }
-      for (const component of outcome.components) {
-        const line = formatChange(component);
-        if (line !== undefined) log.info(line);
-      }
-      const held = formatNoQuorum(outcome);
-      if (held !== undefined) log.error(held);
-      log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
-      // After the status, never before it: history is a record of what was published.
-      await history?.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
-      await options.afterPublish?.(outcome);
-      return { published: true, statusFile };
+      const { outcome, report } = await runAndPublish(signal);
+      options.observer?.cycleEnded(outcome, report);
+      return report;
     },
     close() {
       history?.close();
     },
   };
+
+  async function runAndPublish(
+    signal: AbortSignal | undefined,
+  ): Promise<{ outcome: CycleOutcome; report: CycleReport }> {
+    state ??= await prepare();
+    const outcome = await runCycle({
+      settings,
+      state,
+      ...(options.check ? { check: options.check } : {}),
+      ...(options.fetchPeers ? { fetchPeers: options.fetchPeers } : {}),
+      now,
+      ...(signal ? { signal } : {}),
+    });
+    const ended = (report: CycleReport) => ({ outcome, report });
+    if (outcome.kind === 'aborted') {
+      log.info(`cycle stopped after ${outcome.durationMs} ms by shutdown; nothing published`);
+      return ended({ published: false, why: 'aborted' });
+    }
+    if (outcome.kind === 'offline') {
+      log.error(formatOffline(outcome));
+      await history?.recordUnpublished(now());
+      return ended({ published: false, why: 'offline' });
+    }
+    // A bug here must never reach readers: the server would refuse the file anyway.
+    const status = ServiceStatusSchema.parse(outcome.status);
+    const observations = ObservationsDocumentSchema.parse(outcome.observations);
+    if (!(await publish(statusFile, serializeStatus(status)))) {
+      log.error(`${formatSummary(outcome, settings)}; NOT published`);
+      return ended({ published: false, why: 'write_failed' });
+    }
+    // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
+    await publish(observationsFile, serializeObservations(observations));
+    state = outcome.state;
+    try {
+      await writeProbeState(stateFile, state, now());
+    } catch (error) {
+      log.error(`could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}`);
+    }
+    for (const component of outcome.components) {
+      const line = formatChange(component);
+      if (line !== undefined) log.info(line);
+    }
+    const held = formatNoQuorum(outcome);
+    if (held !== undefined) log.error(held);
+    log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
+    // After the status, never before it: history is a record of what was published.
+    if (history !== undefined) {
+      const started = clock();
+      await history.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
+      options.observer?.historyRecorded(clock() - started);
+    }
+    // After the history, whose uptime document they read.
+    await publishCycleBadges({ publish: publishBadges, status, uptimeFile: history?.uptimeFile, groups }).catch(
+      (error: unknown) => log.error(`badges not written: ${describeIoError(error)}`),
+    );
+    await options.afterPublish?.(outcome);
+    return ended({ published: true, statusFile });
+  }
 }
 
 function describeIoError(error: unknown): string {

@@ -2,6 +2,7 @@ import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import { loadProbeSettings } from '../probe/load-probe-settings.js';
 import { moveStandinTargets } from '../standins/move-standin-targets.js';
 import { loadSubscriptions } from '../subscriptions/load-subscriptions.js';
+import type { PostWebhook } from '../webhooks/post-webhook.js';
 import type { SidecarOptions } from './start-sidecar.js';
 
 export interface LoadSidecarOptionsInput {
@@ -18,6 +19,8 @@ export interface LoadSidecarOptionsInput {
   readonly historyFile: string;
   readonly log?: ProbeLog;
   readonly env?: NodeJS.ProcessEnv;
+  /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
+  readonly observePost?: (post: PostWebhook) => PostWebhook;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     stateFile,
     log,
     ...(input.env === undefined ? {} : { env: input.env }),
+    ...(input.observePost === undefined ? {} : { observePost: input.observePost }),
   });
   return { settings, publicDir, stateFile, historyFile: input.historyFile, log, subscriptions };
 }

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import type { ProbeSettings } from '../probe/probe-settings.js';
+import { type PostWebhook, postWebhook } from '../webhooks/post-webhook.js';
 import { createSubscriptions, type Subscriptions } from './create-subscriptions.js';
 import { loadSubscriptionSettings } from './load-subscription-settings.js';
 
@@ -13,6 +14,8 @@ export interface LoadSubscriptionsOptions {
   readonly stateFile: string;
   readonly log: ProbeLog;
   readonly env?: NodeJS.ProcessEnv;
+  /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
+  readonly observePost?: (post: PostWebhook) => PostWebhook;
 }
 
 /** The probe's subscriptions as the CLI starts them. Throws `InputError` for a bad config or a missing secret. */
@@ -24,5 +27,6 @@ export async function loadSubscriptions(options: LoadSubscriptionsOptions): Prom
     publicDir: options.publicDir,
     stateDir: dirname(options.stateFile),
     log: options.log,
+    ...(options.observePost === undefined ? {} : { delivery: { post: options.observePost(postWebhook) } }),
   });
 }

@@ -115,6 +115,14 @@ describe('probe --once', () => {
       'api/v2/scheduled-maintenances/upcoming.json',
       'api/v2/status.json',
       'api/v2/summary.json',
+      'badges/components/scheduler/status.json',
+      'badges/components/scheduler/status.svg',
+      'badges/components/scheduler/uptime.json',
+      'badges/components/scheduler/uptime.svg',
+      'badges/status.json',
+      'badges/status.svg',
+      'badges/uptime.json',
+      'badges/uptime.svg',
       'feed.atom',
     ]);
   });

@@ -1,13 +1,18 @@
 import { resolve } from 'node:path';
+import { Registry } from 'prom-client';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
+import { readEnv } from '../../io/read-env.js';
+import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
+import { registerProbeMetrics } from '../../metrics/probe-metrics.js';
 import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
 import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
 import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
 import { probeOnce } from '../../sidecar/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
-import { startSidecar } from '../../sidecar/start-sidecar.js';
+import { startObservedSidecar } from '../../sidecar/start-observed-sidecar.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
+import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 /** `--once` exit status when nothing was written: the write failed, the probe is offline, or another probe holds the lock. */
@@ -15,6 +20,7 @@ export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
                                [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
+                               [--metrics-port PORT]
 
 Checks each component over HTTP and writes DIR/api/v1/status, then records the
 cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
@@ -33,9 +39,13 @@ events (config "webhooks") beside the state file.
   --standins-port BASE
                    checks of the stand-ins' default ports (127.0.0.1:4101..4104) go to
                    BASE+1..BASE+4 instead, for stand-ins started with standins --port BASE
+  --metrics-port PORT
+                   the sidecar's own health for Prometheus, GET /metrics on METRICS_HOST
+                   (default 127.0.0.1); not with --once
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
-the variable holding its signing secret.
+the variable holding its signing secret; METRICS_PORT (as --metrics-port, which
+wins) and METRICS_HOST.
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
 to start, naming the first. Exit status of --once: 0 the status was written,
 whatever it says; 1 bad config, unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written
@@ -52,6 +62,7 @@ export const PROBE_OPTIONS = {
   state: { type: 'string', default: DEFAULT_STATE_FILE },
   'standins-port': { type: 'string' },
   history: { type: 'string', default: DEFAULT_HISTORY_FILE },
+  'metrics-port': { type: 'string' },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -60,6 +71,15 @@ export async function probe(args: string[]): Promise<void> {
   const { values } = parsed;
   const standinsPort = parseStandinsPort(values['standins-port']);
   const log = CONSOLE_PROBE_LOG;
+  const metricsEnv = readEnv(MetricsEnvSchema);
+  const flag = values['metrics-port'];
+  const metricsPort = chooseMetricsPort(typeof flag === 'string' ? flag : undefined, values.once ? {} : metricsEnv);
+  if (!metricsPort.ok) throw new UsageError(metricsPort.reason);
+  if (values.once && metricsPort.port !== undefined) {
+    throw new UsageError('--metrics-port is for the sidecar: a --once run ends before anything could scrape it');
+  }
+  const registry = metricsPort.port === undefined ? undefined : new Registry();
+  const metrics = registry === undefined ? undefined : registerProbeMetrics({ registry });
   const proberOptions = await loadSidecarOptions({
     configFile: resolve(String(values.config)),
     regionsFile: resolve(String(values.regions)),
@@ -69,6 +89,7 @@ export async function probe(args: string[]): Promise<void> {
     stateFile: resolve(String(values.state)),
     historyFile: resolve(String(values.history)),
     log,
+    ...(metrics === undefined ? {} : { observePost: metrics.observePost }),
   });
 
   if (values.once) {
@@ -80,7 +101,12 @@ export async function probe(args: string[]): Promise<void> {
     if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;
     return;
   }
-  const sidecar = await startSidecar(proberOptions);
+  const sidecar = await startObservedSidecar(
+    proberOptions,
+    registry === undefined || metrics === undefined || metricsPort.port === undefined
+      ? undefined
+      : { registry, metrics, port: metricsPort.port, host: metricsEnv.METRICS_HOST ?? '127.0.0.1' },
+  );
   const signal = await waitForSignal();
   CONSOLE_PROBE_LOG.info(`${signal}: stopping`);
   await sidecar.stop();

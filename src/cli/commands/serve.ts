@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
+import { Registry } from 'prom-client';
 import { readEnv } from '../../io/read-env.js';
+import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
+import { readComponentGroups } from '../../metrics/read-component-groups.js';
+import { startMetricsListener } from '../../metrics/start-metrics-listener.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { readStaleAfterMs } from '../../server/stale-after.js';
 import { startServer } from '../../server/start-server.js';
@@ -7,6 +11,7 @@ import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 
 export const SERVE_USAGE = `Usage: service-directory serve [--public DIR] [--headers FILE] [--stale-after SECONDS] [--config FILE]
+                               [--metrics-port PORT]
 
 Serves DIR with the header rules applied; the API paths answer from memory.
 
@@ -15,9 +20,13 @@ Serves DIR with the header rules applied; the API paths answer from memory.
   --stale-after SECONDS    /healthz answers 503 once the status is older (default: three
                            intervals of the probe's published interval_seconds in
                            DIR/api/v1/uptime, else of the schedule in --config, else 90)
-  --config FILE            the probe's config, for its schedule (default: data/components.json)
+  --config FILE            the probe's config, for its schedule and the components' groups
+                           (default: data/components.json)
+  --metrics-port PORT      a second listener, GET /metrics for Prometheus, on METRICS_HOST
+                           (default: HOST); the public port never serves /metrics
 
-Environment: PORT (default 3000), HOST (default 127.0.0.1).`;
+Environment: PORT (default 3000), HOST (default 127.0.0.1), METRICS_PORT (as
+--metrics-port, which wins), METRICS_HOST.`;
 
 function parseSeconds(flag: string, value: unknown): number {
   const seconds = Number(value);
@@ -31,6 +40,7 @@ export const SERVE_OPTIONS = {
   headers: { type: 'string', default: 'headers.json' },
   'stale-after': { type: 'string' },
   config: { type: 'string', default: 'data/components.json' },
+  'metrics-port': { type: 'string' },
 } satisfies OptionSpec;
 
 export async function serve(args: string[]): Promise<void> {
@@ -38,20 +48,40 @@ export async function serve(args: string[]): Promise<void> {
   if (!parsed) return;
   const staleAfter = parsed.values['stale-after'];
   const env = readEnv(ServerEnvSchema);
+  const metricsEnv = readEnv(MetricsEnvSchema);
+  const flag = parsed.values['metrics-port'];
+  const metricsPort = chooseMetricsPort(typeof flag === 'string' ? flag : undefined, metricsEnv);
+  if (!metricsPort.ok) throw new UsageError(metricsPort.reason);
+  const configFile = resolve(String(parsed.values.config));
+  const registry = metricsPort.port === undefined ? undefined : new Registry();
   const running = await startServer({
     publicDir: resolve(String(parsed.values.public)),
     headersFile: resolve(String(parsed.values.headers)),
     port: env.PORT,
     host: env.HOST,
     ...(staleAfter === undefined
-      ? { fallbackStaleAfterMs: await readStaleAfterMs(resolve(String(parsed.values.config))) }
+      ? { fallbackStaleAfterMs: await readStaleAfterMs(configFile) }
       : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),
+    ...(registry === undefined ? {} : { metrics: { registry, groups: await readComponentGroups(configFile) } }),
   });
   console.log(`serve: listening on ${running.url}`);
+  const metrics =
+    registry === undefined || metricsPort.port === undefined
+      ? undefined
+      : await startMetricsListener({
+          registry,
+          port: metricsPort.port,
+          host: metricsEnv.METRICS_HOST ?? env.HOST,
+          log: (message) => console.error(`[serve] ${message}`),
+        }).catch(async (error: unknown) => {
+          await running.close();
+          throw error;
+        });
+  if (metrics !== undefined) console.log(`serve: metrics on ${metrics.url}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       console.log(`serve: ${signal}, closing`);
-      void running.close().then(() => console.log('serve: closed'));
+      void Promise.all([running.close(), metrics?.close()]).then(() => console.log('serve: closed'));
     });
   }
 }

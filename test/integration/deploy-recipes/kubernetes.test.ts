@@ -164,6 +164,38 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     expect(written.readOnly).not.toBe(true);
   });
 
+  it('exposes the server metrics on a named port the prometheus.io annotations point at', () => {
+    const annotations = given(statefulSet.spec?.template.metadata?.annotations, 'pod annotations');
+    const serve = container(sidecarPod, 'serve');
+    const port = serve.ports?.find((candidate) => candidate.name === 'metrics');
+    expect(annotations['prometheus.io/scrape']).toBe('true');
+    expect(annotations['prometheus.io/path']).toBe('/metrics');
+    expect(annotations['prometheus.io/port']).toBe(String(port?.containerPort));
+    expect(findCliInvocation(serve.command ?? []).values['metrics-port']).toBe(String(port?.containerPort));
+    expect(envOf(serve, 'HOST')).toBe('0.0.0.0');
+  });
+
+  it('exposes the probe metrics on a named port of their own, on every interface, scraped by port name', async () => {
+    const probe = container(sidecarPod, 'probe');
+    const port = probe.ports?.find((candidate) => candidate.name === 'probe-metrics');
+    expect(findCliInvocation(probe.command ?? []).values['metrics-port']).toBe(String(port?.containerPort));
+    expect(envOf(probe, 'METRICS_HOST')).toBe('0.0.0.0');
+    const scrape = await readFile('deploy/prometheus/kubernetes-scrape.yml', 'utf8');
+    expect(scrape).toContain('regex: service-directory;metrics\n');
+    expect(scrape).toContain('regex: service-directory;probe-metrics\n');
+  });
+
+  it('shares the badges directory: the probe writes it, the server reads it', () => {
+    const serve = container(sidecarPod, 'serve');
+    const probe = container(sidecarPod, 'probe');
+    expect(mountOf(sidecarPod, probe, 'public-badges').mountPath).toBe(documentPath(probe, 'out', '/badges'));
+    expect(mountOf(sidecarPod, probe, 'public-badges').readOnly).toBeFalsy();
+    expect(mountOf(sidecarPod, serve, 'public-badges')).toMatchObject({
+      mountPath: documentPath(serve, 'public', '/badges'),
+      readOnly: true,
+    });
+  });
+
   it('builds the regions document into the shared volume before the server starts', () => {
     const build = container(sidecarPod, 'build', true);
     const mount = mountOf(sidecarPod, build, 'public-api');

@@ -41,14 +41,14 @@ describe('systemd units', () => {
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
   });
 
-  it('serve unit publishes the regions document, then serves public/ with headers.json', () => {
+  it('serve unit publishes the regions document, then serves public/ with headers.json and metrics on 9464', () => {
     expect(cliRun(SERVE, 'ExecStartPre')).toEqual({
       command: 'build',
       values: { data: 'data/regions.json', public: 'public' },
     });
     expect(cliRun(SERVE, 'ExecStart')).toEqual({
       command: 'serve',
-      values: { public: 'public', headers: 'headers.json' },
+      values: { public: 'public', headers: 'headers.json', 'metrics-port': '9464' },
     });
     expect(unit(SERVE).get('Install')?.get('WantedBy')).toEqual(['multi-user.target']);
   });

@@ -1,0 +1,33 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { BADGES_PATH, documentFile } from '../api-paths.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import { renderBadgeSvg } from './render-badge-svg.js';
+import type { Badge } from './render-badges.js';
+
+/** Writes a cycle's badges; remembers what it wrote, so that only a badge whose text changed is written again. */
+export type BadgePublisher = (badges: readonly Badge[]) => Promise<void>;
+
+/**
+ * Writes each badge twice under `publicDir/badges/`: `NAME.json` for
+ * shields.io's endpoint badge and `NAME.svg` to embed directly, each file
+ * replaced atomically. Badges change far less often than cycles run, and a
+ * platform of 1,000 components has 4,000 badge files, so a badge is written
+ * only when its content differs from what this publisher last wrote (all of
+ * them after a start). Throws on a failed write, which is then tried again
+ * next cycle; the caller logs it.
+ */
+export function createBadgePublisher(publicDir: string): BadgePublisher {
+  const written = new Map<string, string>();
+  return async (badges) => {
+    for (const { name, content } of badges) {
+      const json = `${JSON.stringify(content)}\n`;
+      if (written.get(name) === json) continue;
+      const base = documentFile(publicDir, `${BADGES_PATH}/${name}`);
+      await mkdir(dirname(base), { recursive: true });
+      await writeAtomically(`${base}.svg`, renderBadgeSvg(content));
+      await writeAtomically(`${base}.json`, json);
+      written.set(name, json);
+    }
+  };
+}

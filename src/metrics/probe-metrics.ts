@@ -1,0 +1,147 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { CycleReport } from '../probe/cycle-report.js';
+import type { ProbeObserver } from '../probe/probe-observer.js';
+import type { PostWebhook } from '../webhooks/post-webhook.js';
+import { ALL_CHECK_LABELS, labelCheck } from './check-labels.js';
+import { PEER_OUTCOMES } from './observation-samples.js';
+
+export interface ProbeMetricsOptions {
+  readonly registry: Registry;
+  /** The wall clock: when the probe last published. */
+  readonly now?: () => Date;
+}
+
+/** What the probe is made of, known once its config is loaded. */
+export interface ProbeParts {
+  /** The peers' region codes, so that each peer's counters start at 0. */
+  readonly peers: readonly string[];
+  /** The webhook deliveries still queued, asked at each scrape; left out when there are no webhooks. */
+  readonly pendingDeliveries?: () => Promise<readonly unknown[]>;
+}
+
+export interface ProbeMetrics {
+  /** Hand this to the prober: it records every cycle and history write. */
+  readonly observer: ProbeObserver;
+  /** Wraps the webhook poster so that each attempt is counted by how it ended. */
+  observePost(post: PostWebhook): PostWebhook;
+  /** Starts each peer's counters at 0 and follows the webhook queue's depth. */
+  follow(parts: ProbeParts): void;
+}
+
+/** How a cycle ended, as the `outcome` label has it. */
+const CYCLE_OUTCOMES = ['published', 'offline', 'write_failed', 'aborted'] as const;
+/** How a webhook attempt ended: a 2xx, another answer, or none. */
+const DELIVERY_OUTCOMES = ['accepted', 'rejected', 'failed'] as const;
+
+/** Cycles take about the slowest check's timeout (5 s by default, 60 s at most). */
+const CYCLE_BUCKETS_S = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** A history write is a few SQLite statements and two document writes. */
+const HISTORY_BUCKETS_S = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+function cycleOutcome(report: CycleReport): (typeof CYCLE_OUTCOMES)[number] {
+  return report.published ? 'published' : report.why;
+}
+
+/**
+ * Registers the probe's own health metrics on `registry` and returns the
+ * observer that feeds them: cycles (duration histogram, count by outcome,
+ * the last published time), checks by outcome and failure class, peer
+ * fetches by outcome, history write time, and the webhooks' queue depth and
+ * attempts by outcome. Every counter starts at 0 for each label value it can
+ * take. The cycle itself never sees prom-client.
+ */
+export function registerProbeMetrics({ registry, now = () => new Date() }: ProbeMetricsOptions): ProbeMetrics {
+  const registers = [registry];
+  let pendingDeliveries: ProbeParts['pendingDeliveries'];
+  const cycleSeconds = new Histogram({
+    name: 'service_directory_probe_cycle_duration_seconds',
+    help: 'How long each probe cycle took, checks and peers included, by how it ended.',
+    labelNames: ['outcome'],
+    buckets: CYCLE_BUCKETS_S,
+    registers,
+  });
+  const cycles = new Counter({
+    name: 'service_directory_probe_cycles_total',
+    help: 'Probe cycles by how they ended: published, offline, write_failed or aborted.',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const lastPublished = new Gauge({
+    name: 'service_directory_probe_last_published_timestamp_seconds',
+    help: 'When the probe last published a status, in Unix seconds.',
+    registers,
+  });
+  const checks = new Counter({
+    name: 'service_directory_probe_checks_total',
+    help: 'Checks run by the probe, by outcome (ok, failed) and failure class.',
+    labelNames: ['outcome', 'failure_class'],
+    registers,
+  });
+  const peerFetches = new Counter({
+    name: 'service_directory_probe_peer_fetches_total',
+    help: "Fetches of the peers' observations, by peer and how they arrived.",
+    labelNames: ['peer', 'outcome'],
+    registers,
+  });
+  const historySeconds = new Histogram({
+    name: 'service_directory_probe_history_write_duration_seconds',
+    help: 'How long recording a published cycle in the history took (SQLite and the history documents).',
+    buckets: HISTORY_BUCKETS_S,
+    registers,
+  });
+  const deliveries = new Counter({
+    name: 'service_directory_probe_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by how they ended: accepted (2xx), rejected (another answer), failed (none).',
+    labelNames: ['outcome'],
+    registers,
+  });
+  new Gauge({
+    name: 'service_directory_probe_webhook_queue_depth',
+    help: 'Webhook deliveries queued, not yet accepted by their receiver.',
+    registers,
+    async collect() {
+      this.set(pendingDeliveries === undefined ? 0 : (await pendingDeliveries()).length);
+    },
+  });
+  for (const outcome of CYCLE_OUTCOMES) {
+    cycles.inc({ outcome }, 0);
+    cycleSeconds.zero({ outcome });
+  }
+  for (const labels of ALL_CHECK_LABELS) checks.inc({ ...labels }, 0);
+  for (const outcome of DELIVERY_OUTCOMES) deliveries.inc({ outcome }, 0);
+
+  return {
+    observer: {
+      cycleEnded(outcome, report) {
+        const label = cycleOutcome(report);
+        cycles.inc({ outcome: label });
+        cycleSeconds.observe({ outcome: label }, outcome.durationMs / 1000);
+        if (report.published) lastPublished.set(now().getTime() / 1000);
+        if (outcome.kind !== 'observed') return;
+        for (const component of outcome.components) {
+          for (const { result } of component.checks) checks.inc({ ...labelCheck(result) });
+        }
+        for (const peer of outcome.peers) peerFetches.inc({ peer: peer.region, outcome: peer.outcome });
+      },
+      historyRecorded(durationMs) {
+        historySeconds.observe(durationMs / 1000);
+      },
+    },
+    follow(parts) {
+      for (const peer of parts.peers) for (const outcome of PEER_OUTCOMES) peerFetches.inc({ peer, outcome }, 0);
+      pendingDeliveries = parts.pendingDeliveries;
+    },
+    observePost(post) {
+      return async (request) => {
+        const attempt = await post(request);
+        // Cut short by shutdown: neither the receiver's answer nor its failure.
+        if (!request.signal?.aborted) {
+          deliveries.inc({
+            outcome: attempt.accepted ? 'accepted' : attempt.status === undefined ? 'failed' : 'rejected',
+          });
+        }
+        return attempt;
+      };
+    },
+  };
+}
