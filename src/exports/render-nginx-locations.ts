@@ -1,6 +1,9 @@
 import { ExportError } from '../errors/export-error.js';
 import { type HeaderTarget, withHeaders } from './header-targets.js';
 
+/** The types worth compressing: JSON, XML and Atom, text, SVG and scripts. */
+const COMPRESSIBLE_TYPE = /json|xml|^text\/|svg|javascript/i;
+
 /**
  * An nginx snippet with one exact-match `location` per path, to `include`
  * in the `server` block whose `root` is the deployed public directory.
@@ -11,6 +14,8 @@ import { type HeaderTarget, withHeaders } from './header-targets.js';
  *   `charset off` keeps a server-wide `charset` from appending `; charset=`.
  * - Every other header is an `add_header` in each location, repeated in full:
  *   a location with any `add_header` inherits none from the server block.
+ * - gzip on, with `Vary: Accept-Encoding`, for every text type, as the thin
+ *   handler compresses them (nginx-light has no Brotli module).
  * - No `always`: like the thin handler, a 404 or 500 must not carry the
  *   document's Cache-Control.
  */
@@ -26,6 +31,8 @@ export function renderNginxLocations(targets: readonly HeaderTarget[]): string {
     for (const { key, value } of target.headers) {
       if (key.toLowerCase() === 'content-type') {
         lines.push('    types { }', `    default_type ${quote(target, key, value)};`, '    charset off;');
+        // nginx compresses only text/html unless told; `gzip_vary` sends the Vary a shared cache needs.
+        if (COMPRESSIBLE_TYPE.test(value)) lines.push('    gzip on;', '    gzip_vary on;', '    gzip_types *;');
       }
     }
     for (const { key, value } of target.headers) {
