@@ -1,6 +1,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { createConditionLog } from '../conditions/condition-log.js';
 import { displayPath } from '../io/read-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
@@ -25,7 +26,7 @@ export interface HistoryRecorderOptions {
   readonly log: ProbeLog;
   /** Opens the store; the SQLite one by default. */
   readonly open?: (file: string) => HistoryStore;
-  /** The wall clock, for naming a corrupt file set aside. */
+  /** The wall clock, for naming a corrupt file set aside and for the hourly reminder of a failure that goes on. */
   readonly now?: () => Date;
 }
 
@@ -43,7 +44,8 @@ export interface HistoryRecorder {
 /**
  * The history behind the probe, opened on first use. Publishing the status
  * comes first, so nothing here throws: a history that cannot be written
- * (disk full, read-only, locked) is logged once, not every cycle, and tried
+ * (disk full, read-only, locked) is logged when it starts, changes and ends
+ * (with an hourly reminder: `createConditionLog`), not every cycle, and tried
  * again next cycle; a corrupt file is moved aside as `FILE.corrupt-<time>`
  * and a new one started.
  */
@@ -55,14 +57,10 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const uptimeFile = `${options.publicDir}${UPTIME_PATH}`;
   const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
   let store: HistoryStore | undefined;
-  let problem: string | undefined;
+  // Recording and writing the documents fail apart (a locked database, a full public/): each is its own condition.
+  const recording = createConditionLog({ log, now });
+  const writing = createConditionLog({ log, now });
   const renderCache = createHistoryRenderCache();
-
-  function report(key: string, message: string): void {
-    if (problem === key) return;
-    problem = key;
-    log.error(`history: ${message}`);
-  }
 
   async function setAside(error: unknown): Promise<void> {
     store?.close();
@@ -76,7 +74,10 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         `history: ${displayPath(file)} is corrupt (${describeError(error)}); moved it aside to ${displayPath(aside)} and started a new history`,
       );
     } catch (renameError) {
-      report('aside', `${displayPath(file)} is corrupt and could not be moved aside: ${describeError(renameError)}`);
+      recording.holds(
+        'aside',
+        `history: ${displayPath(file)} is corrupt and could not be moved aside: ${describeError(renameError)}`,
+      );
     }
   }
 
@@ -88,8 +89,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
           store = open(file);
         }
         action(store);
-        if (problem !== undefined) log.info(`history: recording again in ${displayPath(file)}`);
-        problem = undefined;
+        recording.clear(`history: recording again in ${displayPath(file)}`);
         return true;
       } catch (error) {
         if (attempt === 0 && isCorruption(error)) {
@@ -99,9 +99,9 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         // Reopened next cycle: a lock released, space freed or permissions fixed are then picked up.
         store?.close();
         store = undefined;
-        report(
-          `record:${errorKey(error)}`,
-          `could not record this cycle in ${displayPath(file)}: ${describeError(error)}; the status is published without it, and the history is tried again each cycle`,
+        recording.holds(
+          errorKey(error),
+          `history: could not record this cycle in ${displayPath(file)}: ${describeError(error)}; the status is published without it, and the history is tried again each cycle`,
         );
         return false;
       }
@@ -119,10 +119,11 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       await mkdir(dirname(uptimeFile), { recursive: true });
       await writeAtomically(uptimeFile, documents.uptime);
       await writeAtomically(incidentsFile, documents.incidents);
+      writing.clear(`history: writing ${displayPath(uptimeFile)} and ${displayPath(incidentsFile)} again`);
     } catch (error) {
-      report(
-        `write:${errorKey(error)}`,
-        `could not write ${displayPath(uptimeFile)} or ${displayPath(incidentsFile)}: ${describeError(error)}`,
+      writing.holds(
+        errorKey(error),
+        `history: could not write ${displayPath(uptimeFile)} or ${displayPath(incidentsFile)}: ${describeError(error)}`,
       );
     }
   }

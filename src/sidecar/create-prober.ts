@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
@@ -15,7 +16,7 @@ import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { formatChange, formatNoQuorum, formatOffline, formatSummary } from './format-cycle-log.js';
+import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
 
 export interface ProberOptions {
@@ -74,6 +75,14 @@ export function createProber(options: ProberOptions): Prober {
   const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   let state: ProbeState | undefined;
+  // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
+  const conditions = {
+    offline: createConditionLog({ log, now }),
+    writeStatus: createConditionLog({ log, now }),
+    writeObservations: createConditionLog({ log, now }),
+    saveState: createConditionLog({ log, now }),
+    noQuorum: createConditionLog({ log, now }),
+  };
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
   const history: HistoryRecorder | undefined =
     options.historyFile === undefined
@@ -105,13 +114,17 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(file: string, body: string): Promise<boolean> {
+  async function publish(file: string, body: string, condition: ConditionLog): Promise<boolean> {
     try {
       await mkdir(dirname(file), { recursive: true });
       await writeAtomically(file, body);
+      condition.clear(`writing ${displayPath(file)} again`);
       return true;
     } catch (error) {
-      log.error(`could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`);
+      condition.holds(
+        ioErrorKey(error),
+        `could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`,
+      );
       return false;
     }
   }
@@ -134,31 +147,38 @@ export function createProber(options: ProberOptions): Prober {
         return { published: false, why: 'aborted' };
       }
       if (outcome.kind === 'offline') {
-        log.error(formatOffline(outcome));
+        conditions.offline.holds(outcome.result.error ?? 'unknown', formatOffline(outcome));
         await history?.recordUnpublished(now());
         return { published: false, why: 'offline' };
       }
+      conditions.offline.clear('connectivity check passes again: publishing');
       // A bug here must never reach readers: the server would refuse the file anyway.
       const status = ServiceStatusSchema.parse(outcome.status);
       const observations = ObservationsDocumentSchema.parse(outcome.observations);
-      if (!(await publish(statusFile, serializeStatus(status)))) {
+      if (!(await publish(statusFile, serializeStatus(status), conditions.writeStatus))) {
         log.error(`${formatSummary(outcome, settings)}; NOT published`);
         return { published: false, why: 'write_failed' };
       }
       // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
-      await publish(observationsFile, serializeObservations(observations));
+      await publish(observationsFile, serializeObservations(observations), conditions.writeObservations);
       state = outcome.state;
       try {
         await writeProbeState(stateFile, state, now());
+        conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
       } catch (error) {
-        log.error(`could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}`);
+        conditions.saveState.holds(
+          ioErrorKey(error),
+          `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
+            'the flapping memory is kept in memory and saved again each cycle',
+        );
       }
       for (const component of outcome.components) {
         const line = formatChange(component);
         if (line !== undefined) log.info(line);
       }
       const held = formatNoQuorum(outcome);
-      if (held !== undefined) log.error(held);
+      if (held === undefined) conditions.noQuorum.clear('quorum again: global components follow the vote');
+      else conditions.noQuorum.holds(noQuorumKey(outcome), held);
       log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
       // After the status, never before it: history is a record of what was published.
       await history?.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
@@ -169,6 +189,11 @@ export function createProber(options: ProberOptions): Prober {
       history?.close();
     },
   };
+}
+
+function ioErrorKey(error: unknown): string {
+  if (isErrnoException(error) && error.code !== undefined) return error.code;
+  return error instanceof Error ? error.name : 'unknown';
 }
 
 function describeIoError(error: unknown): string {
