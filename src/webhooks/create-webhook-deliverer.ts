@@ -4,6 +4,7 @@ import { redactUrl } from '../outbound/redact-url.js';
 import { type PostWebhook, postWebhook } from './post-webhook.js';
 import { renderWebhookBody } from './render-webhook-body.js';
 import { RETRY_BASE_MS, RETRY_CAP_MS, type RetryPolicy, retryDelayMs } from './retry-delay.js';
+import { supersedeDeliveries } from './supersede-deliveries.js';
 import type { WebhookEvent } from './webhook-event.js';
 import {
   type Delivery,
@@ -60,7 +61,9 @@ export interface WebhookDeliverer {
  * The webhook edge: a queue file in the state directory, delivery apart from
  * the probe's cycle, at most `concurrency` attempts in flight, each bounded
  * by `attemptTimeoutMs`, retries with capped exponential backoff and jitter,
- * given up after `maxAgeMs`. At least once: a delivery leaves the queue only
+ * given up after `maxAgeMs`. Per receiver, events about one subject go in
+ * order: a later one waits while an earlier one is attempted, and supersedes
+ * the earlier ones still waiting (`supersedeDeliveries`). At least once: a delivery leaves the queue only
  * when a receiver answered 2xx, and the queue is saved after every change, so
  * a restart picks up where the last run stopped. URLs are logged redacted.
  */
@@ -103,6 +106,19 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
       .then(() => writeWebhookQueue(queueFile, snapshot))
       .catch((error: unknown) => log.error(`webhooks: could not save the queue: ${String(error)}`));
     return writes;
+  }
+
+  /** Folds waiting deliveries about one subject into one per receiver (`supersedeDeliveries`); true if any were. */
+  function supersede(current: WebhookQueue): boolean {
+    const result = supersedeDeliveries(current, new Set(busy.keys()), queueTargets);
+    queue = result.queue;
+    for (const { delivery, replaced } of result.superseded) {
+      const url = byKey.get(delivery.target)?.url ?? '';
+      log.info(
+        `webhooks: ${replaced.length} undelivered event(s) to ${redactUrl(url)} about one subject folded into ${delivery.event_id} (${replaced.join(', ')})`,
+      );
+    }
+    return result.superseded.length > 0;
   }
 
   /** Drops what is too old or has no receiver any more; true if anything went. */
@@ -152,7 +168,10 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
   function pump(): void {
     clearTimeout(timer);
     if (!running || queue === undefined) return;
-    if (expire(queue)) void persist();
+    const folded = supersede(queue);
+    const expired = queue !== undefined && expire(queue);
+    if (folded || expired) void persist();
+    if (queue === undefined) return;
     const free = concurrency - busy.size;
     for (const delivery of dueDeliveries(queue, now(), new Set(busy.keys())).slice(0, Math.max(0, free))) {
       const key = deliveryKey(delivery);
@@ -186,7 +205,8 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
     },
     async deliverDueOnce(withinMs) {
       if (targets.length === 0) return;
-      if (expire(await load())) await persist();
+      const folded = supersede(await load());
+      if (expire(await load()) || folded) await persist();
       const deadline = now() + withinMs;
       const due = dueDeliveries(await load(), now(), new Set(busy.keys()));
       await mapConcurrently(due, concurrency, async (delivery) => {
