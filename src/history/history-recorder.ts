@@ -10,6 +10,7 @@ import type { ComponentOutcome } from '../probe/run-cycle.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { recordCycle } from './cycle-record.js';
 import type { HistoryStore } from './history-store.js';
+import { placeInHistory } from './place-in-history.js';
 import { createHistoryRenderCache, renderHistoryDocuments } from './render-history-documents.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
@@ -60,6 +61,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   // Recording and writing the documents fail apart (a locked database, a full public/): each is its own condition.
   const recording = createConditionLog({ log, now });
   const writing = createConditionLog({ log, now });
+  const clockBehind = createConditionLog({ log, now });
   const renderCache = createHistoryRenderCache();
 
   async function setAside(error: unknown): Promise<void> {
@@ -109,6 +111,21 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     return false;
   }
 
+  /** Where a cycle seen at `wall` goes in the history (`placeInHistory`), with a line while the clock is behind it. */
+  function place(current: HistoryStore, wall: Date): Date {
+    const placement = placeInHistory(wall.getTime(), current.lastRecordedMs());
+    if (placement.behindMs === 0) {
+      clockBehind.clear('history: the wall clock is past the last record again; recording at its time');
+    } else {
+      clockBehind.holds(
+        'behind',
+        `history: the wall clock (${formatTimestamp(wall)}) is ${Math.round(placement.behindMs / 1000)} s behind the last record ` +
+          '(stepped back?); recording just after the last record until it catches up, so that nothing in the history runs backwards',
+      );
+    }
+    return new Date(placement.atMs);
+  }
+
   async function publish(at: Date): Promise<void> {
     let documents: { uptime: string; incidents: string } | undefined;
     await withStore((current) => {
@@ -132,11 +149,15 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     uptimeFile,
     incidentsFile,
     async recordPublished(components, at) {
-      const cycle = recordCycle(components, at, options.intervalMs);
-      if (await withStore((current) => current.recordCycle(cycle, options.retention))) await publish(at);
+      let placed = at;
+      const recorded = await withStore((current) => {
+        placed = place(current, at);
+        current.recordCycle(recordCycle(components, placed, options.intervalMs), options.retention);
+      });
+      if (recorded) await publish(placed);
     },
     async recordUnpublished(at) {
-      await withStore((current) => current.recordGap(at.getTime(), options.intervalMs));
+      await withStore((current) => current.recordGap(place(current, at).getTime(), options.intervalMs));
     },
     close() {
       store?.close();
