@@ -36,6 +36,12 @@ export interface ProberOptions {
    * not throw and must do only quick local work: the cycle waits for it.
    */
   readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
+  /**
+   * Asked after the checks and before anything is written: whether this
+   * probe is still the writer (`WriterLock.stillHeld`). When it is not, the
+   * cycle writes nothing and reports `fenced`. Always yes unless given.
+   */
+  readonly mayWrite?: () => Promise<boolean>;
 }
 
 /** A cycle whose checks ran, as `runCycle` returns it. */
@@ -44,7 +50,7 @@ export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>
 /** How a cycle ended, for exit codes and tests. */
 export type CycleReport =
   | { readonly published: true; readonly statusFile: string }
-  | { readonly published: false; readonly why: 'offline' | 'write_failed' | 'aborted' };
+  | { readonly published: false; readonly why: 'offline' | 'write_failed' | 'aborted' | 'fenced' };
 
 export interface Prober {
   readonly statusFile: string;
@@ -152,6 +158,11 @@ export function createProber(options: ProberOptions): Prober {
         return { published: false, why: 'offline' };
       }
       conditions.offline.clear('connectivity check passes again: publishing');
+      // Fencing: a writer paused past its lease (another may have taken over meanwhile) writes nothing.
+      if (options.mayWrite !== undefined && !(await options.mayWrite())) {
+        log.error('this probe is no longer the writer: nothing written');
+        return { published: false, why: 'fenced' };
+      }
       // A bug here must never reach readers: the server would refuse the file anyway.
       const status = ServiceStatusSchema.parse(outcome.status);
       const observations = ObservationsDocumentSchema.parse(outcome.observations);

@@ -47,8 +47,13 @@ export interface DelivererOptions {
 export interface WebhookDeliverer {
   /** Queues one delivery per event and receiver (never an event id twice), saves the queue, and wakes delivery. */
   enqueue(events: readonly WebhookEvent[]): Promise<void>;
-  /** Delivers in the background from now on: due deliveries as slots free up, retries when due. */
-  start(): void;
+  /**
+   * Delivers in the background from now on: due deliveries as slots free up,
+   * retries when due. With `mayWrite` (a replica's writer lock), each attempt
+   * and each save of the queue asks it first, and delivery stops for good
+   * once it says no: a writer that lost its lock neither sends nor saves.
+   */
+  start(fence?: { readonly mayWrite: () => Promise<boolean> }): void;
   /** One attempt at every delivery due now, all within `withinMs`; the rest stay queued (for `--once`). */
   deliverDueOnce(withinMs: number): Promise<void>;
   /** Stops delivering; an attempt cut short stays queued as it was. Resolves once the queue is saved. */
@@ -87,6 +92,16 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
   let writes: Promise<void> = Promise.resolve();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
+  let mayWrite: () => Promise<boolean> = async () => true;
+
+  /** Whether this process may still send and save; once not, delivery stops. */
+  async function fenced(): Promise<boolean> {
+    if (await mayWrite()) return false;
+    if (running) log.error('webhooks: this probe is no longer the writer; delivery stops');
+    running = false;
+    clearTimeout(timer);
+    return true;
+  }
 
   /** The queue, read from its file on first use; later calls see every change since. */
   async function load(): Promise<WebhookQueue> {
@@ -103,7 +118,9 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
     const snapshot = queue;
     if (snapshot === undefined) return writes;
     writes = writes
-      .then(() => writeWebhookQueue(queueFile, snapshot))
+      .then(async () => {
+        if (!(await fenced())) await writeWebhookQueue(queueFile, snapshot);
+      })
       .catch((error: unknown) => log.error(`webhooks: could not save the queue: ${String(error)}`));
     return writes;
   }
@@ -139,7 +156,7 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
 
   async function attempt(delivery: Delivery, timeoutMs: number): Promise<void> {
     const target = byKey.get(delivery.target);
-    if (target === undefined) return;
+    if (target === undefined || (await fenced())) return;
     const result = await post({
       url: target.url,
       body: delivery.body,
@@ -198,8 +215,9 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
       await persist();
       pump();
     },
-    start() {
+    start(fence) {
       if (targets.length === 0) return;
+      if (fence !== undefined) mayWrite = fence.mayWrite;
       running = true;
       void load().then(pump);
     },

@@ -5,7 +5,8 @@ import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
 import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
 import { probeOnce } from '../../sidecar/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
-import { startSidecar } from '../../sidecar/start-sidecar.js';
+import { startSidecar, startStandbySidecar } from '../../sidecar/start-sidecar.js';
+import { parseLockStaleAfter } from '../parse-lock-stale-after.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { waitForSignal } from '../wait-for-signal.js';
@@ -15,6 +16,7 @@ export const EXIT_NOT_PUBLISHED = 2;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
                                [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
+                               [--standby] [--lock-stale-after SECONDS]
 
 Checks each component over HTTP and writes DIR/api/v1/status, then records the
 cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents and
@@ -32,6 +34,12 @@ DIR/feed.atom, and queues webhook events (config "webhooks") beside the state fi
   --standins-port BASE
                    checks of the stand-ins' default ports (127.0.0.1:4101..4104) go to
                    BASE+1..BASE+4 instead, for stand-ins started with standins --port BASE
+  --standby        (sidecar) replicas sharing one state directory: while another probe
+                   holds the writer lock, wait as a standby and take over when it stops,
+                   rather than exit; a writer that loses the lock exits 1
+  --lock-stale-after SECONDS
+                   how long the writer lock goes untouched before it is taken over
+                   (default 60; its holder touches it six times as often)
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
 the variable holding its signing secret.
@@ -51,6 +59,8 @@ export const PROBE_OPTIONS = {
   state: { type: 'string', default: DEFAULT_STATE_FILE },
   'standins-port': { type: 'string' },
   history: { type: 'string', default: DEFAULT_HISTORY_FILE },
+  standby: { type: 'boolean', default: false },
+  'lock-stale-after': { type: 'string' },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -58,6 +68,7 @@ export async function probe(args: string[]): Promise<void> {
   if (!parsed) return;
   const { values } = parsed;
   const standinsPort = parseStandinsPort(values['standins-port']);
+  const lockStaleMs = parseLockStaleAfter(values['lock-stale-after']);
   const log = CONSOLE_PROBE_LOG;
   const proberOptions = await loadSidecarOptions({
     configFile: resolve(String(values.config)),
@@ -69,6 +80,7 @@ export async function probe(args: string[]): Promise<void> {
     historyFile: resolve(String(values.history)),
     log,
   });
+  const sidecarOptions = { ...proberOptions, ...(lockStaleMs === undefined ? {} : { lockStaleMs }) };
 
   if (values.once) {
     const report = await probeOnce(proberOptions).catch((error: unknown) => {
@@ -79,9 +91,22 @@ export async function probe(args: string[]): Promise<void> {
     if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;
     return;
   }
-  const sidecar = await startSidecar(proberOptions);
-  const signal = await waitForSignal();
-  CONSOLE_PROBE_LOG.info(`${signal}: stopping`);
+  const shutdown = new AbortController();
+  const signalled = waitForSignal().then((signal) => {
+    shutdown.abort();
+    return signal;
+  });
+  const sidecar = values.standby
+    ? await startStandbySidecar({ ...sidecarOptions, signal: shutdown.signal })
+    : await startSidecar(sidecarOptions);
+  if (sidecar === undefined) {
+    log.info(`${await signalled}: stopped while standing by`);
+    return;
+  }
+  const ended = await Promise.race([signalled, sidecar.lost.then(() => 'lost' as const)]);
+  log.info(ended === 'lost' ? 'writer lock lost: stopping' : `${ended}: stopping`);
   await sidecar.stop();
-  CONSOLE_PROBE_LOG.info('stopped');
+  log.info('stopped');
+  // Under an orchestrator the restarted container stands by again.
+  if (ended === 'lost') process.exitCode = 1;
 }
