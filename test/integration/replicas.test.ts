@@ -40,6 +40,7 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
   async function startRegion() {
     const component = await standin({ mode: 'healthy' });
     const hook = await receiver({ accept: true });
+    const slack = await receiver({ accept: true });
     const root = cli.site.root;
     await writeFile(
       join(root, 'components.json'),
@@ -49,7 +50,10 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
         failure_threshold: 1,
         success_threshold: 1,
         components: [{ name: 'Scheduler', url: `${component.origin}/healthz` }],
-        webhooks: [{ url: hook.url, format: 'generic', secret_env: 'HOOK_SECRET' }],
+        webhooks: [
+          { url: hook.url, format: 'generic', secret_env: 'HOOK_SECRET' },
+          { url: slack.url, format: 'slack', secret_env: 'HOOK_SECRET' },
+        ],
       }),
     );
     const built = await runCli(['build'], { cwd: root, timeoutMs: 60_000 });
@@ -80,11 +84,12 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
     await probeB.waitForOutput(/standby: pid \d+ on replica-a is the writer/, 20_000);
 
     const events = (): WebhookEvent[] => hook.received.map((entry) => WebhookEventSchema.parse(JSON.parse(entry.body)));
-    return { component, hook, probeOf, servers, probeA, probeB, events };
+    const slackTexts = (): string[] => slack.received.map((entry) => JSON.parse(entry.body).text);
+    return { component, hook, probeOf, servers, probeA, probeB, events, slackTexts };
   }
 
   it('speak with one voice: one writer, a bounded takeover after kill -9, no duplicate notification', async () => {
-    const { component, probeOf, servers, probeA, probeB, events } = await startRegion();
+    const { component, probeOf, servers, probeA, probeB, events, slackTexts } = await startRegion();
     // Every 100 ms, what each server answers for the status: when each updated_at was first seen.
     const seen: { atMs: number; updatedMs: number }[] = [];
     let polling = true;
@@ -134,6 +139,10 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
     );
     expect(told).toEqual(['operational -> major_outage', 'major_outage -> operational']);
     expect(new Set(events().map((event) => event.id)).size).toBe(events().length);
+    expect(slackTexts()).toEqual([
+      expect.stringMatching(/^Scheduler \(Amsterdam 1\) is now major outage, was operational \(/),
+      expect.stringMatching(/^Scheduler \(Amsterdam 1\) is now operational, was major outage \(/),
+    ]);
 
     // One consistent set of documents: both servers answer the same bytes, one incident, resolved.
     for (const path of ['/api/v1/status', '/api/v1/incidents', '/api/v1/uptime', '/api/v1/observations']) {
@@ -155,7 +164,7 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
     const gapMs = Math.max(...gaps);
     console.log(
       `replicas: takeover ${tookOverAtMs - killedAtMs} ms after kill -9; longest gap between status versions ${gapMs} ms ` +
-        `(lease ${LEASE_S} s, schedule 1 s); notifications: ${told.join(', ')}`,
+        `(lease ${LEASE_S} s, schedule 1 s); generic receiver: ${told.join(', ')}; slack receiver: ${slackTexts().join(' | ')}`,
     );
     expect(gapMs).toBeLessThanOrEqual((LEASE_S + 3) * 1000);
   }, 120_000);
