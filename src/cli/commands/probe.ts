@@ -83,7 +83,7 @@ export async function probe(args: string[]): Promise<void> {
   const sidecarOptions = { ...proberOptions, ...(lockStaleMs === undefined ? {} : { lockStaleMs }) };
 
   if (values.once) {
-    const report = await probeOnce(proberOptions).catch((error: unknown) => {
+    const report = await probeOnce(sidecarOptions).catch((error: unknown) => {
       if (!(error instanceof ProbeLockedError)) throw error;
       log.error(error.message);
       return undefined;
