@@ -52,6 +52,8 @@ interface DocumentRow<Path extends string> {
    * One of the v1 contract's documents, which `verify` fails a deployment
    * without; the others are additions a deployment may leave out.
    * `verify/contract.ts` restates this on purpose; a unit test keeps the two in agreement.
+   * The server answers a left-out one 404 while it has no file (as a static
+   * host does), and a required one 503 with `Retry-After` until it is published.
    */
   readonly requiredByVerify: boolean;
 }

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { createConditionLog } from '../conditions/condition-log.js';
 import { displayPath } from '../io/read-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
@@ -9,6 +10,7 @@ import type { ComponentOutcome } from '../probe/run-cycle.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { recordCycle } from './cycle-record.js';
 import type { HistoryStore } from './history-store.js';
+import { placeInHistory } from './place-in-history.js';
 import { createHistoryRenderCache, renderHistoryDocuments } from './render-history-documents.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
@@ -25,7 +27,7 @@ export interface HistoryRecorderOptions {
   readonly log: ProbeLog;
   /** Opens the store; the SQLite one by default. */
   readonly open?: (file: string) => HistoryStore;
-  /** The wall clock, for naming a corrupt file set aside. */
+  /** The wall clock, for naming a corrupt file set aside and for the hourly reminder of a failure that goes on. */
   readonly now?: () => Date;
 }
 
@@ -43,7 +45,8 @@ export interface HistoryRecorder {
 /**
  * The history behind the probe, opened on first use. Publishing the status
  * comes first, so nothing here throws: a history that cannot be written
- * (disk full, read-only, locked) is logged once, not every cycle, and tried
+ * (disk full, read-only, locked) is logged when it starts, changes and ends
+ * (with an hourly reminder: `createConditionLog`), not every cycle, and tried
  * again next cycle; a corrupt file is moved aside as `FILE.corrupt-<time>`
  * and a new one started.
  */
@@ -55,14 +58,11 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const uptimeFile = `${options.publicDir}${UPTIME_PATH}`;
   const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
   let store: HistoryStore | undefined;
-  let problem: string | undefined;
+  // Recording and writing the documents fail apart (a locked database, a full public/): each is its own condition.
+  const recording = createConditionLog({ log, now });
+  const writing = createConditionLog({ log, now });
+  const clockBehind = createConditionLog({ log, now });
   const renderCache = createHistoryRenderCache();
-
-  function report(key: string, message: string): void {
-    if (problem === key) return;
-    problem = key;
-    log.error(`history: ${message}`);
-  }
 
   async function setAside(error: unknown): Promise<void> {
     store?.close();
@@ -76,7 +76,10 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         `history: ${displayPath(file)} is corrupt (${describeError(error)}); moved it aside to ${displayPath(aside)} and started a new history`,
       );
     } catch (renameError) {
-      report('aside', `${displayPath(file)} is corrupt and could not be moved aside: ${describeError(renameError)}`);
+      recording.holds(
+        'aside',
+        `history: ${displayPath(file)} is corrupt and could not be moved aside: ${describeError(renameError)}`,
+      );
     }
   }
 
@@ -88,8 +91,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
           store = open(file);
         }
         action(store);
-        if (problem !== undefined) log.info(`history: recording again in ${displayPath(file)}`);
-        problem = undefined;
+        recording.clear(`history: recording again in ${displayPath(file)}`);
         return true;
       } catch (error) {
         if (attempt === 0 && isCorruption(error)) {
@@ -99,14 +101,29 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         // Reopened next cycle: a lock released, space freed or permissions fixed are then picked up.
         store?.close();
         store = undefined;
-        report(
-          `record:${errorKey(error)}`,
-          `could not record this cycle in ${displayPath(file)}: ${describeError(error)}; the status is published without it, and the history is tried again each cycle`,
+        recording.holds(
+          errorKey(error),
+          `history: could not record this cycle in ${displayPath(file)}: ${describeError(error)}; the status is published without it, and the history is tried again each cycle`,
         );
         return false;
       }
     }
     return false;
+  }
+
+  /** Where a cycle seen at `wall` goes in the history (`placeInHistory`), with a line while the clock is behind it. */
+  function place(current: HistoryStore, wall: Date): Date {
+    const placement = placeInHistory(wall.getTime(), current.lastRecordedMs());
+    if (placement.behindMs === 0) {
+      clockBehind.clear('history: the wall clock is past the last record again; recording at its time');
+    } else {
+      clockBehind.holds(
+        'behind',
+        `history: the wall clock (${formatTimestamp(wall)}) is ${Math.round(placement.behindMs / 1000)} s behind the last record ` +
+          '(stepped back?); recording just after the last record until it catches up, so that nothing in the history runs backwards',
+      );
+    }
+    return new Date(placement.atMs);
   }
 
   async function publish(at: Date): Promise<void> {
@@ -119,10 +136,11 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       await mkdir(dirname(uptimeFile), { recursive: true });
       await writeAtomically(uptimeFile, documents.uptime);
       await writeAtomically(incidentsFile, documents.incidents);
+      writing.clear(`history: writing ${displayPath(uptimeFile)} and ${displayPath(incidentsFile)} again`);
     } catch (error) {
-      report(
-        `write:${errorKey(error)}`,
-        `could not write ${displayPath(uptimeFile)} or ${displayPath(incidentsFile)}: ${describeError(error)}`,
+      writing.holds(
+        errorKey(error),
+        `history: could not write ${displayPath(uptimeFile)} or ${displayPath(incidentsFile)}: ${describeError(error)}`,
       );
     }
   }
@@ -131,11 +149,15 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     uptimeFile,
     incidentsFile,
     async recordPublished(components, at) {
-      const cycle = recordCycle(components, at, options.intervalMs);
-      if (await withStore((current) => current.recordCycle(cycle, options.retention))) await publish(at);
+      let placed = at;
+      const recorded = await withStore((current) => {
+        placed = place(current, at);
+        current.recordCycle(recordCycle(components, placed, options.intervalMs), options.retention);
+      });
+      if (recorded) await publish(placed);
     },
     async recordUnpublished(at) {
-      await withStore((current) => current.recordGap(at.getTime(), options.intervalMs));
+      await withStore((current) => current.recordGap(place(current, at).getTime(), options.intervalMs));
     },
     close() {
       store?.close();

@@ -20,6 +20,8 @@ export interface HistoryStore {
    * extends or resolves, and one bounded step of roll-up and retention.
    */
   recordCycle(cycle: CycleRecord, retention: HistoryRetention): void;
+  /** The time of the last cycle recorded, published or not; `undefined` for an empty history. */
+  lastRecordedMs(): number | undefined;
   /** Records a cycle that published nothing (its connectivity check failed): the previous cycle's span ends here. */
   recordGap(atMs: number, intervalMs: number): void;
   /**

@@ -50,6 +50,7 @@ function createStore(db: Database.Database): HistoryStore {
     lastCycle: db.prepare<[], { at_ms: number; interval_ms: number; published: number; data: Buffer }>(
       'SELECT at_ms, interval_ms, published, data FROM cycles ORDER BY at_ms DESC LIMIT 1',
     ),
+    lastCycleAt: db.prepare<[], { at_ms: number | null }>('SELECT max(at_ms) AS at_ms FROM cycles'),
     insertCycle: db.prepare<[number, number, number, Buffer]>(
       'INSERT OR REPLACE INTO cycles (at_ms, interval_ms, published, data) VALUES (?, ?, ?, ?)',
     ),
@@ -309,6 +310,9 @@ function createStore(db: Database.Database): HistoryStore {
   return {
     recordCycle: guarded((cycle: CycleRecord, retention: HistoryRetention) => recordCycleTransaction(cycle, retention)),
     recordGap: guarded((atMs: number, intervalMs: number) => recordGapTransaction(atMs, intervalMs)),
+    lastRecordedMs() {
+      return statements.lastCycleAt.get()?.at_ms ?? undefined;
+    },
     readBuckets,
     readIncidents(fromMs, toMs) {
       return statements.incidentsSince.all(fromMs, toMs).map(toIncident);

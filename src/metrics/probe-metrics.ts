@@ -29,7 +29,7 @@ export interface ProbeMetrics {
 }
 
 /** How a cycle ended, as the `outcome` label has it. */
-const CYCLE_OUTCOMES = ['published', 'offline', 'write_failed', 'aborted'] as const;
+const CYCLE_OUTCOMES = ['published', 'offline', 'write_failed', 'aborted', 'fenced'] as const;
 /** How a webhook attempt ended: a 2xx, another answer, or none. */
 const DELIVERY_OUTCOMES = ['accepted', 'rejected', 'failed'] as const;
 

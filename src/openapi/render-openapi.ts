@@ -22,7 +22,8 @@ const SERVERS: readonly Json[] = [
 
 const NOT_PUBLISHED = 'The document has not been published yet (for the status: before the first probe cycle).';
 const CLIENT_ERROR =
-  'The error body, from the server itself: 400 malformed request, 404 no such resource, 408 request too slow, ' +
+  'The error body, from the server itself: 400 malformed request, 404 no such resource (or a document this ' +
+  'deployment does not publish, or not yet), 408 request too slow, ' +
   '431 headers too large.';
 const SERVER_ERROR = 'The error body for any other failure, e.g. 500.';
 
@@ -56,7 +57,8 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
         description: 'Not modified: the `If-None-Match` validator matches the current body.',
         headers: notModified,
       },
-      '503': responseRef(withBody ? 'NotPublished' : 'NotPublishedHead'),
+      // A document a deployment may leave out is answered 404 (within 4XX) while it has no file, never 503.
+      ...(document.requiredByVerify && { '503': responseRef(withBody ? 'NotPublished' : 'NotPublishedHead') }),
       '4XX': responseRef(withBody ? 'ClientError' : 'ClientErrorHead'),
       default: responseRef(withBody ? 'ServerError' : 'ServerErrorHead'),
     });

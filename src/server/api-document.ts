@@ -29,6 +29,13 @@ export interface ApiDocumentOptions<T> {
   readonly readFile?: ReadRegularFile;
   /** The largest file taken; `MAX_API_DOCUMENT_BYTES` unless given. */
   readonly maxBytes?: number;
+  /**
+   * A document a deployment may leave out (not `requiredByVerify` in the
+   * table): while no file has been seen, it is answered 404 as a static host
+   * answers a missing file, not 503 "try again", which would never come true
+   * where history is off or there are no peers.
+   */
+  readonly optional?: boolean;
 }
 
 /**
@@ -42,6 +49,8 @@ export interface ApiDocumentOptions<T> {
  */
 export class ApiDocument<T = unknown> {
   readonly file: string;
+  /** Answered 404, not 503, while nothing has been published: see `ApiDocumentOptions.optional`. */
+  readonly optional: boolean;
   #current: ServedRepresentation<T> | undefined;
   /** The identity of the version last judged, good or bad; empty when it must be looked at again. */
   #judged = '';
@@ -55,6 +64,7 @@ export class ApiDocument<T = unknown> {
 
   constructor(options: ApiDocumentOptions<T>) {
     this.file = options.file;
+    this.optional = options.optional ?? false;
     this.#options = options;
     this.#readFile = options.readFile ?? readRegularFile;
   }

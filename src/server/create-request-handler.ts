@@ -53,6 +53,10 @@ export function createRequestHandler({
       return;
     }
     const representation = document.current;
+    if (representation === undefined && document.optional) {
+      sendError(response, 'not_found', 'this deployment has not published this document');
+      return;
+    }
     if (representation === undefined) {
       sendError(response, 'service_unavailable', 'this document has not been published yet; try again shortly', {
         'Retry-After': String(UNPUBLISHED_RETRY_AFTER_S),

@@ -96,6 +96,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       headers: resolveHeaders(headersConfig.headers, path),
       log,
       ...(maxBytes === undefined ? {} : { maxBytes }),
+      optional: API_DOCUMENTS.find((document) => document.path === path)?.requiredByVerify === false,
     });
   // `/healthz` reads the status, so it is followed with its type; the table gives every other document.
   const status = follow(STATUS_PATH, ServiceStatusSchema);

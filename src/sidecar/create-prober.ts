@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { createBadgePublisher } from '../badges/publish-badges.js';
 import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
+import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
@@ -20,7 +21,7 @@ import { groupsOf } from '../schemas/component-groups.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { formatChange, formatNoQuorum, formatOffline, formatSummary } from './format-cycle-log.js';
+import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
 import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
 
 export interface ProberOptions {
@@ -40,6 +41,12 @@ export interface ProberOptions {
    * not throw and must do only quick local work: the cycle waits for it.
    */
   readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
+  /**
+   * Asked after the checks and before anything is written: whether this
+   * probe is still the writer (`WriterLock.stillHeld`). When it is not, the
+   * cycle writes nothing and reports `fenced`. Always yes unless given.
+   */
+  readonly mayWrite?: () => Promise<boolean>;
   /** Told of every cycle's end and of the history's write time (the probe's metrics). */
   readonly observer?: ProbeObserver;
   /** A monotonic clock in milliseconds: how long the history takes to write. */
@@ -83,6 +90,14 @@ export function createProber(options: ProberOptions): Prober {
   const publishBadges = createBadgePublisher(options.publicDir);
   const groups = groupsOf(settings.components);
   let state: ProbeState | undefined;
+  // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
+  const conditions = {
+    offline: createConditionLog({ log, now }),
+    writeStatus: createConditionLog({ log, now }),
+    writeObservations: createConditionLog({ log, now }),
+    saveState: createConditionLog({ log, now }),
+    noQuorum: createConditionLog({ log, now }),
+  };
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
   const history: HistoryRecorder | undefined =
     options.historyFile === undefined
@@ -114,29 +129,20 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(file: string, body: string): Promise<boolean> {
+  async function publish(file: string, body: string, condition: ConditionLog): Promise<boolean> {
     try {
       await mkdir(dirname(file), { recursive: true });
       await writeAtomically(file, body);
+      condition.clear(`writing ${displayPath(file)} again`);
       return true;
     } catch (error) {
-      log.error(`could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`);
+      condition.holds(
+        ioErrorKey(error),
+        `could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`,
+      );
       return false;
     }
   }
-
-  return {
-    statusFile,
-    observationsFile,
-    async runCycle(signal) {
-      const { outcome, report } = await runAndPublish(signal);
-      options.observer?.cycleEnded(outcome, report);
-      return report;
-    },
-    close() {
-      history?.close();
-    },
-  };
 
   async function runAndPublish(
     signal: AbortSignal | undefined,
@@ -156,31 +162,43 @@ export function createProber(options: ProberOptions): Prober {
       return ended({ published: false, why: 'aborted' });
     }
     if (outcome.kind === 'offline') {
-      log.error(formatOffline(outcome));
+      conditions.offline.holds(outcome.result.error ?? 'unknown', formatOffline(outcome));
       await history?.recordUnpublished(now());
       return ended({ published: false, why: 'offline' });
+    }
+    conditions.offline.clear('connectivity check passes again: publishing');
+    // Fencing: a writer paused past its lease (another may have taken over meanwhile) writes nothing.
+    if (options.mayWrite !== undefined && !(await options.mayWrite())) {
+      log.error('this probe is no longer the writer: nothing written');
+      return ended({ published: false, why: 'fenced' });
     }
     // A bug here must never reach readers: the server would refuse the file anyway.
     const status = ServiceStatusSchema.parse(outcome.status);
     const observations = ObservationsDocumentSchema.parse(outcome.observations);
-    if (!(await publish(statusFile, serializeStatus(status)))) {
+    if (!(await publish(statusFile, serializeStatus(status), conditions.writeStatus))) {
       log.error(`${formatSummary(outcome, settings)}; NOT published`);
       return ended({ published: false, why: 'write_failed' });
     }
     // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
-    await publish(observationsFile, serializeObservations(observations));
+    await publish(observationsFile, serializeObservations(observations), conditions.writeObservations);
     state = outcome.state;
     try {
       await writeProbeState(stateFile, state, now());
+      conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
     } catch (error) {
-      log.error(`could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}`);
+      conditions.saveState.holds(
+        ioErrorKey(error),
+        `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
+          'the flapping memory is kept in memory and saved again each cycle',
+      );
     }
     for (const component of outcome.components) {
       const line = formatChange(component);
       if (line !== undefined) log.info(line);
     }
     const held = formatNoQuorum(outcome);
-    if (held !== undefined) log.error(held);
+    if (held === undefined) conditions.noQuorum.clear('quorum again: global components follow the vote');
+    else conditions.noQuorum.holds(noQuorumKey(outcome), held);
     log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
     // After the status, never before it: history is a record of what was published.
     if (history !== undefined) {
@@ -195,6 +213,24 @@ export function createProber(options: ProberOptions): Prober {
     await options.afterPublish?.(outcome);
     return ended({ published: true, statusFile });
   }
+
+  return {
+    statusFile,
+    observationsFile,
+    async runCycle(signal) {
+      const { outcome, report } = await runAndPublish(signal);
+      options.observer?.cycleEnded(outcome, report);
+      return report;
+    },
+    close() {
+      history?.close();
+    },
+  };
+}
+
+function ioErrorKey(error: unknown): string {
+  if (isErrnoException(error) && error.code !== undefined) return error.code;
+  return error instanceof Error ? error.name : 'unknown';
 }
 
 function describeIoError(error: unknown): string {

@@ -60,6 +60,19 @@ export function formatNoQuorum(outcome: Observed): string | undefined {
   return `no quorum, global components hold their published state: ${votes.join('; ')}${silent.length > 0 ? `; peers not counted: ${silent.join(', ')}` : ''}`;
 }
 
+/**
+ * What identifies a no-quorum condition, for logging it once: which
+ * components are held and which peers did not count, and how, without the
+ * details (a latency, a timestamp) that differ every cycle.
+ */
+export function noQuorumKey(outcome: Observed): string {
+  const held = outcome.components
+    .filter((component) => component.vote?.outcome === 'no_quorum')
+    .map(({ name }) => name);
+  const silent = outcome.peers.flatMap((peer) => (peer.outcome === 'fresh' ? [] : [`${peer.region} ${peer.outcome}`]));
+  return JSON.stringify([held, silent]);
+}
+
 /** Why a cycle whose connectivity check failed publishes nothing. */
 export function formatOffline(outcome: Offline): string {
   return (

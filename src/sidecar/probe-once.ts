@@ -11,6 +11,8 @@ export const ONCE_DELIVERY_BOUND_MS = 5_000;
 export interface ProbeOnceOptions extends ProberOptions {
   /** The feed and the webhooks, told after the cycle publishes. */
   readonly subscriptions?: Subscriptions;
+  /** How long another probe's lock goes untouched before this one takes it over; `LOCK_STALE_MS` unless given. */
+  readonly lockStaleMs?: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ProbeOnceOptions extends ProberOptions {
  * be written (disk full, read-only) is a failed write: logged, nothing
  * published.
  */
-export async function probeOnce({ subscriptions, ...options }: ProbeOnceOptions): Promise<CycleReport> {
+export async function probeOnce({ subscriptions, lockStaleMs, ...options }: ProbeOnceOptions): Promise<CycleReport> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const prober = createProber({
     ...options,
@@ -33,7 +35,7 @@ export async function probeOnce({ subscriptions, ...options }: ProbeOnceOptions)
   const stateDir = dirname(options.stateFile);
   let lock: WriterLock;
   try {
-    lock = await acquireWriterLock({ stateDir, log });
+    lock = await acquireWriterLock({ stateDir, log, ...(lockStaleMs === undefined ? {} : { staleMs: lockStaleMs }) });
   } catch (error) {
     prober.close();
     if (!isErrnoException(error)) throw error;

@@ -25,6 +25,14 @@ export const LockHolderSchema = z.strictObject({
 
 export interface WriterLock {
   readonly file: string;
+  /**
+   * Whether this process may still write: the lock file is still ours and its
+   * heartbeat succeeded within half the time after which another would take
+   * it over. A writer asks before every cycle and stops when it may not
+   * (self-fencing: a writer paused or cut off from a shared volume stops
+   * before a standby may take over, never after).
+   */
+  stillHeld(): Promise<boolean>;
   /** Stops the heartbeat and removes the lock, if it is still ours. */
   release(): Promise<void>;
 }
@@ -38,6 +46,8 @@ export interface LockOptions {
   readonly pid?: number;
   /** Whether a process of this host is running; `kill(pid, 0)` by default. */
   readonly isRunning?: (pid: number) => boolean;
+  /** How long a lock goes untouched before it is abandoned; `LOCK_STALE_MS` unless given. Its holder touches it six times as often. */
+  readonly staleMs?: number;
 }
 
 /**
@@ -58,16 +68,17 @@ export async function acquireWriterLock(options: LockOptions): Promise<WriterLoc
   const pid = options.pid ?? process.pid;
   const isRunning = options.isRunning ?? isProcessRunning;
   const file = join(stateDir, LOCK_FILE_NAME);
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const ours: LockHolder = { pid, host, since: formatTimestamp(now()) };
   const contents = `${JSON.stringify(ours)}\n`;
 
   await mkdir(stateDir, { recursive: true });
   // One retry: after taking over an abandoned lock, another starter may have beaten us to it.
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    if (await createExclusively(file, contents)) return holdLock(file, contents);
+    if (await createExclusively(file, contents)) return holdLock(file, contents, staleMs);
     const found = await readHolder(file);
     if (found === undefined) continue;
-    const abandoned = judgeAbandoned(found, { host, pid, isRunning, now: now() });
+    const abandoned = judgeAbandoned(found, { host, pid, isRunning, now: now(), staleMs });
     if (abandoned === undefined) {
       throw new ProbeLockedError(
         `another probe is writing here: pid ${found.holder.pid} on ${found.holder.host} since ${found.holder.since} ` +
@@ -153,27 +164,41 @@ async function readHolder(file: string): Promise<{ holder: LockHolder; touchedAt
 /** Why a lock's holder is gone, or `undefined` when it may still be writing. */
 function judgeAbandoned(
   { holder, touchedAt }: { holder: LockHolder; touchedAt: Date },
-  here: { host: string; pid: number; isRunning: (pid: number) => boolean; now: Date },
+  here: { host: string; pid: number; isRunning: (pid: number) => boolean; now: Date; staleMs: number },
 ): string | undefined {
   if (holder.host === here.host) {
     if (holder.pid === here.pid) return 'which had this process id: left by an earlier run';
     if (!here.isRunning(holder.pid)) return 'which is no longer running';
   }
-  const heartbeat = judgeFreshness(touchedAt, here.now, LOCK_STALE_MS);
+  const heartbeat = judgeFreshness(touchedAt, here.now, here.staleMs);
   if (heartbeat.kind === 'stale') return `not refreshed for ${Math.round(heartbeat.ageMs / 1000)} s`;
   return undefined;
 }
 
-function holdLock(file: string, contents: string): WriterLock {
-  const heartbeat = setInterval(() => {
-    const at = new Date();
-    utimes(file, at, at).catch(() => {
-      // A lock that cannot be touched will look abandoned later; nothing to do about it here.
-    });
-  }, LOCK_REFRESH_MS);
+function holdLock(file: string, contents: string, staleMs: number): WriterLock {
+  // On the monotonic clock: a wall-clock step must not make a lease look younger than it is.
+  let touchedMonotonicMs = performance.now();
+  const heartbeat = setInterval(
+    () => {
+      const at = new Date();
+      utimes(file, at, at).then(
+        () => {
+          touchedMonotonicMs = performance.now();
+        },
+        () => {
+          // A lock that cannot be touched will look abandoned later; `stillHeld` then says so first.
+        },
+      );
+    },
+    Math.round((staleMs * LOCK_REFRESH_MS) / LOCK_STALE_MS),
+  );
   heartbeat.unref();
   return {
     file,
+    async stillHeld() {
+      if (performance.now() - touchedMonotonicMs >= staleMs / 2) return false;
+      return (await readFile(file, 'utf8').catch(() => undefined)) === contents;
+    },
     async release() {
       clearInterval(heartbeat);
       const current = await readFile(file, 'utf8').catch(() => undefined);

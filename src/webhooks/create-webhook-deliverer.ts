@@ -4,6 +4,7 @@ import { redactUrl } from '../outbound/redact-url.js';
 import { type PostWebhook, postWebhook } from './post-webhook.js';
 import { renderWebhookBody } from './render-webhook-body.js';
 import { RETRY_BASE_MS, RETRY_CAP_MS, type RetryPolicy, retryDelayMs } from './retry-delay.js';
+import { supersedeDeliveries } from './supersede-deliveries.js';
 import type { WebhookEvent } from './webhook-event.js';
 import {
   type Delivery,
@@ -46,8 +47,13 @@ export interface DelivererOptions {
 export interface WebhookDeliverer {
   /** Queues one delivery per event and receiver (never an event id twice), saves the queue, and wakes delivery. */
   enqueue(events: readonly WebhookEvent[]): Promise<void>;
-  /** Delivers in the background from now on: due deliveries as slots free up, retries when due. */
-  start(): void;
+  /**
+   * Delivers in the background from now on: due deliveries as slots free up,
+   * retries when due. With `mayWrite` (a replica's writer lock), each attempt
+   * and each save of the queue asks it first, and delivery stops for good
+   * once it says no: a writer that lost its lock neither sends nor saves.
+   */
+  start(fence?: { readonly mayWrite: () => Promise<boolean> }): void;
   /** One attempt at every delivery due now, all within `withinMs`; the rest stay queued (for `--once`). */
   deliverDueOnce(withinMs: number): Promise<void>;
   /** Stops delivering; an attempt cut short stays queued as it was. Resolves once the queue is saved. */
@@ -60,7 +66,9 @@ export interface WebhookDeliverer {
  * The webhook edge: a queue file in the state directory, delivery apart from
  * the probe's cycle, at most `concurrency` attempts in flight, each bounded
  * by `attemptTimeoutMs`, retries with capped exponential backoff and jitter,
- * given up after `maxAgeMs`. At least once: a delivery leaves the queue only
+ * given up after `maxAgeMs`. Per receiver, events about one subject go in
+ * order: a later one waits while an earlier one is attempted, and supersedes
+ * the earlier ones still waiting (`supersedeDeliveries`). At least once: a delivery leaves the queue only
  * when a receiver answered 2xx, and the queue is saved after every change, so
  * a restart picks up where the last run stopped. URLs are logged redacted.
  */
@@ -84,6 +92,16 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
   let writes: Promise<void> = Promise.resolve();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
+  let mayWrite: () => Promise<boolean> = async () => true;
+
+  /** Whether this process may still send and save; once not, delivery stops. */
+  async function fenced(): Promise<boolean> {
+    if (await mayWrite()) return false;
+    if (running) log.error('webhooks: this probe is no longer the writer; delivery stops');
+    running = false;
+    clearTimeout(timer);
+    return true;
+  }
 
   /** The queue, read from its file on first use; later calls see every change since. */
   async function load(): Promise<WebhookQueue> {
@@ -100,9 +118,24 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
     const snapshot = queue;
     if (snapshot === undefined) return writes;
     writes = writes
-      .then(() => writeWebhookQueue(queueFile, snapshot))
+      .then(async () => {
+        if (!(await fenced())) await writeWebhookQueue(queueFile, snapshot);
+      })
       .catch((error: unknown) => log.error(`webhooks: could not save the queue: ${String(error)}`));
     return writes;
+  }
+
+  /** Folds waiting deliveries about one subject into one per receiver (`supersedeDeliveries`); true if any were. */
+  function supersede(current: WebhookQueue): boolean {
+    const result = supersedeDeliveries(current, new Set(busy.keys()), queueTargets);
+    queue = result.queue;
+    for (const { delivery, replaced } of result.superseded) {
+      const url = byKey.get(delivery.target)?.url ?? '';
+      log.info(
+        `webhooks: ${replaced.length} undelivered event(s) to ${redactUrl(url)} about one subject folded into ${delivery.event_id} (${replaced.join(', ')})`,
+      );
+    }
+    return result.superseded.length > 0;
   }
 
   /** Drops what is too old or has no receiver any more; true if anything went. */
@@ -123,7 +156,7 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
 
   async function attempt(delivery: Delivery, timeoutMs: number): Promise<void> {
     const target = byKey.get(delivery.target);
-    if (target === undefined) return;
+    if (target === undefined || (await fenced())) return;
     const result = await post({
       url: target.url,
       body: delivery.body,
@@ -152,7 +185,10 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
   function pump(): void {
     clearTimeout(timer);
     if (!running || queue === undefined) return;
-    if (expire(queue)) void persist();
+    const folded = supersede(queue);
+    const expired = queue !== undefined && expire(queue);
+    if (folded || expired) void persist();
+    if (queue === undefined) return;
     const free = concurrency - busy.size;
     for (const delivery of dueDeliveries(queue, now(), new Set(busy.keys())).slice(0, Math.max(0, free))) {
       const key = deliveryKey(delivery);
@@ -179,14 +215,16 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
       await persist();
       pump();
     },
-    start() {
+    start(fence) {
       if (targets.length === 0) return;
+      if (fence !== undefined) mayWrite = fence.mayWrite;
       running = true;
       void load().then(pump);
     },
     async deliverDueOnce(withinMs) {
       if (targets.length === 0) return;
-      if (expire(await load())) await persist();
+      const folded = supersede(await load());
+      if (expire(await load()) || folded) await persist();
       const deadline = now() + withinMs;
       const due = dueDeliveries(await load(), now(), new Set(busy.keys()));
       await mapConcurrently(due, concurrency, async (delivery) => {

@@ -16,7 +16,11 @@ export function renderWebhookBody(event: WebhookEvent, format: WebhookConfig['fo
 export function describeEvent(event: WebhookEvent): string {
   if (event.type === 'component.status_changed') {
     const because = event.reason === undefined ? '' : `: ${event.reason}`;
-    return `${event.component} (${event.region.name}) is now ${words(event.to)}${because}, was ${words(event.from)} (${event.created_at})`;
+    const missed =
+      event.missed === undefined
+        ? ''
+        : `; ${event.missed.changes} earlier change(s) not sent one by one, since ${event.missed.since}, at worst ${words(event.missed.worst)}`;
+    return `${event.component} (${event.region.name}) is now ${words(event.to)}${because}, was ${words(event.from)} (${event.created_at})${missed}`;
   }
   const { notice } = event;
   const latest = notice.updates.at(-1);

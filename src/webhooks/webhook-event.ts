@@ -17,6 +17,15 @@ export const StatusChangedEventSchema = z.strictObject({
   to: StatusValueSchema,
   /** Why, in words, when the probe knows more than the state: a certificate about to expire. */
   reason: z.string().min(1).optional(),
+  /**
+   * Earlier changes of this component that this receiver was not told one by
+   * one, because it could not be reached while they were news: how many, since
+   * when, and the worst state among them. `from` is then what the receiver was
+   * last told (or would have been), `to` the state now. See `mergeEvents`.
+   */
+  missed: z
+    .strictObject({ changes: z.number().int().positive(), since: TimestampSchema, worst: StatusValueSchema })
+    .optional(),
 });
 
 /** A notice was published for the first time, or published again with a change. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { WebhookEvent } from './webhook-event.js';
+import { eventSubject } from './event-subject.js';
+import { type WebhookEvent, WebhookEventSchema } from './webhook-event.js';
 
 /** One event on its way to one receiver. */
 export const DeliverySchema = z.strictObject({
@@ -11,6 +12,12 @@ export const DeliverySchema = z.strictObject({
   queued_ms: z.number().int(),
   attempts: z.number().int().min(0),
   next_attempt_ms: z.number().int(),
+  /**
+   * The event itself, so that a later one about the same subject can
+   * supersede it (`supersedeDeliveries`); absent in queues written before
+   * ordered delivery, whose deliveries go out as they are.
+   */
+  event: WebhookEventSchema.optional(),
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
 
@@ -62,22 +69,45 @@ export function enqueueEvents(
         queued_ms: nowMs,
         attempts: 0,
         next_attempt_ms: nowMs,
+        event,
       });
     }
   }
   return { version: 1, deliveries, recent };
 }
 
-/** Deliveries due at `nowMs` that are not already being attempted, oldest first. Pure. */
+/** The key of a delivery's line: one receiver, one subject; `undefined` for a delivery queued without its event. */
+export function subjectLine(delivery: Pick<Delivery, 'target' | 'event'>): string | undefined {
+  return delivery.event === undefined ? undefined : `${delivery.target} ${eventSubject(delivery.event)}`;
+}
+
+/**
+ * The deliveries at the head of their line: for each receiver, only the
+ * oldest delivery about a subject (a component, a notice) may be attempted;
+ * the ones after it wait until it is accepted or given up, so that a
+ * receiver never hears about one thing out of order. Pure.
+ */
+export function headsOfLines(queue: WebhookQueue): Delivery[] {
+  const seen = new Set<string>();
+  return queue.deliveries.filter((delivery) => {
+    const line = subjectLine(delivery);
+    if (line === undefined) return true;
+    if (seen.has(line)) return false;
+    seen.add(line);
+    return true;
+  });
+}
+
+/** Deliveries due at `nowMs` that are not already being attempted and head their line, oldest first. Pure. */
 export function dueDeliveries(queue: WebhookQueue, nowMs: number, busy: ReadonlySet<string>): Delivery[] {
-  return queue.deliveries
+  return headsOfLines(queue)
     .filter((delivery) => delivery.next_attempt_ms <= nowMs && !busy.has(deliveryKey(delivery)))
     .sort((a, b) => a.next_attempt_ms - b.next_attempt_ms);
 }
 
-/** When the next delivery not being attempted falls due; `undefined` if none. Pure. */
+/** When the next delivery not being attempted, at the head of its line, falls due; `undefined` if none. Pure. */
 export function nextDueMs(queue: WebhookQueue, busy: ReadonlySet<string>): number | undefined {
-  const times = queue.deliveries
+  const times = headsOfLines(queue)
     .filter((delivery) => !busy.has(deliveryKey(delivery)))
     .map((delivery) => delivery.next_attempt_ms);
   return times.length === 0 ? undefined : Math.min(...times);

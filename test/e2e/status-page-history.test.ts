@@ -411,8 +411,8 @@ describe('staleness, by the one rule', () => {
     await expect(page.locator('#components > li').count()).resolves.toBe(4);
     await expect(page.locator('.days').count()).resolves.toBe(0);
     await expect(page.locator('#incidents-section').isHidden()).resolves.toBe(true);
-    // The browser itself logs the four 503s (not published yet, from the thin handler's memory); the page adds nothing.
-    expect(problems.errorResponses.map((line) => line.replace(/^503 http:\/\/[^/]+/, '')).sort()).toEqual([
+    // The browser itself logs the four 404s (documents this deployment does not publish); the page adds nothing.
+    expect(problems.errorResponses.map((line) => line.replace(/^404 http:\/\/[^/]+/, '')).sort()).toEqual([
       '/api/v1/incidents',
       '/api/v1/notices',
       '/api/v1/observations',

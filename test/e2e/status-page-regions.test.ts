@@ -133,7 +133,7 @@ describe('the view from every region', () => {
     const { page, problems } = await harness.open({ status: allOperational(3_000), history });
 
     await expect(page.locator('#vantage-section').isHidden()).resolves.toBe(true);
-    // The browser itself logs the 503 (not published yet); the page adds nothing.
+    // The browser itself logs the 404 (not published by this deployment); the page adds nothing.
     expect(problems.errorResponses.map((line) => line.replace(/^\d+ http:\/\/[^/]+/, ''))).toEqual([
       '/api/v1/observations',
     ]);

@@ -14,9 +14,14 @@ export interface ReceivedWebhook {
 
 /**
  * How a receiver answers: every request with 200, the first `failures` with
- * 500 and the rest with 200, or never (it hangs until closed).
+ * 500 and the rest with 200, or never (it hangs until closed). With `hangs`,
+ * the first that many requests are never answered before the rest are
+ * answered so; with `delayMs`, each answer comes that long after the request.
  */
-export type ReceiverBehaviour = ({ readonly accept: true; readonly failures?: number } | { readonly hang: true }) & {
+export type ReceiverBehaviour = (
+  | { readonly accept: true; readonly failures?: number; readonly hangs?: number; readonly delayMs?: number }
+  | { readonly hang: true }
+) & {
   /** A given port (one a test kept free to play a receiver that was down); 0 by default. */
   readonly port?: number;
 };
@@ -48,7 +53,8 @@ async function startWebhookReceiver(behaviour: ReceiverBehaviour): Promise<Webho
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      if ('hang' in behaviour) {
+      const hung = received.filter((entry) => entry.answered === undefined).length;
+      if ('hang' in behaviour || hung < (behaviour.hangs ?? 0)) {
         received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: undefined });
         hanging.push(response);
         return;
@@ -56,9 +62,12 @@ async function startWebhookReceiver(behaviour: ReceiverBehaviour): Promise<Webho
       const failed = received.filter((entry) => entry.answered === 500).length;
       const status = failed < (behaviour.failures ?? 0) ? 500 : 200;
       received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: status });
-      response
-        .writeHead(status, { 'content-type': 'text/plain', connection: 'close' })
-        .end(status === 200 ? 'ok' : 'no');
+      const answer = () =>
+        response
+          .writeHead(status, { 'content-type': 'text/plain', connection: 'close' })
+          .end(status === 200 ? 'ok' : 'no');
+      if (behaviour.delayMs === undefined) answer();
+      else setTimeout(answer, behaviour.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(behaviour.port ?? 0, '127.0.0.1', resolve));

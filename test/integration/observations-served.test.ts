@@ -30,12 +30,12 @@ async function get(headers: Record<string, string> = {}) {
 }
 
 describe('GET /api/v1/observations', () => {
-  it('answers 503 with no-store before the probe has observed anything', async () => {
+  it('answers 404 with no-store before the probe has observed anything: a deployment may leave it out', async () => {
     server = await startTestServer(site);
     const response = await get();
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(404);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(JSON.parse(response.text).error.code).toBe('service_unavailable');
+    expect(JSON.parse(response.text).error.code).toBe('not_found');
   });
 
   it('serves what the probe wrote, from memory, as application/json with no-store and CORS', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ProbeLockedError } from '../../src/sidecar/probe-locked-error.js';
+import { standByForLock } from '../../src/sidecar/stand-by-for-lock.js';
 import { acquireWriterLock, LOCK_STALE_MS } from '../../src/sidecar/writer-lock.js';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
@@ -206,5 +207,53 @@ describe('acquireWriterLock', () => {
     await mkdir(stateDir(), { recursive: true });
     await writeFile(lockFile(), 'garbage');
     await expect(acquireWriterLock({ stateDir: stateDir(), log })).rejects.toThrow(/probe\.lock.*not a lock file/);
+  });
+});
+
+describe('standByForLock and the lease', () => {
+  const lines: string[] = [];
+  const log = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+  const STALE_MS = 3_000;
+
+  it('stands by behind a live writer of another host, logging it once, and takes over once its lease runs out', async () => {
+    await mkdir(stateDir(), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'replica-a', since: '2026-11-21T01:00:00Z' }));
+    const started = performance.now();
+    // The writer touches its lock for 2 s, then dies.
+    const heartbeat = setInterval(() => {
+      const now = new Date();
+      void utimes(lockFile(), now, now);
+    }, 500);
+    setTimeout(() => clearInterval(heartbeat), 2_000);
+    const lock = await standByForLock({ stateDir: stateDir(), log, staleMs: STALE_MS });
+    const waitedMs = performance.now() - started;
+    expect(lock).toBeDefined();
+    expect(waitedMs).toBeGreaterThanOrEqual(2_000 + STALE_MS - 600);
+    expect(waitedMs).toBeLessThan(2_000 + STALE_MS + 1_500);
+    expect(lines.filter((line) => line.startsWith('standby: pid 1234 on replica-a is the writer'))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/^standby: the writer is gone; this probe is the writer now/);
+    expect(await lock?.stillHeld()).toBe(true);
+    await lock?.release();
+  });
+
+  it('ends a standby that is told to stop, without taking anything', async () => {
+    await mkdir(stateDir(), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'replica-a', since: '2026-11-21T01:00:00Z' }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    expect(await standByForLock({ stateDir: stateDir(), log, staleMs: STALE_MS, signal: controller.signal })).toBe(
+      undefined,
+    );
+    expect(JSON.parse(await readFile(lockFile(), 'utf8'))).toMatchObject({ host: 'replica-a' });
+  });
+
+  it('says a lock is no longer held once another writer has taken it over', async () => {
+    const lock = await acquireWriterLock({ stateDir: stateDir(), log, staleMs: STALE_MS });
+    expect(await lock.stillHeld()).toBe(true);
+    await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'replica-b', since: '2026-11-21T01:00:00Z' }));
+    expect(await lock.stillHeld()).toBe(false);
+    await lock.release();
+    // Release leaves the other writer's lock where it is.
+    expect(JSON.parse(await readFile(lockFile(), 'utf8'))).toMatchObject({ host: 'replica-b' });
   });
 });

@@ -52,14 +52,14 @@ describe('the table of API documents', () => {
 describe.each([UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH] as const)('%s on the thin handler', (path) => {
   const good = sampleDocuments()[path];
 
-  it('answers 503 with a JSON error and no-store before the document is published', async () => {
+  it('answers 404 with a JSON error and no-store while the document is not published, as a static host does', async () => {
     server = await startTestServer(site);
     const response = await send(path);
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(404);
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['retry-after']).toBe('5');
-    expect(JSON.parse(response.text)).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+    expect(response.headers['retry-after']).toBeUndefined();
+    expect(JSON.parse(response.text)).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 
   it('answers from memory with exactly the headers.json headers, an ETag and the bytes published', async () => {

@@ -10,6 +10,7 @@ import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
 import { probeOnce } from '../../sidecar/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
 import { startObservedSidecar } from '../../sidecar/start-observed-sidecar.js';
+import { parseLockStaleAfter } from '../parse-lock-stale-after.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { UsageError } from '../run-command.js';
@@ -21,6 +22,7 @@ export const EXIT_NOT_PUBLISHED = 2;
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
                                [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
                                [--metrics-port PORT]
+                               [--standby] [--lock-stale-after SECONDS]
 
 Checks each component over HTTP and writes DIR/api/v1/status, then records the
 cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
@@ -42,6 +44,12 @@ events (config "webhooks") beside the state file.
   --metrics-port PORT
                    the sidecar's own health for Prometheus, GET /metrics on METRICS_HOST
                    (default 127.0.0.1); not with --once
+  --standby        (sidecar) replicas sharing one state directory: while another probe
+                   holds the writer lock, wait as a standby and take over when it stops,
+                   rather than exit; a writer that loses the lock exits 1
+  --lock-stale-after SECONDS
+                   how long the writer lock goes untouched before it is taken over
+                   (default 60; its holder touches it six times as often)
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
 the variable holding its signing secret; METRICS_PORT (as --metrics-port, which
@@ -63,6 +71,8 @@ export const PROBE_OPTIONS = {
   'standins-port': { type: 'string' },
   history: { type: 'string', default: DEFAULT_HISTORY_FILE },
   'metrics-port': { type: 'string' },
+  standby: { type: 'boolean', default: false },
+  'lock-stale-after': { type: 'string' },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -70,6 +80,7 @@ export async function probe(args: string[]): Promise<void> {
   if (!parsed) return;
   const { values } = parsed;
   const standinsPort = parseStandinsPort(values['standins-port']);
+  const lockStaleMs = parseLockStaleAfter(values['lock-stale-after']);
   const log = CONSOLE_PROBE_LOG;
   const metricsEnv = readEnv(MetricsEnvSchema);
   const flag = values['metrics-port'];
@@ -91,9 +102,10 @@ export async function probe(args: string[]): Promise<void> {
     log,
     ...(metrics === undefined ? {} : { observePost: metrics.observePost }),
   });
+  const sidecarOptions = { ...proberOptions, ...(lockStaleMs === undefined ? {} : { lockStaleMs }) };
 
   if (values.once) {
-    const report = await probeOnce(proberOptions).catch((error: unknown) => {
+    const report = await probeOnce(sidecarOptions).catch((error: unknown) => {
       if (!(error instanceof ProbeLockedError)) throw error;
       log.error(error.message);
       return undefined;
@@ -101,14 +113,26 @@ export async function probe(args: string[]): Promise<void> {
     if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;
     return;
   }
+  const shutdown = new AbortController();
+  const signalled = waitForSignal().then((signal) => {
+    shutdown.abort();
+    return signal;
+  });
   const sidecar = await startObservedSidecar(
-    proberOptions,
+    sidecarOptions,
     registry === undefined || metrics === undefined || metricsPort.port === undefined
       ? undefined
       : { registry, metrics, port: metricsPort.port, host: metricsEnv.METRICS_HOST ?? '127.0.0.1' },
+    values.standby ? { signal: shutdown.signal } : undefined,
   );
-  const signal = await waitForSignal();
-  CONSOLE_PROBE_LOG.info(`${signal}: stopping`);
+  if (sidecar === undefined) {
+    log.info(`${await signalled}: stopped while standing by`);
+    return;
+  }
+  const ended = await Promise.race([signalled, sidecar.lost.then(() => 'lost' as const)]);
+  log.info(ended === 'lost' ? 'writer lock lost: stopping' : `${ended}: stopping`);
   await sidecar.stop();
-  CONSOLE_PROBE_LOG.info('stopped');
+  log.info('stopped');
+  // Under an orchestrator the restarted container stands by again.
+  if (ended === 'lost') process.exitCode = 1;
 }

@@ -76,6 +76,13 @@ function mountOf(pod: PodSpec, holder: Container, volume: string) {
   return mount;
 }
 
+/** The mount of the shared claim's `subPath` in a container of the sidecar pod. */
+function sharedMount(holder: Container, subPath: string) {
+  const mount = holder.volumeMounts?.find((candidate) => candidate.name === 'shared' && candidate.subPath === subPath);
+  if (!mount) throw new Error(`${holder.name} does not mount the shared claim's ${subPath}`);
+  return mount;
+}
+
 function envOf(holder: Container, name: string): string | undefined {
   return holder.env?.find((variable) => variable.name === name)?.value;
 }
@@ -151,12 +158,11 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     expect(probe.image).toBe(given(serve.image, 'image'));
   });
 
-  it('shares one emptyDir between server and probe, mounted at the API directory the server serves', () => {
+  it('serves, from every replica, the API directory of one shared claim, mounted where the probe writes', () => {
     const serve = container(sidecarPod, 'serve');
     const probe = container(sidecarPod, 'probe');
-    const served = mountOf(sidecarPod, serve, 'public-api');
-    const written = mountOf(sidecarPod, probe, 'public-api');
-    expect(sidecarPod.volumes?.find((volume) => volume.name === 'public-api')?.emptyDir).toBeDefined();
+    const served = sharedMount(serve, 'public-api');
+    const written = sharedMount(probe, 'public-api');
     expect(written.mountPath).toBe(served.mountPath);
     expect(isUnder(documentPath(probe, 'out', 'api/v1/status'), written.mountPath)).toBe(true);
     expect(isUnder(documentPath(serve, 'public', 'api/v1/status'), served.mountPath)).toBe(true);
@@ -185,12 +191,12 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     expect(scrape).toContain('regex: service-directory;probe-metrics\n');
   });
 
-  it('shares the badges directory: the probe writes it, the server reads it', () => {
+  it("shares the badges directory on the shared claim: the writer's probe writes it, every server reads it", () => {
     const serve = container(sidecarPod, 'serve');
     const probe = container(sidecarPod, 'probe');
-    expect(mountOf(sidecarPod, probe, 'public-badges').mountPath).toBe(documentPath(probe, 'out', '/badges'));
-    expect(mountOf(sidecarPod, probe, 'public-badges').readOnly).toBeFalsy();
-    expect(mountOf(sidecarPod, serve, 'public-badges')).toMatchObject({
+    expect(sharedMount(probe, 'public-badges').mountPath).toBe(documentPath(probe, 'out', '/badges'));
+    expect(sharedMount(probe, 'public-badges').readOnly).toBeFalsy();
+    expect(sharedMount(serve, 'public-badges')).toMatchObject({
       mountPath: documentPath(serve, 'public', '/badges'),
       readOnly: true,
     });
@@ -198,10 +204,10 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
 
   it('builds the regions document into the shared volume before the server starts', () => {
     const build = container(sidecarPod, 'build', true);
-    const mount = mountOf(sidecarPod, build, 'public-api');
+    const mount = sharedMount(build, 'public-api');
     expect(findCliInvocation(build.command ?? []).command).toBe('build');
     expect(build.image).toBe(given(container(sidecarPod, 'serve').image, 'image'));
-    expect(mount.mountPath).toBe(mountOf(sidecarPod, container(sidecarPod, 'serve'), 'public-api').mountPath);
+    expect(mount.mountPath).toBe(sharedMount(container(sidecarPod, 'serve'), 'public-api').mountPath);
     expect(isUnder(documentPath(build, 'public', 'api/v1/regions'), mount.mountPath)).toBe(true);
   });
 
@@ -220,18 +226,27 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     expect(envOf(serve, 'HOST')).toBe('0.0.0.0');
   });
 
-  it('keeps the probe state and history on a claim per replica, outside the served directory', () => {
+  it('keeps one probe state and history for the region on the shared claim, outside the served directory', () => {
     const probe = container(sidecarPod, 'probe');
     const run = findCliInvocation(probe.command ?? []);
-    const claim = statefulSet.spec?.volumeClaimTemplates?.find((template) => template.metadata?.name === 'probe-state');
-    expect(claim?.spec?.accessModes).toEqual(['ReadWriteOnce']);
-    // A claim, never an emptyDir: a rescheduled pod keeps its uptime and incidents.
-    expect(sidecarPod.volumes?.some((volume) => volume.name === 'probe-state')).toBe(false);
+    const claim = pick(sidecarManifest, PersistentVolumeClaim);
+    // One claim for every replica (never a claim per replica, nor an emptyDir): one history, one webhook queue.
+    expect(claim.spec?.accessModes).toEqual(['ReadWriteMany']);
+    expect(statefulSet.spec?.volumeClaimTemplates).toBeUndefined();
+    expect(sidecarPod.volumes?.find((volume) => volume.name === 'shared')?.persistentVolumeClaim?.claimName).toBe(
+      given(claim.metadata?.name, 'claim name'),
+    );
+    const state = sharedMount(probe, 'state');
     for (const file of [String(run.values.state), String(run.values.history)]) {
-      const mount = probe.volumeMounts?.find((candidate) => isUnder(file, candidate.mountPath));
-      expect(mount?.name, file).toBe('probe-state');
+      expect(isUnder(file, state.mountPath), file).toBe(true);
       expect(isUnder(file, posix.join(imageWorkdir, 'public')), file).toBe(false);
     }
+  });
+
+  it('runs more than one replica, each probe a standby until it holds the writer lock', () => {
+    expect(statefulSet.spec?.replicas).toBeGreaterThan(1);
+    const run = findCliInvocation(container(sidecarPod, 'probe').command ?? []);
+    expect(run.values.standby).toBe(true);
   });
 
   it('reads the probe config from a ConfigMap', () => {

@@ -66,22 +66,27 @@ describe('renderOpenApi', () => {
     [UPTIME_PATH, 'Uptime'],
     [INCIDENTS_PATH, 'Incidents'],
     [NOTICES_PATH, 'Notices'],
-  ])('documents %s like the status: GET and HEAD, 200 with the %s schema, 304 and 503', (path, schemaName) => {
-    const document = buildOpenApi(RULES);
-    for (const method of ['get', 'head']) {
-      const responses = at(document, 'paths', path, method, 'responses') as object;
-      expect(Object.keys(responses)).toEqual(
-        Object.keys(at(document, 'paths', STATUS_PATH, method, 'responses') as object),
-      );
-      expect(at(responses, '200', 'headers', 'Cache-Control', 'schema', 'const')).toBe('public, max-age=60');
-      expect(at(responses, '200', 'headers', 'Access-Control-Allow-Origin', 'schema', 'const')).toBe('*');
-      expect(at(responses, '304', 'headers', 'ETag', 'required')).toBe(true);
-    }
-    expect(at(document, 'paths', path, 'get', 'responses', '200', 'content', 'application/json', 'schema')).toEqual({
-      $ref: `#/components/schemas/${schemaName}`,
-    });
-    expect(at(document, 'components', 'schemas', schemaName, 'type')).toBe('object');
-  });
+  ])(
+    'documents %s like the status but with no 503: GET and HEAD, 200 with the %s schema, 304, and 404 in 4XX',
+    (path, schemaName) => {
+      const document = buildOpenApi(RULES);
+      for (const method of ['get', 'head']) {
+        const responses = at(document, 'paths', path, method, 'responses') as object;
+        expect(Object.keys(responses)).toEqual(
+          Object.keys(at(document, 'paths', STATUS_PATH, method, 'responses') as object).filter(
+            (code) => code !== '503',
+          ),
+        );
+        expect(at(responses, '200', 'headers', 'Cache-Control', 'schema', 'const')).toBe('public, max-age=60');
+        expect(at(responses, '200', 'headers', 'Access-Control-Allow-Origin', 'schema', 'const')).toBe('*');
+        expect(at(responses, '304', 'headers', 'ETag', 'required')).toBe(true);
+      }
+      expect(at(document, 'paths', path, 'get', 'responses', '200', 'content', 'application/json', 'schema')).toEqual({
+        $ref: `#/components/schemas/${schemaName}`,
+      });
+      expect(at(document, 'components', 'schemas', schemaName, 'type')).toBe('object');
+    },
+  );
 
   it('follows a changed headers.json rather than restating the values', () => {
     const rules = [...RULES, { source: 'api/v1/regions', headers: [{ key: 'Cache-Control', value: 'max-age=60' }] }];
@@ -91,9 +96,9 @@ describe('renderOpenApi', () => {
     ).toBe('max-age=60');
   });
 
-  it('documents 503 before publication and 405 with Allow, both with the error body', () => {
+  it('documents 503 before publication of the contract documents and 405 with Allow, both with the error body', () => {
     const document = buildOpenApi(RULES);
-    for (const path of DOCUMENT_PATHS) {
+    for (const path of [REGIONS_PATH, STATUS_PATH]) {
       expect(at(document, 'paths', path, 'get', 'responses', '503')).toEqual({
         $ref: '#/components/responses/NotPublished',
       });
