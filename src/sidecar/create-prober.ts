@@ -5,6 +5,7 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import type { MirrorReport, PublicDirMirror } from '../object-store/public-dir-mirror.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import { DEFAULT_RETENTION } from '../probe/history-retention.js';
 import type { ProbeSettings } from '../probe/probe-settings.js';
@@ -35,6 +36,12 @@ export interface ProberOptions {
    * not throw and must do only quick local work: the cycle waits for it.
    */
   readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
+  /**
+   * `--publish`: after everything is written locally (status, history, feed,
+   * whatever `afterPublish` wrote), what changed under `publicDir` goes to the
+   * bucket, within the mirror's deadline. Closed with the prober.
+   */
+  readonly mirror?: PublicDirMirror;
 }
 
 /** A cycle whose checks ran, as `runCycle` returns it. */
@@ -42,7 +49,12 @@ export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>
 
 /** How a cycle ended, for exit codes and tests. */
 export type CycleReport =
-  | { readonly published: true; readonly statusFile: string }
+  | {
+      readonly published: true;
+      readonly statusFile: string;
+      /** How the upload to the bucket went, with `--publish`. */
+      readonly upload?: MirrorReport;
+    }
   | { readonly published: false; readonly why: 'offline' | 'write_failed' | 'aborted' };
 
 export interface Prober {
@@ -163,10 +175,13 @@ export function createProber(options: ProberOptions): Prober {
       // After the status, never before it: history is a record of what was published.
       await history?.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
       await options.afterPublish?.(outcome);
-      return { published: true, statusFile };
+      // Last of all: the local files are already written, whatever the store does.
+      const upload = await options.mirror?.sync(signal === undefined ? {} : { signal });
+      return { published: true, statusFile, ...(upload === undefined ? {} : { upload }) };
     },
     close() {
       history?.close();
+      options.mirror?.close();
     },
   };
 }
