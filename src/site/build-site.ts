@@ -7,6 +7,7 @@ import { renderExports } from '../exports/render-exports.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
 import { writeFiles } from '../io/write-files.js';
+import { listCdnHeaders } from '../object-store/list-cdn-headers.js';
 import { MAX_UPLOAD_DEADLINE_MS, openBucketMirror } from '../object-store/open-bucket-mirror.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
@@ -120,10 +121,16 @@ export async function buildSite({
   let upload: MirrorReport | undefined;
   if (mirror !== undefined) {
     const ours = new Set(written.map((file) => relative(publicDir, file).split(sep).join('/')));
+    const uploads = selectBuildUploads(await listPublishedFiles(publicDir), ours);
     try {
-      upload = await mirror.sync({ files: selectBuildUploads(await listPublishedFiles(publicDir), ours) });
+      upload = await mirror.sync({ files: uploads });
     } finally {
       mirror.close();
+    }
+    const forCdn = listCdnHeaders(headersConfig.headers, uploads);
+    if (forCdn.length > 0) {
+      log.info(`${publishTo}: objects cannot carry these headers; the CDN's response headers policy must add them:`);
+      for (const line of forCdn) log.info(`  ${line}`);
     }
   }
   const regionsDocument = published.find((file) => file.path === REGIONS_PATH)?.contents ?? '';

@@ -270,6 +270,8 @@ describe('build --publish', () => {
     const regions = await fetch(`${store.endpoint}/${BUCKET}/site/api/v1/regions`);
     expect(regions.headers.get('cache-control')).toBe('public, max-age=300');
     expect(regions.headers.get('content-type')).toBe('application/json');
+    expect(result.stdout).toContain("the CDN's response headers policy must add them:");
+    expect(result.stdout).toMatch(/build: {3}Access-Control-Allow-Origin: \* on \/api\/v1\//);
   }, 60_000);
 
   it('a missing bucket: everything is written locally, exit 3', async () => {
