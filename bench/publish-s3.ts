@@ -75,6 +75,8 @@ async function measure(count: number): Promise<Row> {
     AWS_ENDPOINT_URL_S3: store.url,
     AWS_EC2_METADATA_DISABLED: 'true',
   };
+  // The SDK's standard chain reads the process's environment.
+  Object.assign(process.env, env);
   try {
     const origins = JSON.parse(standins.url) as string[];
     const configFile = join(root, 'components.json');
@@ -96,9 +98,7 @@ async function measure(count: number): Promise<Row> {
       stateDir: join(root, 'state'),
       deadlineMs: 15_000,
       log: QUIET,
-      env,
     });
-    Object.assign(process.env, env);
     const plain = createProber(common);
     const publishing = createProber({ ...common, mirror });
     // A first cycle without, so that the history documents exist; then the first upload puts everything.

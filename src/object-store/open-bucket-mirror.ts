@@ -30,7 +30,6 @@ export interface OpenMirrorOptions {
   readonly stateDir?: string;
   readonly deadlineMs: number;
   readonly log: ProbeLog;
-  readonly env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -46,7 +45,7 @@ export async function openBucketMirror(options: OpenMirrorOptions): Promise<Publ
     target,
     publicDir: options.publicDir,
     rules: headers,
-    store: createS3ObjectStore(options.env),
+    store: createS3ObjectStore(),
     deadlineMs: options.deadlineMs,
     ...(options.stateDir === undefined ? {} : { manifestFile: join(options.stateDir, UPLOAD_MANIFEST_FILE) }),
     log: options.log,

@@ -46,8 +46,9 @@ const PUT_FIELDS: ReadonlyMap<string, SetField> = new Map<string, SetField>([
  * need. Checksums are sent only where S3 requires them, which
  * every S3-compatible store understands. The SDK logs nothing.
  */
-export function createS3ObjectStore(env: NodeJS.ProcessEnv = process.env): ObjectStore {
-  const custom = nonEmpty(env.AWS_ENDPOINT_URL_S3) ?? nonEmpty(env.AWS_ENDPOINT_URL);
+export function createS3ObjectStore(): ObjectStore {
+  // The SDK reads the process's environment itself; so does this, to agree with it.
+  const custom = nonEmpty(process.env.AWS_ENDPOINT_URL_S3) ?? nonEmpty(process.env.AWS_ENDPOINT_URL);
   const client = new S3Client({
     forcePathStyle: custom !== undefined,
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -61,7 +61,6 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
           stateDir: dirname(stateFile),
           deadlineMs: uploadDeadlineMs(scheduleIntervalMs(settings.schedule)),
           log,
-          ...(input.env === undefined ? {} : { env: input.env }),
         });
   return {
     settings,
