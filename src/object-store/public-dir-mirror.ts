@@ -48,6 +48,10 @@ export interface MirrorReport {
 }
 
 export interface PublicDirMirror {
+  /** `s3://BUCKET[/PREFIX]`, as log lines name it. */
+  readonly target: string;
+  /** How long one `sync` may take. */
+  readonly deadlineMs: number;
   /** Stores what changed under `publicDir` (or just `files`, paths under it); never throws, never outlasts the deadline. */
   sync(options?: { readonly signal?: AbortSignal; readonly files?: readonly string[] }): Promise<MirrorReport>;
   /** Closes the store's connections. */
@@ -178,9 +182,11 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
     }
     const durationMs = Math.round(performance.now() - started);
     const counts = `${Object.keys(stored).length} of ${changed.length} changed object(s) stored, ${unchanged} unchanged`;
-    if (reason !== undefined) {
+    if (outcome.kind === 'aborted' && failure === undefined) {
+      log.info(`${target.url}: upload stopped by shutdown; ${counts}; the rest goes up on the next run`);
+    } else if (reason !== undefined) {
       log.error(
-        `${target.url}: upload failed: ${reason}; ${counts}; the local files are written, the rest is tried again next cycle`,
+        `${target.url}: upload failed: ${reason}; ${counts}; the local files are written, the rest is tried on the next run`,
       );
     } else if (wasFailing) log.info(`${target.url}: uploads recovered: ${counts} in ${durationMs} ms`);
     else if (changed.length > 0) log.info(`${target.url}: ${counts} in ${durationMs} ms`);
@@ -195,13 +201,15 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
   }
 
   return {
+    target: target.url,
+    deadlineMs,
     async sync({ signal, files } = {}) {
       try {
         return await upload(files ?? (await listPublishedFiles(publicDir)), signal);
       } catch (error) {
         // A local read that failed (permissions, EMFILE): reported like a store failure, never thrown into the cycle.
         const reason = `reading ${publicDir}: ${error instanceof Error ? error.message : String(error)}`;
-        log.error(`${target.url}: upload failed: ${reason}; tried again next cycle`);
+        log.error(`${target.url}: upload failed: ${reason}; tried on the next run`);
         return { ok: false, uploaded: 0, unchanged: 0, pending: 0, durationMs: 0, reason };
       }
     },

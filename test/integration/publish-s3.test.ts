@@ -220,6 +220,7 @@ describe('the sidecar with --publish', () => {
     const sidecar = startCli(probeArgs(), { cwd: cli.site.root, env: env() });
     cli.children.push(sidecar);
     await sidecar.waitForOutput(/s3:\/\/status-site: \d+ of \d+ changed object\(s\) stored/, 20_000);
+    expect(sidecar.output()).toContain('uploading what changed to s3://status-site after each cycle, within 1000 ms');
     await store.stop();
     const stoppedAt = sidecar.output().length;
     await sidecar.waitForOutput(/upload failed:[^\n]*\n[\s\S]*upload failed:[^\n]*\n[\s\S]*upload failed:/, 20_000);
