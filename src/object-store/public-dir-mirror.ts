@@ -174,7 +174,10 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
             ? 'stopped by shutdown'
             : undefined;
     const wasFailing = manifest.failing;
-    manifest = { ...manifest, objects: { ...manifest.objects, ...stored }, failing: reason !== undefined };
+    const stoppedByShutdown = outcome.kind === 'aborted' && failure === undefined;
+    // A shutdown says nothing about the store: whether it was failing stays as it was.
+    const failing = stoppedByShutdown ? wasFailing : reason !== undefined;
+    manifest = { ...manifest, objects: { ...manifest.objects, ...stored }, failing };
     if (manifestFile !== undefined && (Object.keys(stored).length > 0 || wasFailing !== manifest.failing)) {
       await writeUploadManifest(manifestFile, manifest).catch((error: unknown) =>
         log.error(`could not save ${manifestFile}: ${error instanceof Error ? error.message : String(error)}`),
@@ -182,7 +185,7 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
     }
     const durationMs = Math.round(performance.now() - started);
     const counts = `${Object.keys(stored).length} of ${changed.length} changed object(s) stored, ${unchanged} unchanged`;
-    if (outcome.kind === 'aborted' && failure === undefined) {
+    if (stoppedByShutdown) {
       log.info(`${target.url}: upload stopped by shutdown; ${counts}; the rest goes up on the next run`);
     } else if (reason !== undefined) {
       log.error(

@@ -8,6 +8,7 @@ import { createPublicDirMirror } from '../../src/object-store/public-dir-mirror.
 import { createS3ObjectStore } from '../../src/object-store/s3-object-store.js';
 import { UPLOAD_MANIFEST_FILE, UploadManifestSchema } from '../../src/object-store/upload-manifest.js';
 import { type S3Store, s3Env, startS3Store } from '../helpers/s3-store.js';
+import { startSlowStore } from '../helpers/slow-store.js';
 
 const BUCKET = 'mirror-test';
 const RULES: HeaderRule[] = [
@@ -35,13 +36,13 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function mirror(rules: readonly HeaderRule[] = RULES, target = `s3://${BUCKET}`) {
+function mirror(rules: readonly HeaderRule[] = RULES, target = `s3://${BUCKET}`, deadlineMs = 10_000) {
   return createPublicDirMirror({
     target: parseBucketUrl(target),
     publicDir: join(dir, 'public'),
     rules,
     store: createS3ObjectStore(),
-    deadlineMs: 10_000,
+    deadlineMs,
     manifestFile: join(dir, 'state', UPLOAD_MANIFEST_FILE),
     log: { info: (line) => lines.push(`info ${line}`), error: (line) => lines.push(`error ${line}`) },
   });
@@ -112,4 +113,51 @@ describe('the public directory mirror against s3rver', () => {
     const object = await fetch(`${store.endpoint}/other-bucket/eu/api/v1/status`);
     expect(object.status).toBe(200);
   }, 60_000);
+
+  it('a store slower than the deadline: the sync answers at the deadline, with one error line', async () => {
+    await writeFile(join(dir, 'public', 'api/v1/status'), '{}');
+    const slow = await startSlowStore(3_000);
+    process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${slow.port}`;
+    try {
+      const late = mirror(RULES, `s3://${BUCKET}`, 300);
+      const started = performance.now();
+      const report = await late.sync();
+      const elapsedMs = performance.now() - started;
+      late.close();
+      expect(report).toMatchObject({
+        ok: false,
+        uploaded: 0,
+        pending: 1,
+        reason: 'no answer within the 300 ms deadline',
+      });
+      expect(elapsedMs).toBeLessThan(1_500);
+      expect(lines).toEqual([
+        expect.stringMatching(/^error s3:\/\/mirror-test: upload failed: no answer within the 300 ms deadline;/),
+      ]);
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
+
+  it('a shutdown in the middle of an upload ends it at once, as an info line, and leaves no failure to recover from', async () => {
+    await writeFile(join(dir, 'public', 'api/v1/status'), '{}');
+    const slow = await startSlowStore(3_000);
+    process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${slow.port}`;
+    try {
+      const stopping = mirror();
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('probe stopping')), 200);
+      const report = await stopping.sync({ signal: controller.signal });
+      stopping.close();
+      expect(report).toMatchObject({ ok: false, reason: 'stopped by shutdown' });
+      expect(lines).toEqual([expect.stringMatching(/^info s3:\/\/mirror-test: upload stopped by shutdown;/)]);
+    } finally {
+      await slow.close();
+    }
+    process.env.AWS_ENDPOINT_URL_S3 = store.endpoint;
+    const next = mirror();
+    expect(await next.sync()).toMatchObject({ ok: true, uploaded: 1 });
+    next.close();
+    expect(lines.at(-1)).toMatch(/^info s3:\/\/mirror-test: 1 of 1 changed object\(s\) stored/);
+  }, 30_000);
 });

@@ -1,6 +1,4 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listPublishedFiles } from '../../src/exports/list-published-files.js';
@@ -9,6 +7,7 @@ import { resolveHeaders } from '../../src/headers/resolve-headers.js';
 import { readDocument } from '../../src/io/read-document.js';
 import { type CliResult, runCli, startCli } from '../helpers/run-cli.js';
 import { listBucket, type S3Store, s3Env, startS3Store } from '../helpers/s3-store.js';
+import { startSlowStore } from '../helpers/slow-store.js';
 import { useStandins } from '../helpers/standins.js';
 import { REPO_ROOT, snapshotTree } from '../helpers/temp-site.js';
 import { unusedPort } from '../helpers/unused-port.js';
@@ -304,30 +303,3 @@ describe('build --publish', () => {
     expect(await snapshotTree(cli.site.publicDir)).toEqual({});
   }, 30_000);
 });
-
-/** A loopback HTTP server that reads each request and answers 200 only after `delayMs`. */
-async function startSlowStore(
-  delayMs: number,
-): Promise<{ port: number; requests: () => number; close: () => Promise<void> }> {
-  let count = 0;
-  const timers = new Set<NodeJS.Timeout>();
-  const server: Server = createServer((request, response) => {
-    count += 1;
-    request.resume();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      response.writeHead(200, { ETag: '"slow"' }).end();
-    }, delayMs);
-    timers.add(timer);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    requests: () => count,
-    async close() {
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
