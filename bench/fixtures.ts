@@ -10,6 +10,27 @@ import { REPO_ROOT } from './process-tools.js';
 /** The paths the throughput section loads, each published on the bench site and served by every server. */
 export const THROUGHPUT_PATHS = [STATUS_PATH, REGIONS_PATH, UPTIME_PATH] as const;
 
+/** One row of the throughput table: a path, asked for as it is or in one coding (`Accept-Encoding`). */
+export interface ThroughputCase {
+  readonly path: (typeof THROUGHPUT_PATHS)[number];
+  readonly encoding?: 'br' | 'gzip';
+}
+
+/**
+ * Every path as it is, then the largest document compressed: serve-handler
+ * compresses nothing, so those rows compare the thin handler with the bare
+ * server sending the same precompressed bytes.
+ */
+export const THROUGHPUT_CASES: readonly ThroughputCase[] = [
+  ...THROUGHPUT_PATHS.map((path) => ({ path })),
+  { path: UPTIME_PATH, encoding: 'br' },
+  { path: UPTIME_PATH, encoding: 'gzip' },
+];
+
+/** How a case is named in the tables and the results. */
+export const caseName = ({ path, encoding }: ThroughputCase) =>
+  encoding === undefined ? path : `${path} (${encoding})`;
+
 export interface BenchSite {
   readonly root: string;
   readonly publicDir: string;

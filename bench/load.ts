@@ -11,12 +11,18 @@ export interface LoadResult {
 export const LOAD_GENERATOR = hasCommand('wrk') ? 'wrk' : 'autocannon';
 
 /**
- * Keep-alive load against one URL: wrk with one thread when it is installed,
+ * Keep-alive load against one URL, with `headers` on every request: wrk with one thread when it is installed,
  * pinned to CPU 0, else autocannon from npm in this process.
  */
-export async function applyLoad(url: string, connections: number, durationS: number): Promise<LoadResult> {
+export async function applyLoad(
+  url: string,
+  connections: number,
+  durationS: number,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<LoadResult> {
   if (LOAD_GENERATOR === 'wrk') {
-    const [command, args] = pinned(0, 'wrk', ['-t1', `-c${connections}`, `-d${durationS}s`, url]);
+    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+    const [command, args] = pinned(0, 'wrk', ['-t1', `-c${connections}`, `-d${durationS}s`, ...headerArgs, url]);
     const { stdout } = await promisify(execFile)(command, args);
     const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
     const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
@@ -25,6 +31,6 @@ export async function applyLoad(url: string, connections: number, durationS: num
     return { requestsPerSecond: Number(rate), errors: socketErrors + Number(non2xx ?? 0) };
   }
   const { default: autocannon } = await import('autocannon');
-  const result = await autocannon({ url, connections, duration: durationS });
+  const result = await autocannon({ url, connections, duration: durationS, headers: { ...headers } });
   return { requestsPerSecond: result.requests.average, errors: result.errors + result.timeouts + result.non2xx };
 }

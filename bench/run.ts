@@ -10,7 +10,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type Standin, startStandin } from '../src/standins/start-standin.js';
-import { makeBenchSite, THROUGHPUT_PATHS } from './fixtures.js';
+import { caseName, makeBenchSite, THROUGHPUT_CASES } from './fixtures.js';
 import { CLI, REPO_ROOT } from './process-tools.js';
 import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { measureFreshness } from './sections/freshness.js';
@@ -74,12 +74,14 @@ try {
     '| path | bare node:http | thin handler | serve-handler | thin / bare | thin / serve-handler | target thin ≥ 0.95 × bare |',
   );
   out('|---|---|---|---|---|---|---|');
-  for (const path of THROUGHPUT_PATHS) {
-    const bare = throughput.medians['bare node:http']?.[path] ?? Number.NaN;
-    const thin = throughput.medians['thin handler']?.[path] ?? Number.NaN;
-    const serveHandler = throughput.medians['serve-handler']?.[path] ?? Number.NaN;
+  for (const load of THROUGHPUT_CASES) {
+    const name = caseName(load);
+    const bare = throughput.medians['bare node:http']?.[name] ?? Number.NaN;
+    const thin = throughput.medians['thin handler']?.[name] ?? Number.NaN;
+    const serveHandler = throughput.medians['serve-handler']?.[name];
+    const versus = serveHandler === undefined ? 'n/a (no compression)' : `${fmt(thin / serveHandler, 1)}×`;
     out(
-      `| \`${path}\` | ${fmt(bare)} | ${fmt(thin)} | ${fmt(serveHandler)} | ${fmt(thin / bare, 3)} | ${fmt(thin / serveHandler, 1)}× | ${verdict(thin / bare >= 0.95)} |`,
+      `| \`${name}\` | ${fmt(bare)} | ${fmt(thin)} | ${serveHandler === undefined ? '–' : fmt(serveHandler)} | ${fmt(thin / bare, 3)} | ${versus} | ${verdict(thin / bare >= 0.95)} |`,
     );
   }
 

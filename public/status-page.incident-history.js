@@ -33,6 +33,8 @@ function describeRegions(regions) {
 
 function createIncidentItem(incident) {
   const item = create('li', 'incident');
+  // The anchor the Statuspage documents' shortlinks point at.
+  if (typeof incident.id === 'string') item.id = `incident-${incident.id}`;
   item.dataset.status = statusKey(incident.worst_status);
   const head = create('p', 'incident-head');
   head.append(create('strong', undefined, incident.component), ' ', createBadge(incident.worst_status));

@@ -4,6 +4,7 @@
 // the state to the page's sections and keeps them current.
 
 import { certificateNotes, createComponentCard } from './status-page.component-cards.js';
+import { createComponentEntries } from './status-page.component-groups.js';
 import { element, renderOnce, setText } from './status-page.dom.js';
 import { renderIncidents } from './status-page.incident-history.js';
 import { renderNotices } from './status-page.notices-banner.js';
@@ -29,8 +30,11 @@ function renderComponents() {
     notices: page.notices,
     certificates: certificateNotes(page.observations, serverNow().getTime()),
   };
-  renderOnce(list, { components, ...history }, () => {
-    list.replaceChildren(...components.map((component) => createComponentCard(component, history)));
+  const { groups } = page;
+  renderOnce(list, { components, groups, ...history }, () => {
+    list.replaceChildren(
+      ...createComponentEntries(components, groups, (component) => createComponentCard(component, history)),
+    );
   });
   element('components-empty').hidden = components.length > 0;
   const note = element('history-note');

@@ -13,6 +13,8 @@ export function isActiveNotice(notice) {
 /** A notice from the team: title, state, what it affects, its window, and every update, newest first. */
 export function createNotice(notice, headingLevel) {
   const item = create('article', 'notice-card');
+  // The anchor the Statuspage documents' shortlinks point at.
+  item.id = `notice-${notice.id}`;
   item.dataset.kind = notice.kind;
   item.dataset.state = notice.state;
   const heading = create(`h${headingLevel}`, 'notice-title');

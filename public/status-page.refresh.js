@@ -1,5 +1,6 @@
 // Fetching every document the page shows and taking it into the state.
 
+import { readComponentGroups } from './status-page.component-groups.js';
 import { fetchDocument } from './status-page.fetch.js';
 import { readIncidents, readNotices, readUptime } from './status-page.read-documents.js';
 import { acceptObservations, acceptOptional, acceptRegions, acceptStatus, page } from './status-page.state.js';
@@ -10,6 +11,7 @@ import {
   OBSERVATIONS_PATH,
   REGIONS_PATH,
   STATUS_PATH,
+  STATUSPAGE_COMPONENTS_PATH,
   UPTIME_PATH,
 } from './status-page.vocabulary.js';
 
@@ -26,7 +28,7 @@ export async function refreshDocuments() {
   page.refreshing = true;
   try {
     const uptimeDue = Date.now() - page.uptimeFetchedAt >= UPTIME_REFRESH_INTERVAL_MS;
-    const [status, regions, uptime, incidents, notices, observations] = await Promise.all([
+    const [status, regions, uptime, incidents, notices, observations, groups] = await Promise.all([
       fetchDocument(STATUS_PATH, 'no-store'),
       // The regions may be cached for 300 s, as their Cache-Control allows.
       fetchDocument(REGIONS_PATH, 'default'),
@@ -34,6 +36,8 @@ export async function refreshDocuments() {
       fetchDocument(INCIDENTS_PATH, 'no-cache'),
       fetchDocument(NOTICES_PATH, 'no-cache'),
       fetchDocument(OBSERVATIONS_PATH, 'no-store'),
+      // The groups, from Statuspage's components document: the v1 status has none.
+      fetchDocument(STATUSPAGE_COMPONENTS_PATH, 'no-store'),
     ]);
     acceptStatus(status);
     acceptRegions(regions);
@@ -44,6 +48,7 @@ export async function refreshDocuments() {
     acceptOptional('incidents', incidents, readIncidents);
     acceptOptional('notices', notices, readNotices);
     acceptObservations(observations);
+    acceptOptional('groups', groups, readComponentGroups);
     return true;
   } finally {
     page.refreshing = false;

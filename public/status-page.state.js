@@ -28,6 +28,8 @@ export const page = {
   notices: undefined,
   /** What this region's probe and its peers observed; undefined where none is published. */
   observations: undefined,
+  /** The component groups, `[{ name, members }]`; undefined where none are published. */
+  groups: undefined,
   /** When `/api/v1/uptime` was last fetched (this browser's clock). */
   uptimeFetchedAt: -Infinity,
   refreshing: false,

@@ -82,11 +82,19 @@ export function describeSpan(ms) {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
-/** "100%", "99.95%", "99.982%"; "no data" for none. */
+/** "100%", "99.95%", "72.22%", "99.99%" for 99.999; "no data" for none. */
 export function formatPercent(value) {
   if (typeof value !== 'number') return 'no data';
-  // Three decimals only where they matter: 100 %, 99.95 %, 99.982 %.
-  return `${Number.parseFloat(value.toFixed(3))}%`;
+  if (value >= 100) return '100%';
+  // Two decimals, as status pages print uptime; cut rather than rounded, so that
+  // a day with any downtime never reads 100%.
+  return `${(Math.floor(value * 100) / 100).toFixed(2)}%`;
+}
+
+/** "no downtime", "23 s down", "47 min down", "1 h 12 min down": the outage minutes of a day, in words. */
+export function describeDowntime(minutes) {
+  const ms = Math.round(minutes * 60_000);
+  return ms < 500 ? 'no downtime' : `${describeSpan(ms)} down`;
 }
 
 /** A point in time as people read it, in this browser's time zone. */

@@ -6,6 +6,14 @@ import {
   OBSERVATIONS_PATH,
   REGIONS_PATH,
   STATUS_PATH,
+  STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
+  STATUSPAGE_COMPONENTS_PATH,
+  STATUSPAGE_INCIDENTS_PATH,
+  STATUSPAGE_MAINTENANCES_PATH,
+  STATUSPAGE_STATUS_PATH,
+  STATUSPAGE_SUMMARY_PATH,
+  STATUSPAGE_UNRESOLVED_INCIDENTS_PATH,
+  STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
   UPTIME_PATH,
 } from './api-paths.js';
 import { IncidentsDocumentSchema } from './schemas/incidents.js';
@@ -13,6 +21,16 @@ import { NoticesDocumentSchema } from './schemas/notice.js';
 import { ObservationsDocumentSchema } from './schemas/observations.js';
 import { RegionListSchema } from './schemas/region.js';
 import { ServiceStatusSchema } from './schemas/service-status.js';
+import {
+  StatuspageActiveMaintenancesSchema,
+  StatuspageComponentsSchema,
+  StatuspageIncidentsSchema,
+  StatuspageMaintenancesSchema,
+  StatuspageStatusDocumentSchema,
+  StatuspageSummarySchema,
+  StatuspageUnresolvedIncidentsSchema,
+  StatuspageUpcomingMaintenancesSchema,
+} from './schemas/statuspage/statuspage-documents.js';
 import { UptimeDocumentSchema } from './schemas/uptime.js';
 
 /** A JSON document the API publishes at a fixed path: everything the server, the build and OpenAPI need of it. */
@@ -110,6 +128,87 @@ const ROWS = [
     schemaFile: 'observations.json',
     operationId: 'getObservations',
     summary: "Read what this region's probe observed, and its votes",
+    requiredByVerify: false,
+  },
+  // Statuspage's public API v2, in its paths and shapes. Incidents and notices embed the components they
+  // affect, so the lists that carry them get room for many components.
+  {
+    path: STATUSPAGE_SUMMARY_PATH,
+    schema: StatuspageSummarySchema,
+    schemaName: 'StatuspageSummary',
+    schemaFile: 'statuspage-summary.json',
+    operationId: 'getStatuspageSummary',
+    summary: 'Read the Statuspage summary: page, components, unresolved incidents, current maintenance',
+    maxBytes: 32 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: STATUSPAGE_STATUS_PATH,
+    schema: StatuspageStatusDocumentSchema,
+    schemaName: 'StatuspageStatusDocument',
+    schemaFile: 'statuspage-status.json',
+    operationId: 'getStatuspageStatus',
+    summary: 'Read the Statuspage status rollup',
+    requiredByVerify: false,
+  },
+  {
+    path: STATUSPAGE_COMPONENTS_PATH,
+    schema: StatuspageComponentsSchema,
+    schemaName: 'StatuspageComponents',
+    schemaFile: 'statuspage-components.json',
+    operationId: 'listStatuspageComponents',
+    summary: 'List the Statuspage components and groups',
+    maxBytes: 8 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: STATUSPAGE_INCIDENTS_PATH,
+    schema: StatuspageIncidentsSchema,
+    schemaName: 'StatuspageIncidents',
+    schemaFile: 'statuspage-incidents.json',
+    operationId: 'listStatuspageIncidents',
+    summary: 'List the 50 most recent Statuspage incidents',
+    maxBytes: 32 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: STATUSPAGE_UNRESOLVED_INCIDENTS_PATH,
+    schema: StatuspageUnresolvedIncidentsSchema,
+    schemaName: 'StatuspageUnresolvedIncidents',
+    schemaFile: 'statuspage-unresolved-incidents.json',
+    operationId: 'listStatuspageUnresolvedIncidents',
+    summary: 'List the unresolved Statuspage incidents',
+    maxBytes: 32 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: STATUSPAGE_MAINTENANCES_PATH,
+    schema: StatuspageMaintenancesSchema,
+    schemaName: 'StatuspageMaintenances',
+    schemaFile: 'statuspage-scheduled-maintenances.json',
+    operationId: 'listStatuspageScheduledMaintenances',
+    summary: 'List the 50 most recent Statuspage scheduled maintenances',
+    maxBytes: 32 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
+    schema: StatuspageUpcomingMaintenancesSchema,
+    schemaName: 'StatuspageUpcomingMaintenances',
+    schemaFile: 'statuspage-upcoming-maintenances.json',
+    operationId: 'listStatuspageUpcomingMaintenances',
+    summary: 'List the Statuspage scheduled maintenances that have not begun',
+    maxBytes: 32 * MIB,
+    requiredByVerify: false,
+  },
+  {
+    path: STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
+    schema: StatuspageActiveMaintenancesSchema,
+    schemaName: 'StatuspageActiveMaintenances',
+    schemaFile: 'statuspage-active-maintenances.json',
+    operationId: 'listStatuspageActiveMaintenances',
+    summary: 'List the Statuspage scheduled maintenances in progress',
+    maxBytes: 32 * MIB,
     requiredByVerify: false,
   },
 ] as const satisfies readonly DocumentRow<`/${string}`>[];

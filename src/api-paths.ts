@@ -29,3 +29,16 @@ export const FEED_PATH = '/feed.atom';
 export function documentFile(publicDir: string, urlPath: `/${string}`): string {
   return `${publicDir}${urlPath}`;
 }
+
+/**
+ * Statuspage's public API v2, rendered from the same data (an addition beside
+ * v1, in Statuspage's own paths and shapes, so that its consumers read it).
+ */
+export const STATUSPAGE_SUMMARY_PATH = '/api/v2/summary.json';
+export const STATUSPAGE_STATUS_PATH = '/api/v2/status.json';
+export const STATUSPAGE_COMPONENTS_PATH = '/api/v2/components.json';
+export const STATUSPAGE_INCIDENTS_PATH = '/api/v2/incidents.json';
+export const STATUSPAGE_UNRESOLVED_INCIDENTS_PATH = '/api/v2/incidents/unresolved.json';
+export const STATUSPAGE_MAINTENANCES_PATH = '/api/v2/scheduled-maintenances.json';
+export const STATUSPAGE_UPCOMING_MAINTENANCES_PATH = '/api/v2/scheduled-maintenances/upcoming.json';
+export const STATUSPAGE_ACTIVE_MAINTENANCES_PATH = '/api/v2/scheduled-maintenances/active.json';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type BenchSite, THROUGHPUT_PATHS } from '../fixtures.js';
+import { type BenchSite, caseName, THROUGHPUT_CASES } from '../fixtures.js';
 import { applyLoad, LOAD_GENERATOR } from '../load.js';
 import {
   CLI,
@@ -21,7 +21,7 @@ export interface ThroughputOptions {
 
 export interface ThroughputResult {
   readonly generator: string;
-  /** Median requests/s by server name and path. */
+  /** Median requests/s by server name and case (`caseName`). */
   readonly medians: Record<string, Record<string, number>>;
   readonly errors: number;
   /** Peak RSS of the thin handler's process during the runs, bytes. */
@@ -69,17 +69,32 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
   let errors = 0;
   let thinPeakRss = 0;
   try {
-    for (const [, server] of servers)
-      for (const path of THROUGHPUT_PATHS) await applyLoad(`${server.url}${path}`, CONNECTIONS, 1);
+    // serve-handler compresses nothing: a compressed case compares the other two.
+    const serving = (encoding: string | undefined) =>
+      servers.filter(([name]) => encoding === undefined || name !== 'serve-handler');
+    const headersOf = (encoding: string | undefined) => (encoding === undefined ? {} : { 'Accept-Encoding': encoding });
+    for (const load of THROUGHPUT_CASES)
+      for (const [, server] of serving(load.encoding))
+        await applyLoad(`${server.url}${load.path}`, CONNECTIONS, 1, headersOf(load.encoding));
     for (let round = 0; round < options.rounds; round += 1) {
-      const order = [...servers.slice(round % servers.length), ...servers.slice(0, round % servers.length)];
-      for (const path of THROUGHPUT_PATHS) {
+      for (const load of THROUGHPUT_CASES) {
+        const candidates = serving(load.encoding);
+        const order = [
+          ...candidates.slice(round % candidates.length),
+          ...candidates.slice(0, round % candidates.length),
+        ];
         for (const [name, server] of order) {
-          const result = await applyLoad(`${server.url}${path}`, CONNECTIONS, options.durationS);
+          const result = await applyLoad(
+            `${server.url}${load.path}`,
+            CONNECTIONS,
+            options.durationS,
+            headersOf(load.encoding),
+          );
           errors += result.errors;
           const byPath = samples[name] ?? {};
           samples[name] = byPath;
-          byPath[path] = [...(byPath[path] ?? []), result.requestsPerSecond];
+          const key = caseName(load);
+          byPath[key] = [...(byPath[key] ?? []), result.requestsPerSecond];
           if (name === 'thin handler' && server.child.pid) thinPeakRss = Math.max(thinPeakRss, rssOf(server.child.pid));
         }
       }

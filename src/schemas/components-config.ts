@@ -231,6 +231,8 @@ export const ComponentsConfigSchema = z
       history: HistoryConfigSchema.default(DEFAULT_HISTORY_RETENTION),
       /** Where the site is served, for absolute links in the feed; ids never depend on it. */
       public_url: HttpUrlSchema.optional(),
+      /** The page's name in the Statuspage documents (`page.name`); the region's name when left out. */
+      page_name: LabelSchema.optional(),
       /** Receivers of status-change and notice events. */
       webhooks: z.array(WebhookConfigSchema).default([]),
       components: z

@@ -6,9 +6,14 @@ import { quoteForLog } from '../errors/quote-for-log.js';
 import type { ResolvedHeader } from '../headers/resolve-headers.js';
 import { displayPath } from '../io/read-document.js';
 import { type ReadRegularFile, readRegularFile } from '../io/read-regular-file.js';
+import { compressBody } from './compress-body.js';
+import { type EncodedVariants, encodeVariants } from './encoded-variants.js';
 import { type Representation, representDocument } from './represent-document.js';
 
 export type { Representation } from './represent-document.js';
+
+/** A version being served: the validated document, and its bytes in every encoding, compressed once. */
+export type ServedRepresentation<T> = Representation<T> & { readonly variants: EncodedVariants };
 
 /** How often the file is checked when no watch event arrives: the bound on staleness. */
 export const POLL_INTERVAL_MS = 500;
@@ -32,11 +37,12 @@ export interface ApiDocumentOptions<T> {
  * (`representDocument` decides); a missing, torn, corrupt or hostile file
  * leaves the last good version in place. Each version of a file (its
  * identity: device, inode, size, mtime, ctime) is judged once, good or bad,
- * and each problem is logged once.
+ * and each problem is logged once. A good version is compressed (Brotli and
+ * gzip) before it is swapped in, so that requests only pick bytes.
  */
 export class ApiDocument<T = unknown> {
   readonly file: string;
-  #current: Representation<T> | undefined;
+  #current: ServedRepresentation<T> | undefined;
   /** The identity of the version last judged, good or bad; empty when it must be looked at again. */
   #judged = '';
   #lastProblem = '';
@@ -54,7 +60,7 @@ export class ApiDocument<T = unknown> {
   }
 
   /** The version being served, if any valid one has been seen. */
-  get current(): Representation<T> | undefined {
+  get current(): ServedRepresentation<T> | undefined {
     return this.#current;
   }
 
@@ -111,7 +117,9 @@ export class ApiDocument<T = unknown> {
       return;
     }
     const previous = this.#current;
-    this.#current = result.representation;
+    // Compressed here, once per version, never per request; the old version is served meanwhile.
+    const forms = await compressBody(result.representation.body).catch(() => ({}));
+    this.#current = { ...result.representation, variants: encodeVariants(result.representation, forms) };
     if (this.#lastProblem !== '') {
       const what = previous === undefined ? 'published' : 'valid again';
       this.#options.log(`${shown}: ${what}, now serving it`);

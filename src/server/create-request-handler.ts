@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
-import { ifNoneMatchHits } from './etag.js';
 import { findHeader } from './find-header.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
+import { sendVariant } from './send-variant.js';
 
 /** The methods every path takes; a 405 lists them in `Allow`. */
 export const ALLOW = { Allow: 'GET, HEAD' } as const;
@@ -22,6 +22,12 @@ export interface RequestHandlerOptions {
   readonly documents: ReadonlyMap<string, ApiDocument>;
   /** Everything else, given a checked, canonical path. */
   readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
+  /**
+   * The static files answered from memory in every encoding, given the
+   * checked, decoded path; false, with nothing written, leaves the path to
+   * `serveStatic`. None unless given.
+   */
+  readonly serveCompressed?: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean>;
   /** The origin's health, answered at `/healthz`. */
   readonly health: () => Health;
   /** Logs a failure to serve a file; failures can come in floods, so lines of one `key` are rate-limited. */
@@ -33,7 +39,13 @@ export interface RequestHandlerOptions {
  * answer from memory; anything else is decoded once, checked and handed to
  * the static files.
  */
-export function createRequestHandler({ documents, serveStatic, health, logOccasionally }: RequestHandlerOptions) {
+export function createRequestHandler({
+  documents,
+  serveStatic,
+  serveCompressed,
+  health,
+  logOccasionally,
+}: RequestHandlerOptions) {
   function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -47,14 +59,7 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
       });
       return;
     }
-    if (ifNoneMatchHits(findHeader(request.rawHeaders, 'if-none-match'), representation.etag)) {
-      response.writeHead(304, representation.notModifiedHeaders);
-      response.end();
-      return;
-    }
-    response.writeHead(200, representation.okHeaders);
-    // Node drops the body of a HEAD response itself and keeps the Content-Length.
-    response.end(representation.body);
+    sendVariant(request, response, representation.variants);
   }
 
   function serveHealth(request: IncomingMessage, response: ServerResponse): void {
@@ -115,11 +120,14 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
       sendError(response, 'not_found', 'no such resource');
       return;
     }
-    serveStatic(request, response, encodePath(target.path)).catch((error: unknown) => {
-      const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
-      logOccasionally(`serving:${code}`, `error serving ${target.path}: ${String(error)}`);
-      if (!response.headersSent) sendError(response, 'internal_error', 'the server could not read this file');
-      else response.destroy();
-    });
+    const answered = serveCompressed?.(request, response, target.path) ?? Promise.resolve(false);
+    answered
+      .then((done) => (done ? undefined : serveStatic(request, response, encodePath(target.path))))
+      .catch((error: unknown) => {
+        const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+        logOccasionally(`serving:${code}`, `error serving ${target.path}: ${String(error)}`);
+        if (!response.headersSent) sendError(response, 'internal_error', 'the server could not read this file');
+        else response.destroy();
+      });
   };
 }

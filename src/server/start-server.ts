@@ -13,6 +13,7 @@ import { answerClientError, answerConnect, answerUnknownExpectation } from './an
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { boundPipelining } from './bound-pipelining.js';
+import { createCompressedFiles } from './compressed-files.js';
 import { createRequestHandler } from './create-request-handler.js';
 import { createOccasionalLog } from './log-occasionally.js';
 import { chooseStaleAfterMs } from './stale-after.js';
@@ -108,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const handler = createRequestHandler({
     documents,
     serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
+    serveCompressed: createCompressedFiles(publicDir, headersConfig.headers),
     health: () =>
       assessHealth(
         status.current?.value,

@@ -4,6 +4,7 @@ import {
   OBSERVATIONS_PATH,
   REGIONS_PATH,
   STATUS_PATH,
+  STATUSPAGE_COMPONENTS_PATH,
   UPTIME_PATH,
 } from '../api-paths.js';
 import { NOTICE_STATE_LABELS, STATUS_LABELS } from '../schemas/state-labels.js';
@@ -23,6 +24,7 @@ const PAGE_DOCUMENT_PATHS = {
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
+  STATUSPAGE_COMPONENTS_PATH,
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import type { ProbeLog } from '../outbound/probe-log.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
+import { publishStatuspage } from '../statuspage/publish-statuspage.js';
 import {
   ANNOUNCED_NOTICES_FILE,
   readAnnouncedNotices,
@@ -45,9 +46,9 @@ export interface SubscriptionsOptions {
   readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>>;
 }
 
-/** The feed and the webhooks, as the probe drives them. */
+/** The feed, the webhooks and the Statuspage documents, as the probe drives them. */
 export interface Subscriptions {
-  /** After a published cycle: queue its events, re-render the feed. Quick file work only; never throws. */
+  /** After a published cycle: queue its events, re-render the feed and the Statuspage documents. Quick file work only; never throws. */
   afterPublish(cycle: PublishedCycle): Promise<void>;
   readonly deliverer: WebhookDeliverer;
 }
@@ -105,6 +106,15 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       await publishFeed({ publicDir, publicUrl: settings.publicUrl }).catch((error: unknown) =>
         log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
       );
+      const { statuspage } = settings;
+      if (statuspage !== undefined) {
+        // Judged at the cycle's own time, so the documents agree with the status they embed.
+        const now = new Date(cycle.status.updated_at);
+        await publishStatuspage({ publicDir, settings: statuspage, status: cycle.status, now }).catch(
+          (error: unknown) =>
+            log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
     },
   };
 }

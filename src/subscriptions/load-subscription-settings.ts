@@ -1,10 +1,11 @@
 import { displayPath, readDocument } from '../io/read-document.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { statuspageSettingsOf } from '../statuspage/statuspage-settings.js';
 import { resolveWebhookTargets } from '../webhooks/webhook-target.js';
 import type { SubscriptionSettings } from './subscription-settings.js';
 
 /**
- * Reads `public_url` and `webhooks` from the components config and each
+ * Reads `public_url`, `webhooks` and what the Statuspage documents need from the components config and each
  * webhook's secret from the environment. Throws `InputError` naming the
  * file or variable, the path and the reason; never a secret.
  */
@@ -16,5 +17,6 @@ export async function loadSubscriptionSettings(
   return {
     publicUrl: config.public_url,
     webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile)),
+    statuspage: statuspageSettingsOf(config),
   };
 }

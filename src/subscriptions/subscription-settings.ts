@@ -1,3 +1,4 @@
+import type { StatuspageSettings } from '../statuspage/statuspage-settings.js';
 import type { WebhookTarget } from '../webhooks/webhook-target.js';
 
 /** What the probe needs for the feed and the webhooks, from `data/components.json` and the environment. */
@@ -5,4 +6,6 @@ export interface SubscriptionSettings {
   /** `public_url`, for absolute links in the feed. */
   readonly publicUrl: string | undefined;
   readonly webhooks: readonly WebhookTarget[];
+  /** What the Statuspage documents take from the config; left out, they are not written. */
+  readonly statuspage?: StatuspageSettings;
 }

@@ -1,6 +1,7 @@
 import { InputError } from '../errors/input-error.js';
 import type { Endpoint, EndpointContract } from './contract.js';
 import type { FetchOutcome } from './fetch-endpoint.js';
+import { COMPRESSION_EXPECTED, judgeCompression } from './judge-compression.js';
 import type { CheckName, VerifyCheck } from './verify-report.js';
 
 /** How many body problems the report lists before summarising the rest. */
@@ -18,7 +19,8 @@ export interface EndpointVerdict<T> {
 /**
  * Judges one response against its contract: reachable, status 200, exact
  * Content-Type and Cache-Control, `Access-Control-Allow-Origin` where the
- * contract asks for it, and a body the contract's reader accepts. A check
+ * contract asks for it, a body the contract's reader accepts, and whether
+ * it came compressed (see `judgeCompression`). A check
  * that cannot run because an earlier one failed is reported as `skip`, never
  * as a pass; so is an optional document that the deployment answers 404 for,
  * in one row, with nothing after it.
@@ -85,13 +87,22 @@ export function checkDeploymentEndpoint<T>(
     );
   }
 
+  const compression = judgeCompression(outcome.headers.contentEncoding, outcome.headers.vary);
+  const compressionCheck: VerifyCheck = {
+    endpoint,
+    check: 'compression',
+    outcome: compression.outcome,
+    url,
+    expected: COMPRESSION_EXPECTED,
+    actual: compression.actual,
+  };
   try {
     const document = contract.read(url, outcome.body);
-    checks.push(result('body', true, contract.body, 'valid'));
+    checks.push(result('body', true, contract.body, 'valid'), compressionCheck);
     return { checks, document };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    checks.push(result('body', false, contract.body, summariseProblems(error)));
+    checks.push(result('body', false, contract.body, summariseProblems(error)), compressionCheck);
     return { checks, document: undefined };
   }
 }

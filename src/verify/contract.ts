@@ -6,6 +6,14 @@ import {
   OBSERVATIONS_PATH,
   REGIONS_PATH,
   STATUS_PATH,
+  STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
+  STATUSPAGE_COMPONENTS_PATH,
+  STATUSPAGE_INCIDENTS_PATH,
+  STATUSPAGE_MAINTENANCES_PATH,
+  STATUSPAGE_STATUS_PATH,
+  STATUSPAGE_SUMMARY_PATH,
+  STATUSPAGE_UNRESOLVED_INCIDENTS_PATH,
+  STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
   UPTIME_PATH,
 } from '../api-paths.js';
 import { parseDocument } from '../io/parse-document.js';
@@ -14,11 +22,43 @@ import { NoticesDocumentSchema } from '../schemas/notice.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { RegionListSchema } from '../schemas/region.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
+import {
+  StatuspageActiveMaintenancesSchema,
+  StatuspageComponentsSchema,
+  StatuspageIncidentsSchema,
+  StatuspageMaintenancesSchema,
+  StatuspageStatusDocumentSchema,
+  StatuspageSummarySchema,
+  StatuspageUnresolvedIncidentsSchema,
+  StatuspageUpcomingMaintenancesSchema,
+} from '../schemas/statuspage/statuspage-documents.js';
 import { UptimeDocumentSchema } from '../schemas/uptime.js';
 import { readAtomFeed } from './read-atom-feed.js';
 
-/** The endpoints published beside the contract's two: the history, the notices, the probe's observations and the feed. */
-export const ADDED_ENDPOINTS = ['uptime', 'incidents', 'notices', 'observations', 'feed'] as const;
+/** Statuspage's public API v2, named by their paths under `/api/v2/`. */
+export const STATUSPAGE_ENDPOINTS = [
+  'v2/summary.json',
+  'v2/status.json',
+  'v2/components.json',
+  'v2/incidents.json',
+  'v2/incidents/unresolved.json',
+  'v2/scheduled-maintenances.json',
+  'v2/scheduled-maintenances/upcoming.json',
+  'v2/scheduled-maintenances/active.json',
+] as const;
+
+/**
+ * The endpoints published beside the contract's two: the history, the
+ * notices, the probe's observations, Statuspage's documents and the feed.
+ */
+export const ADDED_ENDPOINTS = [
+  'uptime',
+  'incidents',
+  'notices',
+  'observations',
+  ...STATUSPAGE_ENDPOINTS,
+  'feed',
+] as const;
 
 /** Every endpoint `verify` checks, in the order it reports them. */
 export const ENDPOINTS = ['regions', 'status', ...ADDED_ENDPOINTS] as const;
@@ -79,6 +119,63 @@ export const CONTRACT = {
   notices: jsonDocument(NOTICES_PATH, 'public, max-age=60', 'optional', NoticesDocumentSchema, 'notices'),
   // What the probe saw, for its peers' votes: a static host, or a deployment without peers, may leave it out.
   observations: jsonDocument(OBSERVATIONS_PATH, 'no-store', 'optional', ObservationsDocumentSchema, 'observations'),
+  // Statuspage's documents all carry the live status (the page's time, each component's state): never cached.
+  'v2/summary.json': jsonDocument(
+    STATUSPAGE_SUMMARY_PATH,
+    'no-store',
+    'optional',
+    StatuspageSummarySchema,
+    'summary.json',
+  ),
+  'v2/status.json': jsonDocument(
+    STATUSPAGE_STATUS_PATH,
+    'no-store',
+    'optional',
+    StatuspageStatusDocumentSchema,
+    'status.json',
+  ),
+  'v2/components.json': jsonDocument(
+    STATUSPAGE_COMPONENTS_PATH,
+    'no-store',
+    'optional',
+    StatuspageComponentsSchema,
+    'components.json',
+  ),
+  'v2/incidents.json': jsonDocument(
+    STATUSPAGE_INCIDENTS_PATH,
+    'no-store',
+    'optional',
+    StatuspageIncidentsSchema,
+    'incidents.json',
+  ),
+  'v2/incidents/unresolved.json': jsonDocument(
+    STATUSPAGE_UNRESOLVED_INCIDENTS_PATH,
+    'no-store',
+    'optional',
+    StatuspageUnresolvedIncidentsSchema,
+    'unresolved incidents',
+  ),
+  'v2/scheduled-maintenances.json': jsonDocument(
+    STATUSPAGE_MAINTENANCES_PATH,
+    'no-store',
+    'optional',
+    StatuspageMaintenancesSchema,
+    'scheduled-maintenances.json',
+  ),
+  'v2/scheduled-maintenances/upcoming.json': jsonDocument(
+    STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
+    'no-store',
+    'optional',
+    StatuspageUpcomingMaintenancesSchema,
+    'upcoming maintenances',
+  ),
+  'v2/scheduled-maintenances/active.json': jsonDocument(
+    STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
+    'no-store',
+    'optional',
+    StatuspageActiveMaintenancesSchema,
+    'active maintenances',
+  ),
   feed: {
     path: FEED_PATH,
     contentType: 'application/atom+xml; charset=utf-8',

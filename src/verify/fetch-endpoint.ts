@@ -1,4 +1,5 @@
 import { fetch as undiciFetch } from 'undici';
+import { VERIFY_ACCEPT_ENCODING } from './judge-compression.js';
 
 /** The part of a fetch `Response` that `verify` reads. */
 export interface FetchedResponse {
@@ -36,6 +37,9 @@ export type FetchOutcome =
         readonly cacheControl: string | null;
         readonly allowOrigin: string | null;
         readonly location: string | null;
+        /** The coding the body came in (undici's fetch has decoded it already). */
+        readonly contentEncoding: string | null;
+        readonly vary: string | null;
       };
       readonly body: string;
     }
@@ -54,7 +58,7 @@ export async function fetchEndpoint(
   try {
     const response = await fetchFunction(url, {
       method: 'GET',
-      headers: { Accept: 'application/json', Origin: VERIFY_ORIGIN },
+      headers: { Accept: 'application/json', Origin: VERIFY_ORIGIN, 'Accept-Encoding': VERIFY_ACCEPT_ENCODING },
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -67,6 +71,8 @@ export async function fetchEndpoint(
         cacheControl: response.headers.get('cache-control'),
         allowOrigin: response.headers.get('access-control-allow-origin'),
         location: response.headers.get('location'),
+        contentEncoding: response.headers.get('content-encoding'),
+        vary: response.headers.get('vary'),
       },
       body,
     };

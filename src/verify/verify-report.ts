@@ -9,6 +9,7 @@ export const CHECK_NAMES = [
   'cache-control',
   'cors',
   'body',
+  'compression',
   'freshness',
   'known-region',
 ] as const;
@@ -17,7 +18,8 @@ export type CheckName = z.infer<typeof CheckNameSchema>;
 
 /**
  * `skip` means a check could not run: one it depends on failed, or the
- * deployment does not publish an optional document (it answered 404).
+ * deployment does not publish an optional document (it answered 404), or
+ * does not offer something the contract leaves optional (compression).
  */
 export const CheckOutcomeSchema = z.enum(['pass', 'fail', 'skip']);
 export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;

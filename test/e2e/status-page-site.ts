@@ -17,6 +17,7 @@ import type { ServiceStatus } from '../../src/schemas/service-status.js';
 import type { UptimeDocument } from '../../src/schemas/uptime.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
+import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
 
 /** The status page's files, as committed under `public/`. */
 export const PAGE_FILES = [
@@ -24,6 +25,7 @@ export const PAGE_FILES = [
   'status-page.css',
   'status-page.js',
   'status-page.component-cards.js',
+  'status-page.component-groups.js',
   'status-page.day-bar.js',
   'status-page.dom.js',
   'status-page.fetch.js',
@@ -48,6 +50,8 @@ export interface HistoryDocuments {
   readonly incidents?: IncidentsDocument;
   readonly notices?: NoticesDocument;
   readonly observations?: ObservationsDocument;
+  /** The config's component groups (`components[].group`), by component name: in Statuspage's documents with every status. */
+  readonly groups?: ReadonlyMap<string, string>;
 }
 
 export const REGIONS_FILE = resolve('data/regions.json');
@@ -74,9 +78,18 @@ export async function startStatusPageSite(
   const publicDir = await mkdtemp(join(tmpdir(), 'status-page-'));
   for (const file of PAGE_FILES) await copyFile(resolve('public', file), join(publicDir, file));
   await buildSite({ regionsFile: REGIONS_FILE, publicDir });
-  const writeStatus = (next: ServiceStatus) =>
-    writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
-  if (status) await writeStatus(status);
+  const settings = {
+    pageName: undefined,
+    publicUrl: undefined,
+    groups: history.groups ?? new Map<string, string>(),
+    maintenance: [],
+    announceDays: 7,
+  };
+  // As the probe does: the status, then Statuspage's documents from it and the documents beside it.
+  const writeStatus = async (next: ServiceStatus) => {
+    await writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
+    await publishStatuspage({ publicDir, settings, status: next, now: new Date() });
+  };
   for (const [path, document] of [
     [UPTIME_PATH, history.uptime],
     [INCIDENTS_PATH, history.incidents],
@@ -85,6 +98,7 @@ export async function startStatusPageSite(
   ] as const) {
     if (document) await writeAtomically(join(publicDir, path), `${JSON.stringify(document)}\n`);
   }
+  if (status) await writeStatus(status);
 
   const logs: string[] = [];
   let running: RunningServer | undefined = await startServer({

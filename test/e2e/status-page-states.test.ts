@@ -20,8 +20,8 @@ describe.each(Object.keys(SCENARIOS))('the %s state', (state) => {
       const { page, problems } = await harness.open(scenario(), { viewport, colorScheme });
       if (state === 'history') {
         // Show what focus on a day reveals: the day three days ago, when the Build Service was down.
-        const bar = page.locator('#components > li', { hasText: 'Build Service' }).locator('.day');
-        await bar.last().focus();
+        const bar = page.locator('#components > li', { hasText: 'Build Service' }).locator('.days');
+        await bar.focus();
         for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowLeft');
       }
 

@@ -3,17 +3,24 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { renderRegions } from '../../src/site/render-regions.js';
-import { type ADDED_ENDPOINTS, CONTRACT, ENDPOINTS, type Endpoint } from '../../src/verify/contract.js';
+import {
+  type ADDED_ENDPOINTS,
+  CONTRACT,
+  ENDPOINTS,
+  type Endpoint,
+  STATUSPAGE_ENDPOINTS,
+} from '../../src/verify/contract.js';
 import { sampleDocuments } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';
 import { sampleObservations } from './observations-fixture.js';
 import { sampleStatus } from './status-fixture.js';
+import { sampleStatuspageDocuments } from './statuspage-fixture.js';
 
-/** One canned answer: status code, exact headers, body. */
+/** One canned answer: status code, exact headers, body (bytes for a body sent compressed). */
 export interface CannedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+  readonly body: string | Buffer;
 }
 
 export const GOOD_REGIONS: CannedResponse = {
@@ -51,12 +58,32 @@ export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], Canne
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
     body: JSON.stringify(sampleObservations()),
   },
+  ...goodStatuspage(),
   feed: {
     status: 200,
     headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
     body: sampleDocuments()['/feed.atom'],
   },
 };
+
+/** Correct answers for Statuspage's eight documents: never cached, open to any origin. */
+function goodStatuspage(): Record<(typeof STATUSPAGE_ENDPOINTS)[number], CannedResponse> {
+  const documents = sampleStatuspageDocuments();
+  const headers = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'Access-Control-Allow-Origin': '*',
+  };
+  const answer = (endpoint: (typeof STATUSPAGE_ENDPOINTS)[number]): CannedResponse => ({
+    status: 200,
+    headers,
+    body: JSON.stringify(documents[CONTRACT[endpoint].path]),
+  });
+  return Object.fromEntries(STATUSPAGE_ENDPOINTS.map((endpoint) => [endpoint, answer(endpoint)])) as Record<
+    (typeof STATUSPAGE_ENDPOINTS)[number],
+    CannedResponse
+  >;
+}
 
 /** What a fake deployment answers at each endpoint's path; an endpoint left out is a 404. */
 export type Answers = Partial<Record<Endpoint, CannedResponse>>;

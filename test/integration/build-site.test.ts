@@ -20,6 +20,14 @@ const GENERATED = [
   `${SCHEMAS_PATH}/incidents.json`,
   `${SCHEMAS_PATH}/notices.json`,
   `${SCHEMAS_PATH}/observations.json`,
+  `${SCHEMAS_PATH}/statuspage-summary.json`,
+  `${SCHEMAS_PATH}/statuspage-status.json`,
+  `${SCHEMAS_PATH}/statuspage-components.json`,
+  `${SCHEMAS_PATH}/statuspage-incidents.json`,
+  `${SCHEMAS_PATH}/statuspage-unresolved-incidents.json`,
+  `${SCHEMAS_PATH}/statuspage-scheduled-maintenances.json`,
+  `${SCHEMAS_PATH}/statuspage-upcoming-maintenances.json`,
+  `${SCHEMAS_PATH}/statuspage-active-maintenances.json`,
   `${SCHEMAS_PATH}/error.json`,
 ];
 

@@ -8,12 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { buildSite } from '../../src/site/build-site.js';
+import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
 import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
+import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 const NGINX = '/usr/sbin/nginx';
@@ -52,9 +54,11 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
     const statusFile = documentFile(publicDir, STATUS_PATH);
     await mkdir(dirname(statusFile), { recursive: true });
-    await writeFile(statusFile, JSON.stringify(sampleStatus({ updated_at: formatTimestamp(new Date()) })));
+    const status = sampleStatus({ updated_at: formatTimestamp(new Date()) });
+    await writeFile(statusFile, JSON.stringify(status));
     await publishObservations(publicDir, sampleObservations());
     await publishDocuments(publicDir);
+    await publishStatuspage({ publicDir, settings: sampleStatuspageSettings(), status, now: new Date() });
 
     const port = await unusedPort();
     // One foreground process as the current user: no workers switching to a user that cannot read the temp dir.

@@ -107,6 +107,14 @@ describe('probe --once', () => {
       'api/v1/observations',
       'api/v1/status',
       'api/v1/uptime',
+      'api/v2/components.json',
+      'api/v2/incidents.json',
+      'api/v2/incidents/unresolved.json',
+      'api/v2/scheduled-maintenances.json',
+      'api/v2/scheduled-maintenances/active.json',
+      'api/v2/scheduled-maintenances/upcoming.json',
+      'api/v2/status.json',
+      'api/v2/summary.json',
       'feed.atom',
     ]);
   });

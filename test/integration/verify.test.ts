@@ -1,15 +1,18 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
+import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
 import { NOT_PUBLISHED } from '../../src/verify/check-deployment-endpoint.js';
-import { ENDPOINTS } from '../../src/verify/contract.js';
+import { ENDPOINTS, STATUSPAGE_ENDPOINTS } from '../../src/verify/contract.js';
 import { renderVerifyTable } from '../../src/verify/render-verify-table.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { type VerifyReport, VerifyReportSchema } from '../../src/verify/verify-report.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import {
   type Answers,
+  type CannedResponse,
   GOOD_ADDED,
   GOOD_REGIONS,
   goodStatus,
@@ -20,6 +23,7 @@ import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/f
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
+import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 const NOW = new Date('2026-11-21T04:40:00Z');
@@ -49,12 +53,14 @@ async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; 
   const { dir, remove } = await makeTempDir();
   cleanups.push(remove);
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-  if (withStatus) {
-    // The probe writes its observations beside the status.
-    await publishStatus(dir, sampleStatus({ updated_at: formatTimestamp(new Date()) }));
-    await publishObservations(dir, sampleObservations());
-  }
   if (withAdded) await publishDocuments(dir);
+  if (withStatus) {
+    // The probe writes its observations beside the status, then Statuspage's documents from both and the rest.
+    const status = sampleStatus({ updated_at: formatTimestamp(new Date()) });
+    await publishStatus(dir, status);
+    await publishObservations(dir, sampleObservations());
+    await publishStatuspage({ publicDir: dir, settings: sampleStatuspageSettings(), status, now: new Date() });
+  }
   const running = await startServer({
     publicDir: dir,
     headersFile: HEADERS_FILE,
@@ -76,11 +82,15 @@ describe('verifyDeployment against our own server', () => {
     expect(report.ok).toBe(true);
   });
 
-  it('fails only the status code and the observations while the probe has published nothing', async () => {
+  it('fails only the status code, the observations and Statuspage’s documents while the probe has published nothing', async () => {
     const running = await startOurServer({ withStatus: false, withAdded: true });
 
     const report = await verifyDeployment({ baseUrl: running.url });
-    expect(failedChecks(report)).toEqual(['status status-code', 'observations status-code']);
+    expect(failedChecks(report)).toEqual([
+      'status status-code',
+      'observations status-code',
+      ...STATUSPAGE_ENDPOINTS.map((endpoint) => `${endpoint} status-code`),
+    ]);
     expect(report.ok).toBe(false);
   });
 
@@ -131,7 +141,10 @@ describe('verifyDeployment against misconfigured deployments', () => {
         regions: GOOD_REGIONS,
         status,
         ...GOOD_ADDED,
-        incidents: { ...GOOD_ADDED.incidents, body: GOOD_ADDED.incidents.body.replace(',"resolved_at":null', '') },
+        incidents: {
+          ...GOOD_ADDED.incidents,
+          body: String(GOOD_ADDED.incidents.body).replace(',"resolved_at":null', ''),
+        },
       },
       ['incidents body'],
     ],
@@ -324,7 +337,50 @@ describe('verifyDeployment against misconfigured deployments', () => {
       expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
     ]);
     expect(renderVerifyTable(report)).toMatch(/^skip +uptime +status-code /m);
-    expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toMatch(/^PASS: \d+ checks passed, 1 skipped$/);
+    // The fake sends nothing compressed: every document it answers skips that check too.
+    const answered = report.checks.filter((check) => check.check === 'body').length;
+    expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toBe(
+      `PASS: ${report.checks.length - 1 - answered} checks passed, ${1 + answered} skipped`,
+    );
+  });
+
+  it('reports that a deployment compresses nothing, without failing it', async () => {
+    const baseUrl = await fakeDeployment({ regions: GOOD_REGIONS, status, ...GOOD_ADDED });
+    const report = await verifyDeployment({ baseUrl, now });
+    expect(report.ok).toBe(true);
+    const compression = report.checks.filter((check) => check.check === 'compression');
+    expect(compression.map((check) => check.endpoint).sort()).toEqual([...ENDPOINTS].sort());
+    expect(compression.every((check) => check.outcome === 'skip' && check.actual.startsWith('not compressed'))).toBe(
+      true,
+    );
+  });
+
+  it('fails a compressed answer that does not say it varies by Accept-Encoding, and passes one that does', async () => {
+    const gzipped = (vary: Record<string, string>): CannedResponse => ({
+      status: 200,
+      headers: { ...GOOD_ADDED.uptime.headers, 'Content-Encoding': 'gzip', ...vary },
+      body: gzipSync(GOOD_ADDED.uptime.body),
+    });
+    const without = await verifyDeployment({
+      baseUrl: await fakeDeployment({ regions: GOOD_REGIONS, status, ...GOOD_ADDED, uptime: gzipped({}) }),
+      now,
+    });
+    expect(failedChecks(without)).toEqual(['uptime compression']);
+    const withVary = await verifyDeployment({
+      baseUrl: await fakeDeployment({
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        uptime: gzipped({ Vary: 'Accept-Encoding' }),
+      }),
+      now,
+    });
+    expect(withVary.checks.find((check) => check.endpoint === 'uptime' && check.check === 'compression')).toMatchObject(
+      { outcome: 'pass', actual: 'Content-Encoding: gzip' },
+    );
+    expect(withVary.checks.find((check) => check.endpoint === 'uptime' && check.check === 'body')?.outcome).toBe(
+      'pass',
+    );
   });
 
   it('skips missing observations: a static host or a deployment without peers leaves them out', async () => {

@@ -30,9 +30,19 @@ describe('the table of API documents', () => {
   });
 
   it('lists the documents at fixed paths as its rows, in its order, and the feed after them', () => {
-    const documents = ['regions', 'status', 'uptime', 'incidents', 'notices', 'observations'].map(
-      (name) => `/api/v1/${name}`,
-    );
+    const documents = [
+      ...['regions', 'status', 'uptime', 'incidents', 'notices', 'observations'].map((name) => `/api/v1/${name}`),
+      ...[
+        'summary.json',
+        'status.json',
+        'components.json',
+        'incidents.json',
+        'incidents/unresolved.json',
+        'scheduled-maintenances.json',
+        'scheduled-maintenances/upcoming.json',
+        'scheduled-maintenances/active.json',
+      ].map((name) => `/api/v2/${name}`),
+    ];
     expect([...DOCUMENT_PATHS]).toEqual(documents);
     expect([...PUBLISHED_PATHS]).toEqual([...documents, FEED_PATH]);
     expect(FEED_PATH).toBe('/feed.atom');

@@ -375,6 +375,15 @@ describe('ComponentsConfigSchema', () => {
     ]);
   });
 
+  it('keeps page_name, the Statuspage documents’ page name, and rejects one that is not a label', () => {
+    const named = ComponentsConfigSchema.parse({ ...minimal, page_name: 'Example Cloud' });
+    expect(named.page_name).toBe('Example Cloud');
+    expect(ComponentsConfigSchema.parse(minimal).page_name).toBeUndefined();
+    expect(problemsOf({ ...minimal, page_name: ' Example' })).toEqual([
+      `${FILE}: page_name: must not start or end with white space`,
+    ]);
+  });
+
   it('makes every component regional and lists no peers unless told', () => {
     const config = ComponentsConfigSchema.parse(minimal);
     expect(config.peers).toEqual({});

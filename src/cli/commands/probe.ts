@@ -20,8 +20,9 @@ export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FI
                                [--publish s3://BUCKET[/PREFIX]] [--headers FILE]
 
 Checks each component over HTTP and writes DIR/api/v1/status, then records the
-cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents and
-DIR/feed.atom, and queues webhook events (config "webhooks") beside the state file.
+cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
+DIR/feed.atom and Statuspage's documents under DIR/api/v2/, and queues webhook
+events (config "webhooks") beside the state file.
 
   --once           one cycle, then exit (for cron); queued webhooks get one attempt within
                    5 s and the rest wait for the next run. Without it the probe is a sidecar:

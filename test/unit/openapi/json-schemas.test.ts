@@ -12,6 +12,7 @@ import { sampleIncidents, sampleNotices, sampleUptime } from '../../helpers/docu
 import { REGIONS_FILE } from '../../helpers/fixtures.js';
 import { sampleObservations } from '../../helpers/observations-fixture.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
+import { sampleStatuspageDocuments } from '../../helpers/statuspage-fixture.js';
 
 const regionsDocument = JSON.parse(
   renderRegions(RegionsFileSchema.parse(JSON.parse(readFileSync(REGIONS_FILE, 'utf8')))),
@@ -27,6 +28,14 @@ const notices = sampleNotices();
 const [incidentNotice, maintenanceNotice] = notices.notices;
 const observations = sampleObservations();
 const [globalObservation, regionalObservation] = observations.components;
+const v2 = sampleStatuspageDocuments() as Record<string, Record<string, unknown[] & Record<string, unknown>>>;
+const summary = v2['/api/v2/summary.json'] ?? {};
+const page = summary.page;
+const [group, member] = (summary.components ?? []) as Record<string, unknown>[];
+const v2Incidents = v2['/api/v2/incidents.json'] ?? {};
+const [v2Incident] = (v2Incidents.incidents ?? []) as Record<string, unknown>[];
+const v2Maintenances = v2['/api/v2/scheduled-maintenances.json'] ?? {};
+const [v2Maintenance] = (v2Maintenances.scheduled_maintenances ?? []) as Record<string, unknown>[];
 
 function compile(schema: z.ZodType) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -176,6 +185,51 @@ const CASES: Record<string, readonly Case[]> = {
     ],
     ['an unknown peer outcome', { ...observations, peers: [{ ...observations.peers[0], outcome: 'late' }] }, false],
     ['an extra field', { ...observations, status: 'operational' }, false],
+  ],
+  StatuspageSummary: [
+    ['the sample summary', summary, true],
+    ['an indicator Statuspage does not know', { ...summary, status: { indicator: 'ok', description: 'x' } }, false],
+    ['a component id of capitals', { ...summary, components: [{ ...member, id: 'ABCDEFGHIJKL' }] }, false],
+    ['a group without its components', { ...summary, components: [{ ...group, components: undefined }] }, false],
+    [
+      'a resolved incident among the unresolved',
+      { ...summary, incidents: [{ ...v2Incident, status: 'resolved' }] },
+      false,
+    ],
+    ['a page without its time zone', { ...summary, page: { ...page, time_zone: undefined } }, false],
+  ],
+  StatuspageStatusDocument: [
+    ['the sample status', v2['/api/v2/status.json'], true],
+    ['maintenance as the indicator', { page, status: { indicator: 'maintenance', description: 'x' } }, true],
+    ['no description', { page, status: { indicator: 'none' } }, false],
+  ],
+  StatuspageComponents: [
+    ['the sample components', v2['/api/v2/components.json'], true],
+    ['a status Statuspage does not know', { page, components: [{ ...member, status: 'down' }] }, false],
+    ['a position of 0', { page, components: [{ ...member, position: 0 }] }, false],
+  ],
+  StatuspageIncidents: [
+    ['the sample incidents', v2Incidents, true],
+    ['an unknown impact', { page, incidents: [{ ...v2Incident, impact: 'severe' }] }, false],
+    ['an incident without updates', { page, incidents: [{ ...v2Incident, incident_updates: [] }] }, false],
+    ['a maintenance state', { page, incidents: [{ ...v2Incident, status: 'in_progress' }] }, false],
+  ],
+  StatuspageUnresolvedIncidents: [
+    ['the sample unresolved incidents', v2['/api/v2/incidents/unresolved.json'], true],
+    ['a postmortem', { page, incidents: [{ ...v2Incident, status: 'postmortem' }] }, false],
+  ],
+  StatuspageMaintenances: [
+    ['the sample maintenances', v2Maintenances, true],
+    ['no scheduled_until', { page, scheduled_maintenances: [{ ...v2Maintenance, scheduled_until: undefined }] }, false],
+    ['an incident state', { page, scheduled_maintenances: [{ ...v2Maintenance, status: 'investigating' }] }, false],
+  ],
+  StatuspageUpcomingMaintenances: [
+    ['the sample upcoming maintenance', v2['/api/v2/scheduled-maintenances/upcoming.json'], true],
+    ['a completed one', { page, scheduled_maintenances: [{ ...v2Maintenance, status: 'completed' }] }, false],
+  ],
+  StatuspageActiveMaintenances: [
+    ['the sample active maintenance', v2['/api/v2/scheduled-maintenances/active.json'], true],
+    ['one still scheduled', { page, scheduled_maintenances: [{ ...v2Maintenance, status: 'scheduled' }] }, false],
   ],
   ErrorBody: [
     ['the server error body', JSON.parse(renderError('not_found', 'no such resource').toString()), true],

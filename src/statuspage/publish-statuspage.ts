@@ -1,0 +1,69 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { API_DOCUMENTS } from '../api-documents.js';
+import { INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/maintenance-notices.js';
+import { IncidentsDocumentSchema } from '../schemas/incidents.js';
+import { NoticesDocumentSchema } from '../schemas/notice.js';
+import type { ServiceStatus } from '../schemas/service-status.js';
+import { ComponentDaysSchema } from './component-days.js';
+import { renderStatuspageDocuments } from './render-statuspage-documents.js';
+import type { StatuspageSettings } from './statuspage-settings.js';
+
+export interface PublishStatuspageOptions {
+  /** The served directory: the history and notices are read from it, the eight documents written to it. */
+  readonly publicDir: string;
+  readonly settings: StatuspageSettings;
+  /** The status just published. */
+  readonly status: ServiceStatus;
+  readonly now: Date;
+}
+
+/**
+ * Re-renders the Statuspage documents from the status just published and
+ * the history and notices documents beside it, and replaces each file
+ * atomically. A missing or unreadable history or notices document counts
+ * as none (the probe writes the history; the build, the notices). The
+ * windows of the config are rendered against `now`, not taken from the
+ * notices the build published, so recurring ones stay current between
+ * builds. Every document is checked against its schema before anything is
+ * written; a failure throws and leaves every file as it was.
+ */
+export async function publishStatuspage({
+  publicDir,
+  settings,
+  status,
+  now,
+}: PublishStatuspageOptions): Promise<string[]> {
+  const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
+  const [uptime, incidents, notices] = await Promise.all([
+    optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
+    optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
+    optional(readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema)),
+  ]);
+  const files = renderStatuspageDocuments({
+    status,
+    settings,
+    uptime,
+    incidents: incidents?.incidents ?? [],
+    notices: [
+      ...(notices?.notices ?? []).filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX)),
+      ...renderWindowNotices(settings.maintenance, { now, announceDays: settings.announceDays }),
+    ],
+    now,
+  });
+  for (const file of files) {
+    const row = API_DOCUMENTS.find((document) => document.path === file.path);
+    row?.schema.parse(JSON.parse(file.contents));
+  }
+  const written: string[] = [];
+  for (const file of files) {
+    const target = `${publicDir}${file.path}`;
+    await mkdir(dirname(target), { recursive: true });
+    await writeAtomically(target, file.contents);
+    written.push(target);
+  }
+  return written;
+}

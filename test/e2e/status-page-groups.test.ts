@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ARTIFACTS_DIR,
+  allOperational,
+  expectNoProblems,
+  LABELS,
+  pastHistory,
+  statusUpdated,
+  useStatusPage,
+} from './status-page-harness.js';
+
+const harness = useStatusPage();
+
+/** The Control API and the Scheduler under "Compute"; the Build Service and the Registry ungrouped. */
+const COMPUTE = new Map([
+  ['Control API', 'Compute'],
+  ['Scheduler', 'Compute'],
+]);
+
+describe('component groups on the status page', () => {
+  it('shows a group where its first component stands, with its worst state and its components under it', async () => {
+    // The Scheduler degraded, the Build Service in a partial outage, the Registry under maintenance.
+    const status = statusUpdated(5_000);
+    const { page, problems } = await harness.open({ status, history: { ...pastHistory(), groups: COMPUTE } });
+
+    const top = page.locator('#components > li');
+    await expect(top.count()).resolves.toBe(3);
+    const group = top.nth(0);
+    await expect(group.getAttribute('class')).resolves.toBe('component-group');
+    await expect(group.locator('h3 .component-name').textContent()).resolves.toBe('Compute');
+    await expect(group.locator('h3 .badge-text').textContent()).resolves.toBe(LABELS.degraded_performance);
+    await expect(group.getAttribute('data-status')).resolves.toBe('degraded_performance');
+    const members = group.locator('.group-components > li');
+    await expect(members.locator('.component-head .component-name').allTextContents()).resolves.toEqual([
+      'Control API',
+      'Scheduler',
+    ]);
+    await expect(members.nth(1).locator('.badge-text').textContent()).resolves.toBe(LABELS.degraded_performance);
+    // Each component keeps its whole card, 90 days included.
+    await expect(members.nth(0).locator('.day').count()).resolves.toBe(90);
+    await expect(top.nth(1).locator('.component-name').textContent()).resolves.toBe('Build Service');
+    await expect(top.nth(2).locator('.component-name').textContent()).resolves.toBe('Registry');
+    await page.locator('#components').screenshot({ path: `${ARTIFACTS_DIR}/status-page-groups.png` });
+    expectNoProblems(problems);
+  });
+
+  it('shows a group operational when all its components are', async () => {
+    const { page, problems } = await harness.open({
+      status: allOperational(5_000),
+      history: { ...pastHistory(), groups: COMPUTE },
+    });
+
+    await expect(page.locator('.component-group h3 .badge-text').textContent()).resolves.toBe(LABELS.operational);
+    expectNoProblems(problems);
+  });
+
+  it('shows a group name from the config as text, never as HTML', async () => {
+    const name = '<img src=x onerror="document.title=1"> Compute';
+    const { page, problems } = await harness.open({
+      status: statusUpdated(5_000),
+      history: { ...pastHistory(), groups: new Map([['Registry', name]]) },
+    });
+
+    await expect(page.locator('.component-group h3 .component-name').textContent()).resolves.toBe(name);
+    await expect(page.locator('#components img').count()).resolves.toBe(0);
+    expectNoProblems(problems);
+  });
+});
+
+describe("Atlassian's Statuspage widget, embedded on another origin", () => {
+  let other: Server | undefined;
+  afterEach(async () => {
+    await new Promise((done) => other?.close(done));
+    other = undefined;
+  });
+
+  /** A page on its own loopback origin that embeds `@statuspage/status-widget` pointed at `src`. */
+  async function startEmbeddingSite(src: string): Promise<string> {
+    const widget = await readFile(resolve('node_modules/@statuspage/status-widget/dist/index.js'));
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>embed</title>
+<script src="/widget.js"></script></head><body>
+<statuspage-widget src="${src}"></statuspage-widget>
+<statuspage-widget src="${src}" appearance="badge" title="platform"></statuspage-widget>
+</body></html>`;
+    other = createServer((request, response) => {
+      if (request.url === '/widget.js') response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(widget);
+      else response.writeHead(200, { 'Content-Type': 'text/html' }).end(html);
+    });
+    await new Promise<void>((done) => other?.listen(0, '127.0.0.1', done));
+    return `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
+  }
+
+  it('reads the indicator and the description from summary.json across origins', async () => {
+    const { page } = await harness.open({ status: statusUpdated(5_000), history: pastHistory() });
+    const embedding = await startEmbeddingSite(harness.site().url);
+    await page.goto(embedding);
+
+    const basic = page.locator('statuspage-widget').first().locator('.status-text');
+    await expect(basic.textContent({ timeout: 10_000 })).resolves.toBe('Partial System Outage');
+    const indicator = page.locator('statuspage-widget').first().locator('.status-indicator');
+    await expect(indicator.getAttribute('class')).resolves.toBe('status-indicator major');
+    const badge = page.locator('statuspage-widget').nth(1).locator('.status-indicator');
+    await expect(badge.textContent()).resolves.toMatch(/Partial System Outage/);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/statuspage-widget.png` });
+  });
+});

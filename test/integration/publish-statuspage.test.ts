@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_DOCUMENTS } from '../../src/api-documents.js';
+import { INCIDENTS_PATH, NOTICES_PATH, STATUSPAGE_MAINTENANCES_PATH } from '../../src/api-paths.js';
+import { renderWindowNotices } from '../../src/notices/maintenance-notices.js';
+import { renderNotices } from '../../src/notices/render-notices.js';
+import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
+import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
+import { sampleNotices } from '../helpers/document-fixtures.js';
+import { SAMPLE_NOW, sampleStatuspageSettings, sampleStatuspageStatus } from '../helpers/statuspage-fixture.js';
+
+let publicDir: string;
+beforeEach(async () => {
+  publicDir = await mkdtemp(join(tmpdir(), 'statuspage-'));
+});
+afterEach(async () => {
+  await rm(publicDir, { recursive: true, force: true });
+});
+
+const V2_ROWS = API_DOCUMENTS.filter((row) => row.path.startsWith('/api/v2/'));
+const now = new Date(SAMPLE_NOW);
+
+async function readV2(path: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(join(publicDir, path), 'utf8'));
+}
+
+describe('publishStatuspage', () => {
+  it('writes all eight documents from the status alone when no history or notices are published', async () => {
+    const written = await publishStatuspage({
+      publicDir,
+      settings: sampleStatuspageSettings({ maintenance: [] }),
+      status: sampleStatuspageStatus(),
+      now,
+    });
+    expect(written).toEqual(V2_ROWS.map((row) => join(publicDir, row.path)));
+    for (const row of V2_ROWS) expect(row.schema.safeParse(await readV2(row.path)).success, row.path).toBe(true);
+    expect((await readV2('/api/v2/incidents.json')).incidents).toEqual([]);
+  });
+
+  it('renders the config’s windows at its own clock, not the window notices of the last build', async () => {
+    // What a build a week ago published: the team's notices and that week's occurrence of the window.
+    const weekly = { cron: '0 3 * * 2', duration_minutes: 60, time_zone: 'UTC', components: ['Registry'] };
+    const stale = renderWindowNotices([weekly], { now: new Date('2026-11-17T00:00:00Z'), announceDays: 1 });
+    expect(stale.map((notice) => (notice.kind === 'maintenance' ? notice.window.start : ''))).toEqual([
+      '2026-11-17T03:00:00Z',
+    ]);
+    await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
+    await writeFile(join(publicDir, NOTICES_PATH), renderNotices([...sampleNotices().notices, ...stale]));
+
+    await publishStatuspage({
+      publicDir,
+      settings: sampleStatuspageSettings({ maintenance: [weekly], announceDays: 7 }),
+      status: sampleStatuspageStatus(),
+      now,
+    });
+    const maintenances = (await readV2(STATUSPAGE_MAINTENANCES_PATH)).scheduled_maintenances as Record<
+      string,
+      string
+    >[];
+    expect(maintenances.map((each) => [each.name, each.scheduled_for])).toEqual([
+      ['Planned maintenance: Registry', '2026-11-24T03:00:00Z'],
+      ['Registry storage migration', '2026-11-23T02:00:00Z'],
+    ]);
+  });
+
+  it('counts an unreadable incidents document as none, rather than publishing nothing', async () => {
+    await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
+    await writeFile(join(publicDir, INCIDENTS_PATH), '{"version": "v1", "incid');
+    await publishStatuspage({ publicDir, settings: sampleStatuspageSettings(), status: sampleStatuspageStatus(), now });
+    expect((await readV2('/api/v2/incidents/unresolved.json')).incidents).toEqual([]);
+  });
+});
+
+describe('the probe’s subscriptions', () => {
+  it('log a failed write of the Statuspage documents and carry on', async () => {
+    // A file where the directory should be: nothing under /api/v2 can be written.
+    await writeFile(join(publicDir, 'api'), 'not a directory');
+    const lines: string[] = [];
+    const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
+    const subscriptions = createSubscriptions({
+      settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
+      region: { code: 'ams1', name: 'Amsterdam 1' },
+      publicDir,
+      stateDir: join(publicDir, '.state'),
+      log,
+    });
+    await expect(subscriptions.afterPublish({ status: sampleStatuspageStatus(), components: [] })).resolves.toBe(
+      undefined,
+    );
+    expect(lines.filter((line) => line.startsWith('Statuspage documents not written:'))).toHaveLength(1);
+    await subscriptions.deliverer.stop();
+  });
+});
