@@ -8,6 +8,7 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import type { PublicDirMirror } from '../object-store/public-dir-mirror.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import type { CycleReport } from '../probe/cycle-report.js';
 import { DEFAULT_RETENTION } from '../probe/history-retention.js';
@@ -51,6 +52,12 @@ export interface ProberOptions {
   readonly observer?: ProbeObserver;
   /** A monotonic clock in milliseconds: how long the history takes to write. */
   readonly clock?: () => number;
+  /**
+   * `--publish`: after everything is written locally (status, history, feed,
+   * whatever `afterPublish` wrote), what changed under `publicDir` goes to the
+   * bucket, within the mirror's deadline. Closed with the prober.
+   */
+  readonly mirror?: PublicDirMirror;
 }
 
 /** A cycle whose checks ran, as `runCycle` returns it. */
@@ -211,7 +218,9 @@ export function createProber(options: ProberOptions): Prober {
       (error: unknown) => log.error(`badges not written: ${describeIoError(error)}`),
     );
     await options.afterPublish?.(outcome);
-    return ended({ published: true, statusFile });
+    // Last of all: the local files are already written, whatever the store does.
+    const upload = await options.mirror?.sync(signal === undefined ? {} : { signal });
+    return ended({ published: true, statusFile, ...(upload === undefined ? {} : { upload }) });
   }
 
   return {
@@ -224,6 +233,7 @@ export function createProber(options: ProberOptions): Prober {
     },
     close() {
       history?.close();
+      options.mirror?.close();
     },
   };
 }

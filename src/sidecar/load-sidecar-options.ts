@@ -1,5 +1,8 @@
+import { dirname } from 'node:path';
+import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import { loadProbeSettings } from '../probe/load-probe-settings.js';
+import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import { moveStandinTargets } from '../standins/move-standin-targets.js';
 import { loadSubscriptions } from '../subscriptions/load-subscriptions.js';
 import type { PostWebhook } from '../webhooks/post-webhook.js';
@@ -17,6 +20,10 @@ export interface LoadSidecarOptionsInput {
   readonly publicDir: string;
   readonly stateFile: string;
   readonly historyFile: string;
+  /** `--publish s3://BUCKET[/PREFIX]`: every published file goes to the bucket as well, after it is written locally. */
+  readonly publishTo?: string | undefined;
+  /** `headers.json`, for each object's Content-Type and Cache-Control; read only with `publishTo`. */
+  readonly headersFile?: string;
   readonly log?: ProbeLog;
   readonly env?: NodeJS.ProcessEnv;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
@@ -26,8 +33,8 @@ export interface LoadSidecarOptionsInput {
 /**
  * What `probe` (sidecar or `--once`) and `start` run the probe with, read
  * and decided once: the settings, moved to the stand-ins when asked, then
- * the subscriptions built on them. Throws `InputError` for a bad config,
- * an unknown region or a missing webhook secret, before anything runs.
+ * the subscriptions built on them, and the bucket mirror for `--publish`. Throws `InputError` for a bad config,
+ * an unknown region, a missing webhook secret, a bad `--publish` URL or `headers.json`, before anything runs.
  */
 export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promise<SidecarOptions> {
   const { configFile, publicDir, stateFile, standinsPort } = input;
@@ -48,5 +55,24 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     ...(input.env === undefined ? {} : { env: input.env }),
     ...(input.observePost === undefined ? {} : { observePost: input.observePost }),
   });
-  return { settings, publicDir, stateFile, historyFile: input.historyFile, log, subscriptions };
+  const mirror =
+    input.publishTo === undefined
+      ? undefined
+      : await openBucketMirror({
+          publishTo: input.publishTo,
+          publicDir,
+          headersFile: input.headersFile ?? 'headers.json',
+          stateDir: dirname(stateFile),
+          deadlineMs: uploadDeadlineMs(scheduleIntervalMs(settings.schedule)),
+          log,
+        });
+  return {
+    settings,
+    publicDir,
+    stateFile,
+    historyFile: input.historyFile,
+    log,
+    subscriptions,
+    ...(mirror === undefined ? {} : { mirror }),
+  };
 }

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_PATHS } from '../api-documents.js';
 import { REGIONS_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
@@ -7,10 +7,15 @@ import { renderExports } from '../exports/render-exports.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
 import { writeFiles } from '../io/write-files.js';
+import { listCdnHeaders } from '../object-store/list-cdn-headers.js';
+import { MAX_UPLOAD_DEADLINE_MS, openBucketMirror } from '../object-store/open-bucket-mirror.js';
+import type { MirrorReport } from '../object-store/public-dir-mirror.js';
+import type { ProbeLog } from '../outbound/probe-log.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { renderNoticeFiles } from './render-notice-files.js';
 import { renderSite } from './render-site.js';
+import { selectBuildUploads } from './select-build-uploads.js';
 
 export interface BuildOptions {
   /** The regions source, `data/regions.json`. */
@@ -30,7 +35,21 @@ export interface BuildOptions {
   readonly noticesFile?: string;
   /** The components config, for the notices' component names, maintenance windows and `public_url`. */
   readonly componentsFile?: string;
+  /**
+   * `--publish s3://BUCKET[/PREFIX]`: after writing, upload what this build
+   * wrote under `publicDir` and the page's files (`selectBuildUploads`), all of
+   * them, within `MAX_UPLOAD_DEADLINE_MS`.
+   */
+  readonly publishTo?: string | undefined;
+  /** Where the upload reports (the CLI's `build:` lines). */
+  readonly log?: ProbeLog;
 }
+
+/** The build's own lines. */
+const CONSOLE_BUILD_LOG: ProbeLog = {
+  info: (line) => console.log(`build: ${line}`),
+  error: (line) => console.error(`build: ${line}`),
+};
 
 export interface BuildResult {
   /** Where the regions document was written. */
@@ -40,6 +59,8 @@ export interface BuildResult {
   readonly bytes: number;
   /** Every file written, absolute, in the order written. */
   readonly files: readonly string[];
+  /** How the upload to the bucket went, with `publishTo`. */
+  readonly upload?: MirrorReport;
 }
 
 /**
@@ -57,6 +78,8 @@ export async function buildSite({
   hostPublicDir = 'public',
   noticesFile,
   componentsFile = resolve('data/components.json'),
+  publishTo,
+  log = CONSOLE_BUILD_LOG,
 }: BuildOptions): Promise<BuildResult> {
   const regions = await readDocument(regionsFile, RegionsFileSchema);
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
@@ -76,6 +99,11 @@ export async function buildSite({
     ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
   ];
   const exports = renderExports(headersConfig.headers, files, hostPublicDir);
+  // A bad bucket URL is bad input like any other: refused before anything is written.
+  const mirror =
+    publishTo === undefined
+      ? undefined
+      : await openBucketMirror({ publishTo, publicDir, headersFile, deadlineMs: MAX_UPLOAD_DEADLINE_MS, log });
 
   const written = [
     ...(await writeFiles(publicDir, published)),
@@ -90,11 +118,27 @@ export async function buildSite({
           exports.hostFiles.map(({ name, contents }) => ({ path: name, contents })),
         )),
   ];
+  let upload: MirrorReport | undefined;
+  if (mirror !== undefined) {
+    const ours = new Set(written.map((file) => relative(publicDir, file).split(sep).join('/')));
+    const uploads = selectBuildUploads(await listPublishedFiles(publicDir), ours);
+    try {
+      upload = await mirror.sync({ files: uploads });
+    } finally {
+      mirror.close();
+    }
+    const forCdn = listCdnHeaders(headersConfig.headers, uploads);
+    if (forCdn.length > 0) {
+      log.info(`${publishTo}: objects cannot carry these headers; the CDN's response headers policy must add them:`);
+      for (const line of forCdn) log.info(`  ${line}`);
+    }
+  }
   const regionsDocument = published.find((file) => file.path === REGIONS_PATH)?.contents ?? '';
   return {
     regionsFile: join(publicDir, REGIONS_PATH),
     regionCount: regions.length,
     bytes: Buffer.byteLength(regionsDocument),
     files: written,
+    ...(upload === undefined ? {} : { upload }),
   };
 }

@@ -1,9 +1,10 @@
 import { relative, resolve, sep } from 'node:path';
 import { buildSite } from '../../site/build-site.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
+import { EXIT_NOT_UPLOADED } from './probe.js';
 
 export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--headers FILE] [--public DIR] [--exports DIR]
-                               [--notices FILE] [--components FILE]
+                               [--notices FILE] [--components FILE] [--publish s3://BUCKET[/PREFIX]]
 
 Validates the regions data, the notices and the header rules, then writes
 DIR/api/v1/regions, DIR/api/v1/notices, DIR/feed.atom, DIR/api/v1/openapi.json,
@@ -18,7 +19,11 @@ configurations to the exports directory.
   --headers FILE  the response header rules (default: headers.json)
   --public DIR    the directory that is served (default: public)
   --exports DIR   where vercel.json, firebase.json, nginx-locations.conf and
-                  s3-upload.sh go (default: dist-exports)`;
+                  s3-upload.sh go (default: dist-exports)
+  --publish s3://BUCKET[/PREFIX]
+                  then upload what the build wrote under DIR and the page's files to the
+                  bucket, with the headers --headers gives them (AWS SDK credentials chain,
+                  AWS_ENDPOINT_URL_S3 for S3-compatible stores); exit ${EXIT_NOT_UPLOADED} if that fails`;
 
 /** The command's flags; the deploy-recipe tests check the recipes against them. */
 export const BUILD_OPTIONS = {
@@ -28,6 +33,7 @@ export const BUILD_OPTIONS = {
   headers: { type: 'string', default: 'headers.json' },
   public: { type: 'string', default: 'public' },
   exports: { type: 'string', default: 'dist-exports' },
+  publish: { type: 'string' },
 } satisfies OptionSpec;
 
 export async function build(args: string[]): Promise<void> {
@@ -42,9 +48,11 @@ export async function build(args: string[]): Promise<void> {
     publicDir,
     exportsDir: resolve(String(parsed.values.exports)),
     hostPublicDir: relative(process.cwd(), publicDir).split(sep).join('/') || '.',
+    publishTo: typeof parsed.values.publish === 'string' ? parsed.values.publish : undefined,
   });
   console.log(`build: wrote ${result.regionCount} regions (${result.bytes} bytes) to ${result.regionsFile}`);
   for (const file of result.files) {
     if (file !== result.regionsFile) console.log(`build: wrote ${file}`);
   }
+  if (result.upload?.ok === false) process.exitCode = EXIT_NOT_UPLOADED;
 }

@@ -18,11 +18,14 @@ import { waitForSignal } from '../wait-for-signal.js';
 
 /** `--once` exit status when nothing was written: the write failed, the probe is offline, or another probe holds the lock. */
 export const EXIT_NOT_PUBLISHED = 2;
+/** `--once --publish` exit status when everything was written locally but not every changed file reached the bucket. */
+export const EXIT_NOT_UPLOADED = 3;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
                                [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
                                [--metrics-port PORT]
                                [--standby] [--lock-stale-after SECONDS]
+                               [--publish s3://BUCKET[/PREFIX]] [--headers FILE]
 
 Checks each component over HTTP and writes DIR/api/v1/status, then records the
 cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
@@ -50,6 +53,11 @@ events (config "webhooks") beside the state file.
   --lock-stale-after SECONDS
                    how long the writer lock goes untouched before it is taken over
                    (default 60; its holder touches it six times as often)
+  --publish s3://BUCKET[/PREFIX]
+                   after each cycle's local writes, upload every file under DIR that
+                   changed to the bucket, with the headers --headers gives it; credentials,
+                   region and endpoint (AWS_ENDPOINT_URL_S3) from the AWS SDK's usual chain
+  --headers FILE   the response header rules, for --publish (default: headers.json)
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
 the variable holding its signing secret; METRICS_PORT (as --metrics-port, which
@@ -58,7 +66,8 @@ Only one probe writes per state directory: a second one (sidecar or --once) refu
 to start, naming the first. Exit status of --once: 0 the status was written,
 whatever it says; 1 bad config, unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written
 (the write failed, the connectivity check got no response, or another probe holds
-the lock). The sidecar exits 1 when another probe holds the lock.`;
+the lock); ${EXIT_NOT_UPLOADED} written locally, but --publish could not upload every change
+(tried again next run). The sidecar exits 1 when another probe holds the lock.`;
 
 /** The command's flags; the deploy-recipe tests check the recipes against them. */
 export const PROBE_OPTIONS = {
@@ -73,6 +82,8 @@ export const PROBE_OPTIONS = {
   'metrics-port': { type: 'string' },
   standby: { type: 'boolean', default: false },
   'lock-stale-after': { type: 'string' },
+  publish: { type: 'string' },
+  headers: { type: 'string', default: 'headers.json' },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -99,6 +110,8 @@ export async function probe(args: string[]): Promise<void> {
     publicDir: resolve(String(values.out)),
     stateFile: resolve(String(values.state)),
     historyFile: resolve(String(values.history)),
+    publishTo: typeof values.publish === 'string' ? values.publish : undefined,
+    headersFile: resolve(String(values.headers)),
     log,
     ...(metrics === undefined ? {} : { observePost: metrics.observePost }),
   });
@@ -111,6 +124,7 @@ export async function probe(args: string[]): Promise<void> {
       return undefined;
     });
     if (report?.published !== true) process.exitCode = EXIT_NOT_PUBLISHED;
+    else if (report.upload?.ok === false) process.exitCode = EXIT_NOT_UPLOADED;
     return;
   }
   const shutdown = new AbortController();

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { selectBuildUploads } from '../../../src/site/select-build-uploads.js';
+
+describe('selectBuildUploads', () => {
+  it('takes what the build wrote and the page, never a probe document lying in public/', () => {
+    const files = [
+      'api/v1/incidents',
+      'api/v1/notices',
+      'api/v1/observations',
+      'api/v1/regions',
+      'api/v1/status',
+      'api/v1/uptime',
+      'feed.atom',
+      'favicon.svg',
+      'index.html',
+    ];
+    const written = new Set(['api/v1/regions', 'api/v1/notices', 'feed.atom']);
+    expect(selectBuildUploads(files, written)).toEqual([
+      'api/v1/notices',
+      'api/v1/regions',
+      'feed.atom',
+      'favicon.svg',
+      'index.html',
+    ]);
+  });
+
+  it('a feed it did not write stays out: it is a published document', () => {
+    expect(selectBuildUploads(['feed.atom', 'index.html'], new Set())).toEqual(['index.html']);
+  });
+});
