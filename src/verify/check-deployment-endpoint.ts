@@ -87,7 +87,11 @@ export function checkDeploymentEndpoint<T>(
     );
   }
 
-  const compression = judgeCompression(outcome.headers.contentEncoding, outcome.headers.vary);
+  const compression = judgeCompression(
+    outcome.headers.contentEncoding,
+    outcome.headers.vary,
+    Buffer.byteLength(outcome.body),
+  );
   const compressionCheck: VerifyCheck = {
     endpoint,
     check: 'compression',
