@@ -1,24 +1,25 @@
 import { posix } from 'node:path';
+import mime from 'mime-types';
 
 /**
- * The Content-Type of each kind of file worth compressing, as serve-handler
- * (through `mime-types`) sends it for the same file, so that a file reads the
- * same whichever path answers it. Images other than SVG, fonts and archives
- * are compressed already and are not listed.
+ * The extensions of the files worth compressing; images other than SVG,
+ * fonts and archives are compressed already. Their Content-Type comes from
+ * `mime-types`, the lookup serve-handler makes for the same file, so that a
+ * file reads the same whichever path answers it.
  */
-const COMPRESSIBLE_TYPES: ReadonlyMap<string, string> = new Map([
-  ['.js', 'application/javascript; charset=utf-8'],
-  ['.mjs', 'application/javascript; charset=utf-8'],
-  ['.css', 'text/css; charset=utf-8'],
-  ['.html', 'text/html; charset=utf-8'],
-  ['.json', 'application/json; charset=utf-8'],
-  ['.map', 'application/json; charset=utf-8'],
-  ['.svg', 'image/svg+xml'],
-  ['.xml', 'application/xml'],
-  ['.atom', 'application/atom+xml'],
-  ['.txt', 'text/plain; charset=utf-8'],
-  ['.yaml', 'text/yaml; charset=utf-8'],
-  ['.webmanifest', 'application/manifest+json; charset=utf-8'],
+const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.json',
+  '.map',
+  '.svg',
+  '.xml',
+  '.atom',
+  '.txt',
+  '.yaml',
+  '.webmanifest',
 ]);
 
 /** A static file answered from memory in every encoding: where it is under `public/`, and its type. */
@@ -36,9 +37,10 @@ export interface CompressibleFile {
  * extension (which it may complete) is left to serve-handler. Pure.
  */
 export function findCompressibleFile(path: string): CompressibleFile | undefined {
-  if (path.endsWith('/')) return { file: `${path}index.html`, contentType: COMPRESSIBLE_TYPES.get('.html') ?? '' };
-  const extension = posix.extname(path).toLowerCase();
-  if (extension === '.html') return undefined;
-  const contentType = COMPRESSIBLE_TYPES.get(extension);
-  return contentType === undefined ? undefined : { file: path, contentType };
+  const file = path.endsWith('/') ? `${path}index.html` : path;
+  const extension = posix.extname(file).toLowerCase();
+  if (!COMPRESSIBLE_EXTENSIONS.has(extension)) return undefined;
+  if (file === path && extension === '.html') return undefined;
+  const contentType = mime.contentType(extension);
+  return contentType === false ? undefined : { file, contentType };
 }

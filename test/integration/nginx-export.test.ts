@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,31 +12,11 @@ import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { NGINX, waitForNginx } from '../helpers/nginx.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
 import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
-
-const NGINX = '/usr/sbin/nginx';
-const STARTUP_TIMEOUT_MS = 10_000;
-
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not listen on ${port} within ${STARTUP_TIMEOUT_MS} ms`);
-}
 
 // Runs where nginx is installed (`apt-get install nginx-light`); elsewhere the parsed-output tests cover the export.
 describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', () => {
@@ -92,7 +71,7 @@ http {
     cleanups.push(() => {
       child.kill('SIGTERM');
     });
-    await waitForPort(port, child);
+    await waitForNginx(port, child);
 
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}` });
     expect(report.checks.filter((check) => check.outcome !== 'pass')).toEqual([]);

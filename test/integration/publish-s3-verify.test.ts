@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listPublishedFiles } from '../../src/exports/list-published-files.js';
@@ -9,6 +8,7 @@ import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { readDocument } from '../../src/io/read-document.js';
 import { resolveObjectMetadata } from '../../src/object-store/object-metadata.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
+import { NGINX, waitForNginx } from '../helpers/nginx.js';
 import { runCli } from '../helpers/run-cli.js';
 import { type S3Store, s3Env, startS3Store } from '../helpers/s3-store.js';
 import { useStandins } from '../helpers/standins.js';
@@ -16,7 +16,6 @@ import { REPO_ROOT } from '../helpers/temp-site.js';
 import { unusedPort } from '../helpers/unused-port.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 
-const NGINX = '/usr/sbin/nginx';
 const BUCKET = 'status-site';
 
 const standin = useStandins();
@@ -111,7 +110,7 @@ ${locations.join('\n')}
       );
       const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
       cleanups.push(() => child.kill('SIGTERM'));
-      await waitForPort(port, child);
+      await waitForNginx(port, child);
       const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}` });
       expect(report.checks.filter((check) => check.outcome === 'fail')).toEqual([]);
       expect(report.checks.filter((check) => check.outcome === 'pass').length).toBeGreaterThan(30);
@@ -119,21 +118,3 @@ ${locations.join('\n')}
     60_000,
   );
 });
-
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not listen on ${port} within 10 s`);
-}
