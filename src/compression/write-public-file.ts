@@ -37,7 +37,7 @@ export interface PublicFileOptions {
  */
 export async function writePublicFile(
   publicDir: string,
-  urlPath: `/${string}`,
+  urlPath: string,
   contents: string | Uint8Array,
   options: PublicFileOptions,
 ): Promise<string> {
@@ -57,7 +57,7 @@ export async function writePublicFile(
  */
 export async function updatePublicFileSiblings(
   publicDir: string,
-  urlPath: `/${string}`,
+  urlPath: string,
   options: PublicFileOptions,
 ): Promise<string> {
   const file = `${publicDir}${urlPath}`;
@@ -71,7 +71,7 @@ export async function updatePublicFileSiblings(
 }
 
 /** Removes a public file and its siblings, the siblings first: `gzip_static` would serve an orphaned `.gz`. */
-export async function removePublicFile(publicDir: string, urlPath: `/${string}`): Promise<void> {
+export async function removePublicFile(publicDir: string, urlPath: string): Promise<void> {
   const file = `${publicDir}${urlPath}`;
   await removeSiblings(file);
   await rm(file, { force: true });
