@@ -88,8 +88,12 @@ async function updateSiblings(
     await removeSiblings(file);
     return;
   }
-  const current = await Promise.all(SIBLING_KINDS.map((kind) => siblingHolds(`${file}${kind.suffix}`, kind, bytes)));
-  const stale = SIBLING_KINDS.filter((_, index) => !current[index]);
+  // gzip first, whose trailer tells most changes without decoding; the siblings are written
+  // together, so once one is stale the rest are taken as stale too, undecoded.
+  const stale: SiblingKind[] = [];
+  for (const kind of SIBLING_KINDS) {
+    if (stale.length > 0 || !(await siblingHolds(`${file}${kind.suffix}`, kind, bytes))) stale.push(kind);
+  }
   if (stale.length === 0) return;
   const forms = await compressBody(bytes);
   for (const kind of stale) {
