@@ -114,8 +114,9 @@ export async function buildSite({
       : await openBucketMirror({ publishTo, publicDir, headersFile, deadlineMs: MAX_UPLOAD_DEADLINE_MS, log });
 
   const written: string[] = [];
-  for (const { path, contents } of published)
+  for (const { path, contents } of published) {
     written.push(await writePublicFile(publicDir, path, contents, { precompress }));
+  }
   // The page's own files are not written here, but they are served beside what is.
   const ownPaths = new Set(published.map((file) => file.path));
   for (const path of new Set(listPageFiles(files))) {
