@@ -92,12 +92,15 @@ describe.skipIf(!existsSync(NGINX))('precompressed siblings, served by a real ng
     const component = await standin({ mode: 'healthy' });
     // Enough components for a status over nginx's 256-byte gzip_min_length.
     const names = ['Control API', 'Scheduler', 'Build service', 'Registry', 'Metrics', 'Logs'];
+    let clockOffsetMs = 0;
     const settings = settingsFor(names.map((name) => ({ name, checks: [checkAt(`${component.origin}/healthz`)] })));
     const prober = createProber({
       settings,
       publicDir,
       stateFile: join(dir, '.state', 'probe-state.json'),
       log: { info: () => {}, error: () => {} },
+      // A minute on between cycles: the next status differs at least in its updated_at.
+      now: () => new Date(Date.now() + clockOffsetMs),
       precompress: true,
     });
     cleanups.push(() => prober.close());
@@ -137,7 +140,7 @@ describe.skipIf(!existsSync(NGINX))('precompressed siblings, served by a real ng
       expect(brotliDecompressSync(brotli.body)).toEqual(first);
     }
 
-    await component.setMode('failing');
+    clockOffsetMs += 60_000;
     expect(await prober.runCycle()).toMatchObject({ published: true });
     const second = await readFile(statusFile);
     expect(second).not.toEqual(first);
