@@ -32,8 +32,9 @@ export interface PublicFileOptions {
  * if even that fails this throws with the file left as it was. A sibling that
  * already decodes to `contents` is kept as it is (compressing costs far more
  * than checking), so unchanged bytes cost no compression; a file under
- * `MIN_PRECOMPRESS_BYTES`, one not worth compressing, and every file when
- * `precompress` is off get none, and lose any they had. Returns the file's path.
+ * `MIN_PRECOMPRESS_BYTES`, and every file when `precompress` is off, get
+ * none and lose any they had. A file not worth compressing (`_headers`, an
+ * image) is only written. Returns the file's path.
  */
 export async function writePublicFile(
   publicDir: string,
