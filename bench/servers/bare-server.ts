@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { documentFile } from '../../src/api-paths.js';
+import { compressBody } from '../../src/compression/compress-body.js';
 import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../src/headers/resolve-headers.js';
-import { compressBody } from '../../src/server/compress-body.js';
 import { strongEtag } from '../../src/server/etag.js';
 import { THROUGHPUT_PATHS } from '../fixtures.js';
 

@@ -1,7 +1,5 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { BADGES_PATH, documentFile } from '../api-paths.js';
-import { writeAtomically } from '../io/write-atomically.js';
+import { BADGES_PATH } from '../api-paths.js';
+import { writePublicFile } from '../compression/write-public-file.js';
 import { renderBadgeSvg } from './render-badge-svg.js';
 import type { Badge } from './render-badges.js';
 
@@ -14,19 +12,19 @@ export type BadgePublisher = (badges: readonly Badge[]) => Promise<void>;
  * replaced atomically. Badges change far less often than cycles run, and a
  * platform of 1,000 components has 4,000 badge files, so a badge is written
  * only when its content differs from what this publisher last wrote (all of
- * them after a start). Throws on a failed write, which is then tried again
- * next cycle; the caller logs it.
+ * them after a start). With `precompress`, each file gets `.gz` and `.br`
+ * siblings (`writePublicFile`). Throws on a failed write, which is then tried
+ * again next cycle; the caller logs it.
  */
-export function createBadgePublisher(publicDir: string): BadgePublisher {
+export function createBadgePublisher(publicDir: string, { precompress = false } = {}): BadgePublisher {
   const written = new Map<string, string>();
   return async (badges) => {
     for (const { name, content } of badges) {
       const json = `${JSON.stringify(content)}\n`;
       if (written.get(name) === json) continue;
-      const base = documentFile(publicDir, `${BADGES_PATH}/${name}`);
-      await mkdir(dirname(base), { recursive: true });
-      await writeAtomically(`${base}.svg`, renderBadgeSvg(content));
-      await writeAtomically(`${base}.json`, json);
+      const base = `${BADGES_PATH}/${name}`;
+      await writePublicFile(publicDir, `${base}.svg`, renderBadgeSvg(content), { precompress });
+      await writePublicFile(publicDir, `${base}.json`, json, { precompress });
       written.set(name, json);
     }
   };

@@ -14,8 +14,12 @@ const COMPRESSIBLE_TYPE = /json|xml|^text\/|svg|javascript/i;
  *   `charset off` keeps a server-wide `charset` from appending `; charset=`.
  * - Every other header is an `add_header` in each location, repeated in full:
  *   a location with any `add_header` inherits none from the server block.
- * - gzip on, with `Vary: Accept-Encoding`, for every text type, as the thin
- *   handler compresses them (nginx-light has no Brotli module).
+ * - `gzip_static on` for every text type: a request that accepts gzip gets
+ *   `FILE.gz` as it is, when `--precompress` wrote one (always as new as the
+ *   file), and `gzip on` compresses on the fly what has none. `gzip_vary`
+ *   sends the `Vary: Accept-Encoding` a shared cache needs. Brotli needs a
+ *   module (Debian: libnginx-mod-http-brotli-static) and so is not turned on
+ *   here: `brotli_static on;` in the server block reaches every location.
  * - No `always`: like the thin handler, a 404 or 500 must not carry the
  *   document's Cache-Control.
  */
@@ -32,7 +36,9 @@ export function renderNginxLocations(targets: readonly HeaderTarget[]): string {
       if (key.toLowerCase() === 'content-type') {
         lines.push('    types { }', `    default_type ${quote(target, key, value)};`, '    charset off;');
         // nginx compresses only text/html unless told; `gzip_vary` sends the Vary a shared cache needs.
-        if (COMPRESSIBLE_TYPE.test(value)) lines.push('    gzip on;', '    gzip_vary on;', '    gzip_types *;');
+        if (COMPRESSIBLE_TYPE.test(value)) {
+          lines.push('    gzip_static on;', '    gzip on;', '    gzip_vary on;', '    gzip_types *;');
+        }
       }
     }
     for (const { key, value } of target.headers) {

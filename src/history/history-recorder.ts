@@ -1,9 +1,9 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { writePublicFile } from '../compression/write-public-file.js';
 import { createConditionLog } from '../conditions/condition-log.js';
 import { displayPath } from '../io/read-document.js';
-import { writeAtomically } from '../io/write-atomically.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import type { HistoryRetention } from '../probe/history-retention.js';
 import type { ComponentOutcome } from '../probe/run-cycle.js';
@@ -29,6 +29,8 @@ export interface HistoryRecorderOptions {
   readonly open?: (file: string) => HistoryStore;
   /** The wall clock, for naming a corrupt file set aside and for the hourly reminder of a failure that goes on. */
   readonly now?: () => Date;
+  /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
+  readonly precompress?: boolean;
 }
 
 /** The probe's side of the history: records each cycle and publishes the two documents. */
@@ -133,9 +135,9 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     });
     if (documents === undefined) return;
     try {
-      await mkdir(dirname(uptimeFile), { recursive: true });
-      await writeAtomically(uptimeFile, documents.uptime);
-      await writeAtomically(incidentsFile, documents.incidents);
+      const precompress = { precompress: options.precompress ?? false };
+      await writePublicFile(options.publicDir, UPTIME_PATH, documents.uptime, precompress);
+      await writePublicFile(options.publicDir, INCIDENTS_PATH, documents.incidents, precompress);
       writing.clear(`history: writing ${displayPath(uptimeFile)} and ${displayPath(incidentsFile)} again`);
     } catch (error) {
       writing.holds(

@@ -2,11 +2,11 @@ import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
 import { MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
+import { compressBody } from '../compression/compress-body.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
 import type { ResolvedHeader } from '../headers/resolve-headers.js';
 import { displayPath } from '../io/read-document.js';
 import { type ReadRegularFile, readRegularFile } from '../io/read-regular-file.js';
-import { compressBody } from './compress-body.js';
 import { type EncodedVariants, encodeVariants } from './encoded-variants.js';
 import { type Representation, representDocument } from './represent-document.js';
 

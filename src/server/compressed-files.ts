@@ -1,10 +1,10 @@
 import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { compressBody } from '../compression/compress-body.js';
 import type { HeaderRule } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readRegularFile } from '../io/read-regular-file.js';
-import { compressBody } from './compress-body.js';
 import { findCompressibleFile } from './compressible-file.js';
 import { type EncodedVariants, encodeVariants } from './encoded-variants.js';
 import { strongEtag } from './etag.js';

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPrecompressedSibling } from '../compression/precompressed-siblings.js';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
@@ -119,8 +120,10 @@ export function createRequestHandler({
       sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
       return;
     }
-    // `_headers` and the like configure static hosts, which never serve them; neither do we.
-    if (target.hidden || HOST_CONFIG_FILES.has(target.path.slice(1))) {
+    // `_headers` and the like configure static hosts, which never serve them; neither do we. A
+    // `.gz`/`.br` sibling stands in for its file on a static host; here the file itself is
+    // answered in every encoding, and the sibling as a file of its own would be the wrong type.
+    if (target.hidden || HOST_CONFIG_FILES.has(target.path.slice(1)) || isPrecompressedSibling(target.path)) {
       sendError(response, 'not_found', 'no such resource');
       return;
     }

@@ -1,4 +1,4 @@
-import type { CompressedForms } from './compress-body.js';
+import type { CompressedForms } from '../compression/compress-body.js';
 
 /** One encoding of a representation, with the header sets decided once for it. */
 export interface Variant {

@@ -1,13 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { createBadgePublisher } from '../badges/publish-badges.js';
 import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
+import { SIBLING_KINDS } from '../compression/precompressed-siblings.js';
+import { writePublicFile } from '../compression/write-public-file.js';
 import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
-import { writeAtomically } from '../io/write-atomically.js';
 import type { PublicDirMirror } from '../object-store/public-dir-mirror.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import type { CycleReport } from '../probe/cycle-report.js';
@@ -58,6 +57,11 @@ export interface ProberOptions {
    * bucket, within the mirror's deadline. Closed with the prober.
    */
   readonly mirror?: PublicDirMirror;
+  /**
+   * `--precompress`: the status, the observations, the history and the badges
+   * get `.gz` and `.br` siblings for static hosts (`writePublicFile`).
+   */
+  readonly precompress?: boolean;
 }
 
 /** A cycle whose checks ran, as `runCycle` returns it. */
@@ -94,7 +98,8 @@ export function createProber(options: ProberOptions): Prober {
   const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
-  const publishBadges = createBadgePublisher(options.publicDir);
+  const precompress = options.precompress ?? false;
+  const publishBadges = createBadgePublisher(options.publicDir, { precompress });
   const groups = groupsOf(settings.components);
   let state: ProbeState | undefined;
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
@@ -118,15 +123,14 @@ export function createProber(options: ProberOptions): Prober {
           retention: settings.history ?? DEFAULT_RETENTION,
           log,
           now,
+          precompress,
         });
 
   async function prepare(): Promise<ProbeState> {
-    for (const file of [
-      statusFile,
-      observationsFile,
-      stateFile,
-      ...(history ? [history.uptimeFile, history.incidentsFile] : []),
-    ]) {
+    const published = [statusFile, observationsFile, ...(history ? [history.uptimeFile, history.incidentsFile] : [])];
+    // A sibling's temp files are named after the sibling (`.status.gz.PID.HEX.tmp`).
+    const siblings = published.flatMap((file) => SIBLING_KINDS.map(({ suffix }) => `${file}${suffix}`));
+    for (const file of [...published, ...siblings, stateFile]) {
       const removed = await removeStaleTempFiles(file).catch((error: unknown) => {
         log.error(`could not clear stale temp files next to ${displayPath(file)}: ${describeIoError(error)}`);
         return [];
@@ -136,10 +140,10 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(file: string, body: string, condition: ConditionLog): Promise<boolean> {
+  async function publish(urlPath: string, body: string, condition: ConditionLog): Promise<boolean> {
+    const file = `${options.publicDir}${urlPath}`;
     try {
-      await mkdir(dirname(file), { recursive: true });
-      await writeAtomically(file, body);
+      await writePublicFile(options.publicDir, urlPath, body, { precompress });
       condition.clear(`writing ${displayPath(file)} again`);
       return true;
     } catch (error) {
@@ -182,12 +186,12 @@ export function createProber(options: ProberOptions): Prober {
     // A bug here must never reach readers: the server would refuse the file anyway.
     const status = ServiceStatusSchema.parse(outcome.status);
     const observations = ObservationsDocumentSchema.parse(outcome.observations);
-    if (!(await publish(statusFile, serializeStatus(status), conditions.writeStatus))) {
+    if (!(await publish(STATUS_PATH, serializeStatus(status), conditions.writeStatus))) {
       log.error(`${formatSummary(outcome, settings)}; NOT published`);
       return ended({ published: false, why: 'write_failed' });
     }
     // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
-    await publish(observationsFile, serializeObservations(observations), conditions.writeObservations);
+    await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations);
     state = outcome.state;
     try {
       await writeProbeState(stateFile, state, now());

@@ -28,6 +28,8 @@ export interface LoadSidecarOptionsInput {
   readonly env?: NodeJS.ProcessEnv;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
   readonly observePost?: (post: PostWebhook) => PostWebhook;
+  /** `--precompress`: every file the probe writes under `publicDir` gets `.gz` and `.br` siblings. */
+  readonly precompress?: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     publicDir,
     stateFile,
     log,
+    ...(input.precompress === undefined ? {} : { precompress: input.precompress }),
     ...(input.env === undefined ? {} : { env: input.env }),
     ...(input.observePost === undefined ? {} : { observePost: input.observePost }),
   });
@@ -73,6 +76,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     historyFile: input.historyFile,
     log,
     subscriptions,
+    ...(input.precompress === undefined ? {} : { precompress: input.precompress }),
     ...(mirror === undefined ? {} : { mirror }),
   };
 }

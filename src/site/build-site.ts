@@ -1,6 +1,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_PATHS } from '../api-documents.js';
 import { REGIONS_PATH } from '../api-paths.js';
+import { updatePublicFileSiblings, writePublicFile } from '../compression/write-public-file.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
@@ -15,7 +16,7 @@ import { RegionsFileSchema } from '../schemas/region.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { renderNoticeFiles } from './render-notice-files.js';
 import { renderSite } from './render-site.js';
-import { selectBuildUploads } from './select-build-uploads.js';
+import { listPageFiles, selectBuildUploads } from './select-build-uploads.js';
 
 export interface BuildOptions {
   /** The regions source, `data/regions.json`. */
@@ -43,6 +44,12 @@ export interface BuildOptions {
   readonly publishTo?: string | undefined;
   /** Where the upload reports (the CLI's `build:` lines). */
   readonly log?: ProbeLog;
+  /**
+   * `--precompress`: every file worth compressing that this build writes
+   * under `publicDir`, and the page's own files, get `.gz` and `.br` siblings
+   * for static hosts (`writePublicFile`); off, they lose any they had.
+   */
+  readonly precompress?: boolean;
 }
 
 /** The build's own lines. */
@@ -80,6 +87,7 @@ export async function buildSite({
   componentsFile = resolve('data/components.json'),
   publishTo,
   log = CONSOLE_BUILD_LOG,
+  precompress = false,
 }: BuildOptions): Promise<BuildResult> {
   const regions = await readDocument(regionsFile, RegionsFileSchema);
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
@@ -105,8 +113,16 @@ export async function buildSite({
       ? undefined
       : await openBucketMirror({ publishTo, publicDir, headersFile, deadlineMs: MAX_UPLOAD_DEADLINE_MS, log });
 
-  const written = [
-    ...(await writeFiles(publicDir, published)),
+  const written: string[] = [];
+  for (const { path, contents } of published) {
+    written.push(await writePublicFile(publicDir, path, contents, { precompress }));
+  }
+  // The page's own files are not written here, but they are served beside what is.
+  const ownPaths = new Set(published.map((file) => file.path));
+  for (const path of new Set(listPageFiles(files))) {
+    if (!ownPaths.has(path)) await updatePublicFileSiblings(publicDir, path, { precompress });
+  }
+  written.push(
     ...(await writeFiles(
       publicDir,
       exports.publicFiles.map(({ name, contents }) => ({ path: name, contents })),
@@ -117,7 +133,7 @@ export async function buildSite({
           exportsDir,
           exports.hostFiles.map(({ name, contents }) => ({ path: name, contents })),
         )),
-  ];
+  );
   let upload: MirrorReport | undefined;
   if (mirror !== undefined) {
     const ours = new Set(written.map((file) => relative(publicDir, file).split(sep).join('/')));

@@ -1,4 +1,5 @@
 import { PUBLISHED_PATHS } from '../api-documents.js';
+import { BADGES_PATH } from '../api-paths.js';
 
 /**
  * What `build --publish` uploads, of the files under `public/`: every file
@@ -11,4 +12,18 @@ import { PUBLISHED_PATHS } from '../api-documents.js';
 export function selectBuildUploads(files: readonly string[], written: ReadonlySet<string>): string[] {
   const documents = new Set<string>(PUBLISHED_PATHS.map((path) => path.slice(1)));
   return files.filter((file) => written.has(file) || (!file.startsWith('api/') && !documents.has(file)));
+}
+
+/**
+ * The page's own files among `files` (relative paths under `public/`), as
+ * URL paths: everything outside `api/` and `badges/` that is no published
+ * document. The build keeps their siblings; the probe's files it leaves to
+ * the probe, which may be rewriting them at the same moment.
+ */
+export function listPageFiles(files: readonly string[]): string[] {
+  const documents = new Set<string>(PUBLISHED_PATHS.map((path) => path.slice(1)));
+  const badges = `${BADGES_PATH.slice(1)}/`;
+  return files
+    .filter((file) => !file.startsWith('api/') && !file.startsWith(badges) && !documents.has(file))
+    .map((file) => `/${file}`);
 }

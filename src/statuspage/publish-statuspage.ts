@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { API_DOCUMENTS } from '../api-documents.js';
 import { INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
+import { writePublicFile } from '../compression/write-public-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
-import { writeAtomically } from '../io/write-atomically.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/maintenance-notices.js';
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
@@ -19,6 +17,8 @@ export interface PublishStatuspageOptions {
   /** The status just published. */
   readonly status: ServiceStatus;
   readonly now: Date;
+  /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
+  readonly precompress?: boolean;
 }
 
 /**
@@ -36,6 +36,7 @@ export async function publishStatuspage({
   settings,
   status,
   now,
+  precompress = false,
 }: PublishStatuspageOptions): Promise<string[]> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents, notices] = await Promise.all([
@@ -59,11 +60,6 @@ export async function publishStatuspage({
     row?.schema.parse(JSON.parse(file.contents));
   }
   const written: string[] = [];
-  for (const file of files) {
-    const target = `${publicDir}${file.path}`;
-    await mkdir(dirname(target), { recursive: true });
-    await writeAtomically(target, file.contents);
-    written.push(target);
-  }
+  for (const file of files) written.push(await writePublicFile(publicDir, file.path, file.contents, { precompress }));
   return written;
 }

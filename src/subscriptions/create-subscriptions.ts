@@ -44,6 +44,8 @@ export interface SubscriptionsOptions {
   readonly log: ProbeLog;
   /** Overrides for the deliverer (tests: fast retries, a fixed clock). */
   readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>>;
+  /** `--precompress`: the feed and the Statuspage documents get `.gz` and `.br` siblings. */
+  readonly precompress?: boolean;
 }
 
 /** The feed, the webhooks and the Statuspage documents, as the probe drives them. */
@@ -61,6 +63,7 @@ export interface Subscriptions {
  */
 export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
   const { settings, region, publicDir, stateDir, log } = options;
+  const precompress = options.precompress ?? false;
   const deliverer = createWebhookDeliverer({
     ...options.delivery,
     queueFile: join(stateDir, WEBHOOK_QUEUE_FILE),
@@ -103,14 +106,14 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
           log.error(`webhooks: events not queued: ${error instanceof Error ? error.message : String(error)}`),
         );
       }
-      await publishFeed({ publicDir, publicUrl: settings.publicUrl }).catch((error: unknown) =>
+      await publishFeed({ publicDir, publicUrl: settings.publicUrl, precompress }).catch((error: unknown) =>
         log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
       );
       const { statuspage } = settings;
       if (statuspage !== undefined) {
         // Judged at the cycle's own time, so the documents agree with the status they embed.
         const now = new Date(cycle.status.updated_at);
-        await publishStatuspage({ publicDir, settings: statuspage, status: cycle.status, now }).catch(
+        await publishStatuspage({ publicDir, settings: statuspage, status: cycle.status, now, precompress }).catch(
           (error: unknown) =>
             log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`),
         );

@@ -16,6 +16,8 @@ export interface LoadSubscriptionsOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
   readonly observePost?: (post: PostWebhook) => PostWebhook;
+  /** `--precompress`, for the feed and the Statuspage documents. */
+  readonly precompress?: boolean;
 }
 
 /** The probe's subscriptions as the CLI starts them. Throws `InputError` for a bad config or a missing secret. */
@@ -27,6 +29,7 @@ export async function loadSubscriptions(options: LoadSubscriptionsOptions): Prom
     publicDir: options.publicDir,
     stateDir: dirname(options.stateFile),
     log: options.log,
+    ...(options.precompress === undefined ? {} : { precompress: options.precompress }),
     ...(options.observePost === undefined ? {} : { delivery: { post: options.observePost(postWebhook) } }),
   });
 }

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
@@ -36,6 +37,28 @@ describe('service-directory build (child process)', () => {
       's3-upload.sh',
       'vercel.json',
     ]);
+  });
+
+  it('with --precompress, writes .gz and .br beside the documents it writes, and lists only the documents', async () => {
+    const { dir, remove } = await makeTempDir();
+    cleanups.push(remove);
+    const publicDir = join(dir, 'public');
+    const { code, stdout } = await runBuild([
+      '--data',
+      REGIONS_FILE,
+      '--headers',
+      HEADERS_FILE,
+      '--public',
+      publicDir,
+      '--exports',
+      join(dir, 'exports'),
+      '--precompress',
+    ]);
+    expect(code).toBe(0);
+    const openapi = await readFile(join(publicDir, 'api/v1/openapi.json'));
+    expect(gunzipSync(await readFile(join(publicDir, 'api/v1/openapi.json.gz')))).toEqual(openapi);
+    expect(brotliDecompressSync(await readFile(join(publicDir, 'api/v1/openapi.json.br')))).toEqual(openapi);
+    expect(stdout).not.toMatch(/\.(gz|br)$/m);
   });
 
   it('refuses header rules a host cannot express, with a one-line reason and nothing written', async () => {

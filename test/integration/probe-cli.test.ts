@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
@@ -282,6 +283,32 @@ describe('probe --once', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^--state: public\/state\.json is inside the served directory public/);
+  });
+
+  it('with PRECOMPRESS=1, every file it writes worth compressing has siblings that decode to it, and none under 256 bytes', async () => {
+    const healthy = await standin({ mode: 'healthy' });
+    const names = ['Control API', 'Scheduler', 'Build Service', 'Registry', 'Metrics', 'Logs'];
+    await writeConfig({
+      region: 'ams1',
+      components: names.map((name) => ({ name, url: `${healthy.origin}/healthz` })),
+    });
+    expect((await probeOnce([], { PRECOMPRESS: '1' })).code).toBe(0);
+    const files = [...['incidents', 'observations', 'status', 'uptime'].map((name) => `api/v1/${name}`), 'feed.atom'];
+    let compressed = 0;
+    for (const file of files) {
+      const bytes = await readFile(join(cli.site.publicDir, file));
+      const siblings = await Promise.all(
+        ['gz', 'br'].map((suffix) => readFile(join(cli.site.publicDir, `${file}.${suffix}`)).catch(() => undefined)),
+      );
+      if (bytes.length < 256) {
+        expect({ file, siblings }).toEqual({ file, siblings: [undefined, undefined] });
+        continue;
+      }
+      expect(gunzipSync(siblings[0] ?? Buffer.alloc(0))).toEqual(bytes);
+      expect(brotliDecompressSync(siblings[1] ?? Buffer.alloc(0))).toEqual(bytes);
+      compressed += 1;
+    }
+    expect(compressed).toBeGreaterThanOrEqual(2);
   });
 });
 

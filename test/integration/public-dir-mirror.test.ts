@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writePublicFile } from '../../src/compression/write-public-file.js';
 import type { HeaderRule } from '../../src/headers/headers-config.js';
 import { parseBucketUrl } from '../../src/object-store/parse-bucket-url.js';
 import { createPublicDirMirror } from '../../src/object-store/public-dir-mirror.js';
@@ -160,4 +161,16 @@ describe('the public directory mirror against s3rver', () => {
     next.close();
     expect(lines.at(-1)).toMatch(/^info s3:\/\/mirror-test: 1 of 1 changed object\(s\) stored/);
   }, 30_000);
+});
+
+describe('the mirror and precompressed siblings', () => {
+  it('uploads a file but not its .gz and .br siblings, which the CDN has no use for', async () => {
+    const publicDir = join(dir, 'public');
+    await writePublicFile(publicDir, '/api/v1/status', `${JSON.stringify({ padding: 'x'.repeat(400) })}\n`, {
+      precompress: true,
+    });
+    await writeFile(join(publicDir, 'backup.tar.gz'), 'an archive offered for download');
+    expect(await mirror().sync()).toMatchObject({ ok: true, uploaded: 2 });
+    expect(puts().sort()).toEqual(['api/v1/status', 'backup.tar.gz']);
+  });
 });

@@ -1,10 +1,13 @@
 import { relative, resolve, sep } from 'node:path';
+import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
+import { readEnv } from '../../io/read-env.js';
 import { buildSite } from '../../site/build-site.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { EXIT_NOT_UPLOADED } from './probe.js';
 
 export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--headers FILE] [--public DIR] [--exports DIR]
                                [--notices FILE] [--components FILE] [--publish s3://BUCKET[/PREFIX]]
+                               [--precompress]
 
 Validates the regions data, the notices and the header rules, then writes
 DIR/api/v1/regions, DIR/api/v1/notices, DIR/feed.atom, DIR/api/v1/openapi.json,
@@ -20,6 +23,10 @@ configurations to the exports directory.
   --public DIR    the directory that is served (default: public)
   --exports DIR   where vercel.json, firebase.json, nginx-locations.conf and
                   s3-upload.sh go (default: dist-exports)
+  --precompress  also write FILE.gz and FILE.br beside every file worth compressing
+                  under DIR that the build writes, and the page's own files, for static
+                  hosts that serve them (nginx gzip_static); without it such siblings
+                  are removed (environment: PRECOMPRESS=1)
   --publish s3://BUCKET[/PREFIX]
                   then upload what the build wrote under DIR and the page's files to the
                   bucket, with the headers --headers gives them (AWS SDK credentials chain,
@@ -34,6 +41,7 @@ export const BUILD_OPTIONS = {
   public: { type: 'string', default: 'public' },
   exports: { type: 'string', default: 'dist-exports' },
   publish: { type: 'string' },
+  precompress: { type: 'boolean', default: false },
 } satisfies OptionSpec;
 
 export async function build(args: string[]): Promise<void> {
@@ -49,6 +57,7 @@ export async function build(args: string[]): Promise<void> {
     exportsDir: resolve(String(parsed.values.exports)),
     hostPublicDir: relative(process.cwd(), publicDir).split(sep).join('/') || '.',
     publishTo: typeof parsed.values.publish === 'string' ? parsed.values.publish : undefined,
+    precompress: choosePrecompress(parsed.values.precompress === true, readEnv(PrecompressEnvSchema)),
   });
   console.log(`build: wrote ${result.regionCount} regions (${result.bytes} bytes) to ${result.regionsFile}`);
   for (const file of result.files) {

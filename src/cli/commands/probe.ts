@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Registry } from 'prom-client';
+import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
@@ -25,7 +26,7 @@ export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FI
                                [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
                                [--metrics-port PORT]
                                [--standby] [--lock-stale-after SECONDS]
-                               [--publish s3://BUCKET[/PREFIX]] [--headers FILE]
+                               [--publish s3://BUCKET[/PREFIX]] [--headers FILE] [--precompress]
 
 Checks each component over HTTP and writes DIR/api/v1/status, then records the
 cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
@@ -58,10 +59,13 @@ events (config "webhooks") beside the state file.
                    changed to the bucket, with the headers --headers gives it; credentials,
                    region and endpoint (AWS_ENDPOINT_URL_S3) from the AWS SDK's usual chain
   --headers FILE   the response header rules, for --publish (default: headers.json)
+  --precompress    also write FILE.gz and FILE.br beside every file worth compressing that
+                   the probe writes under DIR, for static hosts that serve them (nginx
+                   gzip_static); without it such siblings are removed
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
 the variable holding its signing secret; METRICS_PORT (as --metrics-port, which
-wins) and METRICS_HOST.
+wins) and METRICS_HOST; PRECOMPRESS=1 (as --precompress).
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
 to start, naming the first. Exit status of --once: 0 the status was written,
 whatever it says; 1 bad config, unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written
@@ -84,6 +88,7 @@ export const PROBE_OPTIONS = {
   'lock-stale-after': { type: 'string' },
   publish: { type: 'string' },
   headers: { type: 'string', default: 'headers.json' },
+  precompress: { type: 'boolean', default: false },
 } satisfies OptionSpec;
 
 export async function probe(args: string[]): Promise<void> {
@@ -112,6 +117,7 @@ export async function probe(args: string[]): Promise<void> {
     historyFile: resolve(String(values.history)),
     publishTo: typeof values.publish === 'string' ? values.publish : undefined,
     headersFile: resolve(String(values.headers)),
+    precompress: choosePrecompress(values.precompress === true, readEnv(PrecompressEnvSchema)),
     log,
     ...(metrics === undefined ? {} : { observePost: metrics.observePost }),
   });

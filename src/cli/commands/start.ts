@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
@@ -23,7 +24,7 @@ import { waitForSignal } from '../wait-for-signal.js';
 
 export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--notices FILE] [--public DIR]
                                [--headers FILE] [--state FILE] [--history FILE]
-                               [--standins-port BASE] [--without-standins]
+                               [--standins-port BASE] [--without-standins] [--precompress]
 
 The whole system on one machine: builds public/, launches the stand-in platform,
 serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
@@ -38,11 +39,13 @@ serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
   --standins-port BASE   stand-in control port; components on BASE+1..BASE+4, and the probe's
                          checks of 127.0.0.1:4101..4104 move with them (default: ${DEFAULT_STANDIN_BASE_PORT})
   --without-standins     probe what the config names, launch no stand-ins
+  --precompress          the build and the probe also write FILE.gz and FILE.br beside the
+                         files worth compressing, for a static host serving the same DIR
 
 With the stand-ins, the probe starts from fresh memory (the --state file is removed):
 the stand-ins start healthy, so the last run's memory of them no longer holds.
 
-Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION.`;
+Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION, PRECOMPRESS=1 (as --precompress).`;
 
 export async function start(args: string[]): Promise<void> {
   const parsed = parseOptions(
@@ -57,6 +60,7 @@ export async function start(args: string[]): Promise<void> {
       history: { type: 'string', default: DEFAULT_HISTORY_FILE },
       'standins-port': { type: 'string', default: String(DEFAULT_STANDIN_BASE_PORT) },
       'without-standins': { type: 'boolean', default: false },
+      precompress: { type: 'boolean', default: false },
     },
     START_USAGE,
   );
@@ -65,6 +69,7 @@ export async function start(args: string[]): Promise<void> {
   const standinsPort = parseStandinsPort(values['standins-port']) ?? DEFAULT_STANDIN_BASE_PORT;
   const withStandins = !values['without-standins'];
   const env = readEnv(ServerEnvSchema);
+  const precompress = choosePrecompress(values.precompress === true, readEnv(PrecompressEnvSchema));
   const publicDir = resolve(String(values.public));
   const regionsFile = resolve(String(values.data));
 
@@ -76,6 +81,7 @@ export async function start(args: string[]): Promise<void> {
     headersFile: resolve(String(values.headers)),
     noticesFile: resolve(String(values.notices)),
     componentsFile: configFile,
+    precompress,
   });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
   const stateFile = resolve(String(values.state));
@@ -86,6 +92,7 @@ export async function start(args: string[]): Promise<void> {
     publicDir,
     stateFile,
     historyFile: resolve(String(values.history)),
+    precompress,
     log: CONSOLE_PROBE_LOG,
   });
   const { settings } = sidecarOptions;

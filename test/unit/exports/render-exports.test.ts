@@ -220,6 +220,18 @@ describe('host limits', () => {
     expect(() => renderNginxLocations(collectHeaderTargets(rules, ['x']))).toThrow(/variable/);
   });
 
+  it("sends a text type's precompressed sibling as it is, and compresses on the fly what has none", () => {
+    const rules = [
+      { source: 'doc', headers: [{ key: 'Content-Type', value: 'application/json' }] },
+      { source: 'logo', headers: [{ key: 'Content-Type', value: 'image/png' }] },
+    ];
+    const text = renderNginxLocations(collectHeaderTargets(rules, ['doc', 'logo']));
+    const location = (path: string) => new RegExp(`^location = /${path} \\{\\n([\\s\\S]*?)^\\}`, 'm').exec(text)?.[1];
+    expect(location('doc')).toMatch(/^ {4}gzip_static on;\n {4}gzip on;$/m);
+    expect(location('logo')).toBeDefined();
+    expect(location('logo')).not.toMatch(/gzip/);
+  });
+
   it('escapes quotes and backslashes in nginx values', () => {
     const rules = [{ source: 'x', headers: [{ key: 'X-Note', value: 'a "b" \\c' }] }];
     expect(renderNginxLocations(collectHeaderTargets(rules, ['x']))).toContain('add_header X-Note "a \\"b\\" \\\\c";');

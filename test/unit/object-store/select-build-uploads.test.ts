@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectBuildUploads } from '../../../src/site/select-build-uploads.js';
+import { listPageFiles, selectBuildUploads } from '../../../src/site/select-build-uploads.js';
 
 describe('selectBuildUploads', () => {
   it('takes what the build wrote and the page, never a probe document lying in public/', () => {
@@ -26,5 +26,20 @@ describe('selectBuildUploads', () => {
 
   it('a feed it did not write stays out: it is a published document', () => {
     expect(selectBuildUploads(['feed.atom', 'index.html'], new Set())).toEqual(['index.html']);
+  });
+});
+
+describe('listPageFiles', () => {
+  it("takes the page's own files, as URL paths, and leaves the documents and badges to their writers", () => {
+    const files = [
+      'api/v1/status',
+      'api/v2/summary.json',
+      'badges/status.svg',
+      'favicon.svg',
+      'feed.atom',
+      'index.html',
+      'status-page.js',
+    ];
+    expect(listPageFiles(files)).toEqual(['/favicon.svg', '/index.html', '/status-page.js']);
   });
 });

@@ -1,0 +1,124 @@
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
+import { writeAtomically } from '../io/write-atomically.js';
+import { compressBody } from './compress-body.js';
+import {
+  isWorthPrecompressing,
+  MIN_PRECOMPRESS_BYTES,
+  SIBLING_KINDS,
+  type SiblingKind,
+} from './precompressed-siblings.js';
+
+const decode = { gzip: promisify(gunzip), br: promisify(brotliDecompress) };
+
+export interface PublicFileOptions {
+  /**
+   * `--precompress`: give the file `.gz` and `.br` siblings for static hosts
+   * (nginx `gzip_static`, `brotli_static`). Off, any sibling it had is removed.
+   */
+  readonly precompress: boolean;
+}
+
+/**
+ * Writes a file that clients read, at `urlPath` under `publicDir`: creates
+ * its directory and replaces it atomically, its precompressed siblings first.
+ * nginx's `gzip_static` takes `FILE.gz` whenever it exists, without comparing
+ * it with `FILE`, so a reader must never find a sibling older than the file:
+ * the siblings are replaced (each atomically) before the file, so that while
+ * the old file is still served a sibling is at worst newer, never older. A
+ * sibling that cannot be written is removed before the file is replaced, and
+ * if even that fails this throws with the file left as it was. A sibling that
+ * already decodes to `contents` is kept as it is (compressing costs far more
+ * than checking), so unchanged bytes cost no compression; a file under
+ * `MIN_PRECOMPRESS_BYTES`, and every file when `precompress` is off, get
+ * none and lose any they had. A file not worth compressing (`_headers`, an
+ * image) is only written. Returns the file's path.
+ */
+export async function writePublicFile(
+  publicDir: string,
+  urlPath: string,
+  contents: string | Uint8Array,
+  options: PublicFileOptions,
+): Promise<string> {
+  const file = `${publicDir}${urlPath}`;
+  const bytes = Buffer.from(contents);
+  await mkdir(dirname(file), { recursive: true });
+  await updateSiblings(file, urlPath, bytes, options);
+  await writeAtomically(file, bytes);
+  return file;
+}
+
+/**
+ * Brings the siblings of a file this program does not write (the page's own
+ * scripts and styles) in line with its bytes as they are now, by the same
+ * rules as `writePublicFile`. A missing file loses its siblings. Returns the
+ * file's path.
+ */
+export async function updatePublicFileSiblings(
+  publicDir: string,
+  urlPath: string,
+  options: PublicFileOptions,
+): Promise<string> {
+  const file = `${publicDir}${urlPath}`;
+  const bytes = await readFile(file).catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (bytes === undefined) await removeSiblings(file);
+  else await updateSiblings(file, urlPath, bytes, options);
+  return file;
+}
+
+/** Removes a public file and its siblings, the siblings first: `gzip_static` would serve an orphaned `.gz`. */
+export async function removePublicFile(publicDir: string, urlPath: string): Promise<void> {
+  const file = `${publicDir}${urlPath}`;
+  await removeSiblings(file);
+  await rm(file, { force: true });
+}
+
+async function updateSiblings(
+  file: string,
+  urlPath: string,
+  bytes: Buffer,
+  { precompress }: PublicFileOptions,
+): Promise<void> {
+  if (!isWorthPrecompressing(urlPath)) return;
+  if (!precompress || bytes.length < MIN_PRECOMPRESS_BYTES) {
+    await removeSiblings(file);
+    return;
+  }
+  // gzip first, whose trailer tells most changes without decoding; the siblings are written
+  // together, so once one is stale the rest are taken as stale too, undecoded.
+  const stale: SiblingKind[] = [];
+  for (const kind of SIBLING_KINDS) {
+    if (stale.length > 0 || !(await siblingHolds(`${file}${kind.suffix}`, kind, bytes))) stale.push(kind);
+  }
+  if (stale.length === 0) return;
+  const forms = await compressBody(bytes);
+  for (const kind of stale) {
+    const sibling = `${file}${kind.suffix}`;
+    const form = forms[kind.coding];
+    // A form no smaller than the file is not worth a sibling; the host sends the file.
+    if (form === undefined) await rm(sibling, { force: true });
+    // If this rm fails too, it throws: the file must then stay as it was.
+    else await writeAtomically(sibling, form).catch(() => rm(sibling, { force: true }));
+  }
+}
+
+/** Whether `sibling` exists and decodes to exactly `bytes`. */
+async function siblingHolds(sibling: string, kind: SiblingKind, bytes: Buffer): Promise<boolean> {
+  const stored = await readFile(sibling).catch(() => undefined);
+  if (stored === undefined) return false;
+  // gzip's trailer holds the length modulo 2^32: most changed files are told apart without decoding.
+  if (kind.coding === 'gzip' && (stored.length < 18 || stored.readUInt32LE(stored.length - 4) !== bytes.length >>> 0)) {
+    return false;
+  }
+  const decoded = await decode[kind.coding](stored).catch(() => undefined);
+  return decoded?.equals(bytes) === true;
+}
+
+async function removeSiblings(file: string): Promise<void> {
+  for (const { suffix } of SIBLING_KINDS) await rm(`${file}${suffix}`, { force: true });
+}
