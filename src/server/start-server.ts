@@ -8,7 +8,6 @@ import { documentFile, OBSERVATIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../ap
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
-import { registerServerMetrics } from '../metrics/server-metrics.js';
 import type { ComponentGroups } from '../metrics/status-samples.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
@@ -129,10 +128,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
     logOccasionally,
   });
+  // prom-client is loaded only when something will read the metrics: a plain `serve` never pays for it.
   const metrics =
     options.metrics === undefined
       ? undefined
-      : registerServerMetrics({
+      : (await import('../metrics/server-metrics.js')).registerServerMetrics({
           registry: options.metrics.registry,
           groups: options.metrics.groups,
           documents: {
