@@ -106,9 +106,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The probe's interval, so that /healthz judges staleness by what the probe says it does; the metrics read the rest.
   const uptimeSpec = API_DOCUMENTS.find(({ path }) => path === UPTIME_PATH);
   const fullUptime = counted ? follow(UPTIME_PATH, UptimeDocumentSchema, whole, uptimeSpec?.maxBytes) : undefined;
-  const uptime: ApiDocument<UptimeDocument, Pick<UptimeDocument, 'interval_seconds'>> =
-    fullUptime ??
-    follow(UPTIME_PATH, UptimeDocumentSchema, ({ interval_seconds }) => ({ interval_seconds }), uptimeSpec?.maxBytes);
+  const uptime: ApiDocument<UptimeDocument, Pick<UptimeDocument, 'interval_seconds'>> = fullUptime ??
+  follow(UPTIME_PATH, UptimeDocumentSchema, ({ interval_seconds }) => ({ interval_seconds }), uptimeSpec?.maxBytes);
   const observations = follow(OBSERVATIONS_PATH, ObservationsDocumentSchema, (value) => (counted ? value : undefined));
   const typed = new Map<string, ApiDocument<unknown, unknown>>([
     [STATUS_PATH, status],

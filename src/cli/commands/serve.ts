@@ -73,15 +73,17 @@ export async function serve(args: string[]): Promise<void> {
   const metrics =
     registry === undefined || metricsPort.port === undefined
       ? undefined
-      : await (await import('../../metrics/start-metrics-listener.js')).startMetricsListener({
-          registry,
-          port: metricsPort.port,
-          host: metricsEnv.METRICS_HOST ?? env.HOST,
-          log: (message) => console.error(`[serve] ${message}`),
-        }).catch(async (error: unknown) => {
-          await running.close();
-          throw error;
-        });
+      : await (await import('../../metrics/start-metrics-listener.js'))
+          .startMetricsListener({
+            registry,
+            port: metricsPort.port,
+            host: metricsEnv.METRICS_HOST ?? env.HOST,
+            log: (message) => console.error(`[serve] ${message}`),
+          })
+          .catch(async (error: unknown) => {
+            await running.close();
+            throw error;
+          });
   if (metrics !== undefined) console.log(`serve: metrics on ${metrics.url}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
