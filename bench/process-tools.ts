@@ -67,6 +67,23 @@ export function rssOf(pid: number): number {
   return match?.[1] ? Number(match[1]) * 1024 : Number.NaN;
 }
 
+/** A process's resident memory from /proc, bytes: all of it, anonymous (heap, stacks) and file-backed (the node binary, libraries). */
+export interface ResidentMemory {
+  readonly rss: number;
+  readonly anon: number;
+  readonly file: number;
+}
+
+/** Resident memory of a process, split as /proc/PID/status splits it. */
+export function residentMemoryOf(pid: number): ResidentMemory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => {
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
+    return match?.[1] ? Number(match[1]) * 1024 : Number.NaN;
+  };
+  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') };
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -22,13 +22,14 @@ import type { BenchSite } from '../fixtures.js';
 import { median } from '../process-tools.js';
 
 /** The end of the first simulated year. */
-const YEAR_ONE_END_MS = Date.parse('2027-01-01T00:00:00Z');
+export const YEAR_ONE_END_MS = Date.parse('2027-01-01T00:00:00Z');
 const YEAR_MS = 365 * DAY_MS;
 /** A component is in major outage for 20 minutes once a week, at an hour of its own. */
 const OUTAGE_PERIOD_HOURS = 168;
 const OUTAGE_MS = 20 * 60_000;
 
-const nameOf = (index: number) => `Component ${index}`;
+/** The generated components' names. */
+export const nameOf = (index: number) => `Component ${index}`;
 const hasOutage = (index: number, hourIndex: number) => (hourIndex + index * 7) % OUTAGE_PERIOD_HOURS === 0;
 
 export interface SizeResult {
@@ -86,7 +87,7 @@ function insertRaw(database: Database.Database, count: number, fromMs: number, t
 }
 
 /** Writes directly what a year of cycles leaves behind under the default retention, ending at `endMs`. */
-function generateYear(file: string, count: number, intervalMs: number, endMs: number): void {
+export function generateYear(file: string, count: number, intervalMs: number, endMs: number): void {
   openSqliteHistoryStore(file).close();
   const database = new Database(file);
   database.pragma('synchronous = OFF');

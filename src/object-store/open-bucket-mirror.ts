@@ -4,7 +4,6 @@ import { readDocument } from '../io/read-document.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import { parseBucketUrl } from './parse-bucket-url.js';
 import { createPublicDirMirror, type PublicDirMirror } from './public-dir-mirror.js';
-import { createS3ObjectStore } from './s3-object-store.js';
 import { UPLOAD_MANIFEST_FILE } from './upload-manifest.js';
 
 /** The shortest and longest time a cycle's uploads may take. */
@@ -41,6 +40,8 @@ export interface OpenMirrorOptions {
 export async function openBucketMirror(options: OpenMirrorOptions): Promise<PublicDirMirror> {
   const target = parseBucketUrl(options.publishTo);
   const { headers } = await readDocument(options.headersFile, HeadersConfigSchema);
+  // The AWS SDK is loaded here, with --publish, and nowhere else.
+  const { createS3ObjectStore } = await import('./s3-object-store.js');
   return createPublicDirMirror({
     target,
     publicDir: options.publicDir,

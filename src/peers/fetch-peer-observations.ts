@@ -1,4 +1,4 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { InputError } from '../errors/input-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { parseDocument } from '../io/parse-document.js';
@@ -94,6 +94,8 @@ async function requestObservations(
   dispatcher: Dispatcher | undefined,
 ): Promise<Exchange> {
   try {
+    // undici is loaded at the first peer request: a probe without peers never loads it.
+    const { request } = await import('undici');
     const response = await request(peer.url, {
       method: 'GET',
       headers: { 'user-agent': PROBE_USER_AGENT, accept: 'application/json' },

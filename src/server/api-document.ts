@@ -12,16 +12,28 @@ import { type Representation, representDocument } from './represent-document.js'
 
 export type { Representation } from './represent-document.js';
 
-/** A version being served: the validated document, and its bytes in every encoding, compressed once. */
-export type ServedRepresentation<T> = Representation<T> & { readonly variants: EncodedVariants };
+/**
+ * A version being served: what the server keeps of the validated document
+ * (`ApiDocumentOptions.keep`), and its bytes in every encoding, compressed once.
+ */
+export type ServedRepresentation<K> = Omit<Representation<unknown>, 'value'> & {
+  readonly value: K;
+  readonly variants: EncodedVariants;
+};
 
 /** How often the file is checked when no watch event arrives: the bound on staleness. */
 export const POLL_INTERVAL_MS = 500;
 
-export interface ApiDocumentOptions<T> {
+export interface ApiDocumentOptions<T, K = T> {
   readonly file: string;
   /** What a file must be to be served. */
   readonly schema: z.ZodType<T>;
+  /**
+   * What the server reads of a valid document, kept beside its bytes; the
+   * whole document unless given. A document that is only sent keeps nothing:
+   * its parsed form of a large file weighs several times its bytes.
+   */
+  keep?(value: T): K;
   /** The headers `headers.json` gives this path. */
   readonly headers: ReadonlyMap<string, ResolvedHeader>;
   readonly log: (message: string) => void;
@@ -47,11 +59,11 @@ export interface ApiDocumentOptions<T> {
  * and each problem is logged once. A good version is compressed (Brotli and
  * gzip) before it is swapped in, so that requests only pick bytes.
  */
-export class ApiDocument<T = unknown> {
+export class ApiDocument<T = unknown, K = T> {
   readonly file: string;
   /** Answered 404, not 503, while nothing has been published: see `ApiDocumentOptions.optional`. */
   readonly optional: boolean;
-  #current: ServedRepresentation<T> | undefined;
+  #current: ServedRepresentation<K> | undefined;
   /** The identity of the version last judged, good or bad; empty when it must be looked at again. */
   #judged = '';
   #lastProblem = '';
@@ -59,10 +71,10 @@ export class ApiDocument<T = unknown> {
   #recheck = false;
   #poll: NodeJS.Timeout | undefined;
   #watcher: FSWatcher | undefined;
-  readonly #options: ApiDocumentOptions<T>;
+  readonly #options: ApiDocumentOptions<T, K>;
   readonly #readFile: ReadRegularFile;
 
-  constructor(options: ApiDocumentOptions<T>) {
+  constructor(options: ApiDocumentOptions<T, K>) {
     this.file = options.file;
     this.optional = options.optional ?? false;
     this.#options = options;
@@ -70,7 +82,7 @@ export class ApiDocument<T = unknown> {
   }
 
   /** The version being served, if any valid one has been seen. */
-  get current(): ServedRepresentation<T> | undefined {
+  get current(): ServedRepresentation<K> | undefined {
     return this.#current;
   }
 
@@ -129,7 +141,13 @@ export class ApiDocument<T = unknown> {
     const previous = this.#current;
     // Compressed here, once per version, never per request; the old version is served meanwhile.
     const forms = await compressBody(result.representation.body).catch(() => ({}));
-    this.#current = { ...result.representation, variants: encodeVariants(result.representation, forms) };
+    const { value, ...representation } = result.representation;
+    this.#current = {
+      ...representation,
+      // Without `keep`, K is T (its default): the document is kept whole.
+      value: this.#options.keep ? this.#options.keep(value) : (value as unknown as K),
+      variants: encodeVariants(result.representation, forms),
+    };
     if (this.#lastProblem !== '') {
       const what = previous === undefined ? 'published' : 'valid again';
       this.#options.log(`${shown}: ${what}, now serving it`);

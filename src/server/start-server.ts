@@ -8,11 +8,10 @@ import { documentFile, OBSERVATIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../ap
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readDocument } from '../io/read-document.js';
-import { registerServerMetrics } from '../metrics/server-metrics.js';
 import type { ComponentGroups } from '../metrics/status-samples.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
-import { UptimeDocumentSchema } from '../schemas/uptime.js';
+import { type UptimeDocument, UptimeDocumentSchema } from '../schemas/uptime.js';
 import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
 import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
@@ -89,28 +88,37 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const follow = <T>(path: DocumentPath, schema: z.ZodType<T>, maxBytes?: number) =>
+  const follow = <T, K>(path: DocumentPath, schema: z.ZodType<T>, keep: (value: T) => K, maxBytes?: number) =>
     new ApiDocument({
       file: documentFile(publicDir, path),
       schema,
+      keep,
       headers: resolveHeaders(headersConfig.headers, path),
       log,
       ...(maxBytes === undefined ? {} : { maxBytes }),
       optional: API_DOCUMENTS.find((document) => document.path === path)?.requiredByVerify === false,
     });
-  // `/healthz` reads the status, so it is followed with its type; the table gives every other document.
-  const status = follow(STATUS_PATH, ServiceStatusSchema);
-  // The probe's interval, so that /healthz judges staleness by what the probe says it does.
+  const whole = <T>(value: T) => value;
+  const counted = options.metrics !== undefined;
+  // `/healthz` reads the status, so it is followed with its type; the table gives every other document,
+  // validated and sent but not kept parsed: nothing here reads them, and a year of history parsed weighs megabytes.
+  const status = follow(STATUS_PATH, ServiceStatusSchema, whole);
+  // The probe's interval, so that /healthz judges staleness by what the probe says it does; the metrics read the rest.
   const uptimeSpec = API_DOCUMENTS.find(({ path }) => path === UPTIME_PATH);
-  const uptime = follow(UPTIME_PATH, UptimeDocumentSchema, uptimeSpec?.maxBytes);
-  const observations = follow(OBSERVATIONS_PATH, ObservationsDocumentSchema);
-  const typed = new Map<string, ApiDocument>([
+  const fullUptime = counted ? follow(UPTIME_PATH, UptimeDocumentSchema, whole, uptimeSpec?.maxBytes) : undefined;
+  const uptime: ApiDocument<UptimeDocument, Pick<UptimeDocument, 'interval_seconds'>> = fullUptime ??
+  follow(UPTIME_PATH, UptimeDocumentSchema, ({ interval_seconds }) => ({ interval_seconds }), uptimeSpec?.maxBytes);
+  const observations = follow(OBSERVATIONS_PATH, ObservationsDocumentSchema, (value) => (counted ? value : undefined));
+  const typed = new Map<string, ApiDocument<unknown, unknown>>([
     [STATUS_PATH, status],
     [UPTIME_PATH, uptime],
     [OBSERVATIONS_PATH, observations],
   ]);
-  const documents = new Map<string, ApiDocument>(
-    API_DOCUMENTS.map(({ path, schema, maxBytes }) => [path, typed.get(path) ?? follow(path, schema, maxBytes)]),
+  const documents = new Map<string, ApiDocument<unknown, unknown>>(
+    API_DOCUMENTS.map(({ path, schema, maxBytes }) => [
+      path,
+      typed.get(path) ?? follow(path, schema, () => undefined, maxBytes),
+    ]),
   );
   await Promise.all([...documents.values()].map((document) => document.start()));
   const fallbackStaleAfterMs = options.fallbackStaleAfterMs ?? DEFAULT_STALE_AFTER_MS;
@@ -129,16 +137,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
     logOccasionally,
   });
+  // prom-client is loaded only when something will read the metrics: a plain `serve` never pays for it.
   const metrics =
     options.metrics === undefined
       ? undefined
-      : registerServerMetrics({
+      : (await import('../metrics/server-metrics.js')).registerServerMetrics({
           registry: options.metrics.registry,
           groups: options.metrics.groups,
           documents: {
             status: () => status.current?.value,
             observations: () => observations.current?.value,
-            uptime: () => uptime.current?.value,
+            uptime: () => fullUptime?.current?.value,
             staleAfterMs,
           },
           knownPaths: countedPaths(),

@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import { describeRequestError } from '../outbound/describe-request-error.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from './sign-webhook.js';
 
@@ -41,6 +40,8 @@ export const postWebhook: PostWebhook = async ({ url, body, eventId, secret, tim
   signal?.addEventListener('abort', stop, { once: true });
   try {
     if (signal?.aborted) throw signal.reason;
+    // undici is loaded at the first delivery: a probe without webhooks never loads it.
+    const { request } = await import('undici');
     const response = await request(url, {
       method: 'POST',
       headers: {

@@ -1,10 +1,8 @@
 import { resolve } from 'node:path';
-import { Registry } from 'prom-client';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
-import { registerProbeMetrics } from '../../metrics/probe-metrics.js';
 import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
 import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
 import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
@@ -105,8 +103,12 @@ export async function probe(args: string[]): Promise<void> {
   if (values.once && metricsPort.port !== undefined) {
     throw new UsageError('--metrics-port is for the sidecar: a --once run ends before anything could scrape it');
   }
-  const registry = metricsPort.port === undefined ? undefined : new Registry();
-  const metrics = registry === undefined ? undefined : registerProbeMetrics({ registry });
+  // prom-client is loaded only with a metrics port.
+  const registry = metricsPort.port === undefined ? undefined : new (await import('prom-client')).Registry();
+  const metrics =
+    registry === undefined
+      ? undefined
+      : (await import('../../metrics/probe-metrics.js')).registerProbeMetrics({ registry });
   const proberOptions = await loadSidecarOptions({
     configFile: resolve(String(values.config)),
     regionsFile: resolve(String(values.regions)),

@@ -1,9 +1,6 @@
 import { resolve } from 'node:path';
-import { Registry } from 'prom-client';
 import { readEnv } from '../../io/read-env.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
-import { readComponentGroups } from '../../metrics/read-component-groups.js';
-import { startMetricsListener } from '../../metrics/start-metrics-listener.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { readStaleAfterMs } from '../../server/stale-after.js';
 import { startServer } from '../../server/start-server.js';
@@ -53,7 +50,8 @@ export async function serve(args: string[]): Promise<void> {
   const metricsPort = chooseMetricsPort(typeof flag === 'string' ? flag : undefined, metricsEnv);
   if (!metricsPort.ok) throw new UsageError(metricsPort.reason);
   const configFile = resolve(String(parsed.values.config));
-  const registry = metricsPort.port === undefined ? undefined : new Registry();
+  // The metrics' parts (prom-client among them) are loaded only with a metrics port.
+  const registry = metricsPort.port === undefined ? undefined : new (await import('prom-client')).Registry();
   const running = await startServer({
     publicDir: resolve(String(parsed.values.public)),
     headersFile: resolve(String(parsed.values.headers)),
@@ -62,21 +60,30 @@ export async function serve(args: string[]): Promise<void> {
     ...(staleAfter === undefined
       ? { fallbackStaleAfterMs: await readStaleAfterMs(configFile) }
       : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),
-    ...(registry === undefined ? {} : { metrics: { registry, groups: await readComponentGroups(configFile) } }),
+    ...(registry === undefined
+      ? {}
+      : {
+          metrics: {
+            registry,
+            groups: await (await import('../../metrics/read-component-groups.js')).readComponentGroups(configFile),
+          },
+        }),
   });
   console.log(`serve: listening on ${running.url}`);
   const metrics =
     registry === undefined || metricsPort.port === undefined
       ? undefined
-      : await startMetricsListener({
-          registry,
-          port: metricsPort.port,
-          host: metricsEnv.METRICS_HOST ?? env.HOST,
-          log: (message) => console.error(`[serve] ${message}`),
-        }).catch(async (error: unknown) => {
-          await running.close();
-          throw error;
-        });
+      : await (await import('../../metrics/start-metrics-listener.js'))
+          .startMetricsListener({
+            registry,
+            port: metricsPort.port,
+            host: metricsEnv.METRICS_HOST ?? env.HOST,
+            log: (message) => console.error(`[serve] ${message}`),
+          })
+          .catch(async (error: unknown) => {
+            await running.close();
+            throw error;
+          });
   if (metrics !== undefined) console.log(`serve: metrics on ${metrics.url}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
