@@ -94,8 +94,27 @@ function render() {
   tickDurations(serverNow().getTime());
 }
 
+/**
+ * Marks the first full render for the bench and the browser tests: after the
+ * frame that shows it, `performance.mark('status-rendered')` and
+ * `<html data-rendered="true">`.
+ */
+function markRendered() {
+  if (document.documentElement.dataset.rendered !== undefined) return;
+  document.documentElement.dataset.rendered = 'pending';
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      performance.mark('status-rendered');
+      document.documentElement.dataset.rendered = 'true';
+    }, 0),
+  );
+}
+
 async function refresh() {
-  if (await refreshDocuments()) render();
+  if (await refreshDocuments()) {
+    render();
+    markRendered();
+  }
 }
 
 function tick() {

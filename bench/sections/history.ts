@@ -28,7 +28,8 @@ const YEAR_MS = 365 * DAY_MS;
 const OUTAGE_PERIOD_HOURS = 168;
 const OUTAGE_MS = 20 * 60_000;
 
-const nameOf = (index: number) => `Component ${index}`;
+/** The name of the generated component at `index`. */
+export const nameOf = (index: number) => `Component ${index}`;
 const hasOutage = (index: number, hourIndex: number) => (hourIndex + index * 7) % OUTAGE_PERIOD_HOURS === 0;
 
 export interface SizeResult {
@@ -86,7 +87,7 @@ function insertRaw(database: Database.Database, count: number, fromMs: number, t
 }
 
 /** Writes directly what a year of cycles leaves behind under the default retention, ending at `endMs`. */
-function generateYear(file: string, count: number, intervalMs: number, endMs: number): void {
+export function generateYear(file: string, count: number, intervalMs: number, endMs: number): void {
   openSqliteHistoryStore(file).close();
   const database = new Database(file);
   database.pragma('synchronous = OFF');
