@@ -3,12 +3,13 @@ import type { HistoryStore } from './history-store.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
 import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
 import {
+  type ComponentHistorySerializer,
+  createComponentHistorySerializer,
   createIncidentsSerializer,
-  createUptimeSerializer,
   type IncidentsSerializer,
+  serializeComponentHistory,
   serializeIncidents,
   serializeUptime,
-  type UptimeSerializer,
 } from './serialize-uptime.js';
 
 export interface HistoryDocumentsInput {
@@ -19,16 +20,25 @@ export interface HistoryDocumentsInput {
   readonly now: Date;
 }
 
-/** Both history documents, validated against their schemas, as their bytes. */
+/** One component's detail document, as its bytes, and the slug that names its file. */
+export interface ComponentHistoryFile {
+  readonly slug: string;
+  readonly json: string;
+}
+
+/** The history documents, validated against their schemas, as their bytes. */
 export interface HistoryDocuments {
+  /** The compact `/api/v1/uptime` summary. */
   readonly uptime: string;
   readonly incidents: string;
+  /** One `/api/v1/component-history/{slug}.json` per configured component, in the configured order. */
+  readonly componentHistories: readonly ComponentHistoryFile[];
 }
 
 /** What the probe keeps from one render to the next, so that what did not change is not redone. */
 export interface HistoryRenderCache {
   readonly days: DayEntries;
-  readonly serializeUptime: UptimeSerializer;
+  readonly serializeComponentHistory: ComponentHistorySerializer;
   readonly serializeIncidents: IncidentsSerializer;
 }
 
@@ -36,7 +46,7 @@ export interface HistoryRenderCache {
 export function createHistoryRenderCache(): HistoryRenderCache {
   return {
     days: new Map(),
-    serializeUptime: createUptimeSerializer(),
+    serializeComponentHistory: createComponentHistorySerializer(),
     serializeIncidents: createIncidentsSerializer(),
   };
 }
@@ -61,7 +71,7 @@ export function renderHistoryDocuments(
   const configured = input.componentNames.map(
     (name): ComponentHistory => byName.get(name) ?? { name, buckets: [], latency: new Map() },
   );
-  const uptime = renderUptime({ ...input, components: configured }, cache?.days);
+  const { summary, details } = renderUptime({ ...input, components: configured }, cache?.days);
   const names = new Set(input.componentNames);
   const incidents = renderIncidents(
     input.regionName,
@@ -69,7 +79,11 @@ export function renderHistoryDocuments(
     store.readIncidents(nowMs - INCIDENTS_WINDOW_MS, nowMs + 1).filter((incident) => names.has(incident.component)),
   );
   return {
-    uptime: (cache?.serializeUptime ?? serializeUptime)(uptime),
+    uptime: serializeUptime(summary),
     incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
+    componentHistories: details.map((detail) => ({
+      slug: detail.slug,
+      json: (cache?.serializeComponentHistory ?? serializeComponentHistory)(detail),
+    })),
   };
 }

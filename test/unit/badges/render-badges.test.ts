@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlugs, slugify } from '../../../src/badges/badge-slug.js';
+import { assignSlugs, slugify } from '../../../src/slugs/assign-slugs.js';
 import { formatUptime, renderBadges } from '../../../src/badges/render-badges.js';
 import { ShieldsEndpointSchema } from '../../../src/badges/shields-endpoint.js';
 import { sampleUptime } from '../../helpers/document-fixtures.js';
