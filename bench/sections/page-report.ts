@@ -14,12 +14,14 @@ const size = (bytes: number) => (bytes >= MB ? `${fmt(bytes / MB, 1)} MB` : `${f
  * (the render time is left out there: it ranged from 0.7 to 1.9 s on the
  * shared machine between two runs).
  */
-const BEFORE: Record<number, { bytes: number; renderedMs: number; domNodes: number; heapBytes: number; refresh: string }> =
-  {
-    4: { bytes: 36.9 * KB, renderedMs: Number.NaN, domNodes: 1_484, heapBytes: 2.5 * MB, refresh: '' },
-    100: { bytes: 2.5 * MB, renderedMs: 1_200, domNodes: 39_685, heapBytes: 5.9 * MB, refresh: '' },
-    1_000: { bytes: 24.6 * MB, renderedMs: 12_600, domNodes: 394_543, heapBytes: 45.8 * MB, refresh: '' },
-  };
+const BEFORE: Record<
+  number,
+  { bytes: number; renderedMs: number; domNodes: number; heapBytes: number; refresh: string }
+> = {
+  4: { bytes: 36.9 * KB, renderedMs: Number.NaN, domNodes: 1_484, heapBytes: 2.5 * MB, refresh: '' },
+  100: { bytes: 2.5 * MB, renderedMs: 1_200, domNodes: 39_685, heapBytes: 5.9 * MB, refresh: '' },
+  1000: { bytes: 24.6 * MB, renderedMs: 12_600, domNodes: 394_543, heapBytes: 45.8 * MB, refresh: '' },
+};
 
 /** The targets at 1,000 components; at 4, the figures before the change. */
 const TARGET = { bytes: 300 * KB, renderedMs: 1_000, domNodes: 10_000 };
@@ -49,7 +51,9 @@ export async function reportPage(site: BenchSite, quick: boolean, out: (line?: s
     `A year of history generated as in section 6 and rendered by the project's renderer, a status with ${'a few'} components broken (each with an ongoing incident) and groups of 20 (at 4: the shipped two-member group), served by \`serve\`, loaded in headless Chromium on loopback with an empty cache; medians of ${quick ? 1 : 3} loads. Bytes are on the wire (CDP's encodedDataLength, every request until the network is idle for 500 ms). "Rendered" is the page's own mark after the first full render of the overall state, what is broken and since when, and every component's current state (\`performance.mark('status-rendered')\`), from navigation. The refresh is the page's own, triggered by \`visibilitychange\` with nothing changed on the server.`,
   );
   out();
-  out('| components | first load on the wire | largest document | rendered after | DOM nodes | JS heap | refresh, nothing changed | targets (1,000: ≤ 300 KB, ≤ 1 s, ≤ 10,000 nodes, only 304s) |');
+  out(
+    '| components | first load on the wire | largest document | rendered after | DOM nodes | JS heap | refresh, nothing changed | targets (1,000: ≤ 300 KB, ≤ 1 s, ≤ 10,000 nodes, only 304s) |',
+  );
   out('|---|---|---|---|---|---|---|---|');
   for (const result of results) {
     const bytes = medianOf(result, (load) => load.bytes);
@@ -69,7 +73,19 @@ export async function reportPage(site: BenchSite, quick: boolean, out: (line?: s
       `refresh ${verdict(ok200 === 0 && notModified > 0)}`,
     ].filter((cell) => !cell.endsWith(' '));
     out(
-      `| ${fmt(result.components)} | ${size(bytes)} in ${fmt(medianOf(result, (load) => load.requests))} requests${before(result.components, (b) => b.bytes, size)} | ${size(largest)} \`${largestUrl}\` | ${fmt(renderedMs)} ms${before(result.components, (b) => b.renderedMs, (n) => `${fmt(n)} ms`)} | ${fmt(nodes)}${before(result.components, (b) => b.domNodes, (n) => fmt(n))} | ${fmt(heap / MB, 1)} MB${before(result.components, (b) => b.heapBytes, (n) => `${fmt(n / MB, 1)} MB`)} | ${size(refreshBytes)}: ${fmt(ok200)} × 200, ${fmt(notModified)} × 304, ${fmt(cached)} from cache | ${targets.join('; ')} |`,
+      `| ${fmt(result.components)} | ${size(bytes)} in ${fmt(medianOf(result, (load) => load.requests))} requests${before(result.components, (b) => b.bytes, size)} | ${size(largest)} \`${largestUrl}\` | ${fmt(renderedMs)} ms${before(
+        result.components,
+        (b) => b.renderedMs,
+        (n) => `${fmt(n)} ms`,
+      )} | ${fmt(nodes)}${before(
+        result.components,
+        (b) => b.domNodes,
+        (n) => fmt(n),
+      )} | ${fmt(heap / MB, 1)} MB${before(
+        result.components,
+        (b) => b.heapBytes,
+        (n) => `${fmt(n / MB, 1)} MB`,
+      )} | ${size(refreshBytes)}: ${fmt(ok200)} × 200, ${fmt(notModified)} × 304, ${fmt(cached)} from cache | ${targets.join('; ')} |`,
     );
   }
 }

@@ -87,7 +87,8 @@ function openIncidents(file: string, broken: readonly [number, StatusValue][], s
                             updated_ms)
      VALUES (?, ?, ?, ?, NULL, 'status', 'status', 503, ?)`,
   );
-  for (const [index, state] of broken) insert.run(incidentId(nameOf(index), startedMs), nameOf(index), state, startedMs, startedMs);
+  for (const [index, state] of broken)
+    insert.run(incidentId(nameOf(index), startedMs), nameOf(index), state, startedMs, startedMs);
   database.close();
 }
 
@@ -115,6 +116,10 @@ async function makePageSite(site: BenchSite, count: number): Promise<{ publicDir
     });
     await writeAtomically(join(publicDir, UPTIME_PATH), documents.uptime);
     await writeAtomically(join(publicDir, INCIDENTS_PATH), documents.incidents);
+    await mkdir(join(publicDir, 'api', 'v1', 'component-history'), { recursive: true });
+    for (const { slug, json } of documents.componentHistories) {
+      await writeAtomically(join(publicDir, 'api', 'v1', 'component-history', `${slug}.json`), json);
+    }
   } finally {
     store.close();
   }
@@ -208,21 +213,29 @@ async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
     await session.send('Performance.enable');
     const network = watchNetwork(session);
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.documentElement.dataset.rendered === 'true', undefined, {
+    // Expressions as strings: they run in the page, and the bench is compiled without the DOM's types.
+    await page.waitForFunction("document.documentElement.dataset.rendered === 'true'", undefined, {
       timeout: 60_000,
     });
     await network.idle();
-    const renderedMs = await page.evaluate(
-      () => performance.getEntriesByName('status-rendered')[0]?.startTime ?? Number.NaN,
+    const renderedMs = await page.evaluate<number>(
+      "performance.getEntriesByName('status-rendered')[0]?.startTime ?? Number.NaN",
     );
-    const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    if (process.env.BENCH_DEBUG) {
+      const timings = await page.evaluate<string[]>(
+        "performance.getEntriesByType('resource').map((entry) => Math.round(entry.startTime) + '-' + Math.round(entry.responseEnd) + ' ' + entry.name)",
+      );
+      console.log(timings.join('\n'));
+    }
+    const domNodes = await page.evaluate<number>("document.getElementsByTagName('*').length");
     const { metrics } = await session.send('Performance.getMetrics');
     const heapBytes = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
     const first = network.seen.finished;
+    if (process.env.BENCH_DEBUG) console.log(first.map((each) => `${each.bytes} ${each.url}`).join('\n'));
     const largest = first.reduce((a, b) => (b.bytes > a.bytes ? b : a), { url: '', bytes: 0 });
     // A refresh, triggered the way a visitor returning to the tab triggers one.
     network.reset();
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
     await network.idle();
     const statuses = network.seen.statuses;
     if (process.env.BENCH_DEBUG) console.log(statuses, network.seen.finished);
@@ -257,6 +270,8 @@ export async function measurePage(site: BenchSite, counts: readonly number[], lo
         { PORT: '0' },
       );
       try {
+        // One load first, not counted: the server compresses each file once, for its first visitor.
+        await loadOnce(browser, `${server.url}/`);
         const measured: PageLoad[] = [];
         for (let index = 0; index < loads; index += 1) measured.push(await loadOnce(browser, `${server.url}/`));
         results.push({ components: count, loads: measured });
