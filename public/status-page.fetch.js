@@ -32,11 +32,13 @@ export async function fetchDocument(path, cache) {
     return { ok: false, kind: 'unreachable', detail: timedOut ? 'it did not answer in time' : 'the request failed' };
   }
   const date = Date.parse(response.headers.get('Date') ?? '');
+  if (response.status === 304 || !response.ok) {
+    // Read the empty or small body rather than leave it: an unread response counts as an aborted request.
+    await response.text().catch(() => '');
+  }
   if (response.status === 304) return { ok: true, notModified: true, date };
   if (!response.ok) {
     etags.delete(path);
-    // Read the small error body rather than cancel it: a cancelled response counts as a failed request.
-    await response.text().catch(() => '');
     return { ok: false, kind: response.status === 503 ? 'unpublished' : 'http', detail: `HTTP ${response.status}` };
   }
   try {

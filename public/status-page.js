@@ -143,10 +143,15 @@ function markRendered() {
   );
 }
 
+let refreshes = 0;
+
 async function refresh() {
   if (await refreshDocuments()) {
     render();
     markRendered();
+    // How many refreshes have been drawn: what the browser tests wait for.
+    refreshes += 1;
+    document.documentElement.dataset.refreshes = String(refreshes);
   }
 }
 

@@ -125,6 +125,11 @@ export async function refreshDocuments() {
     // On the first visit the uptime and the groups cannot wait for the status.
     if (first) others.push(fetchUptime(nowMs), fetchGroups());
     acceptStatus(await fetchDocument(STATUS_PATH, 'conditional'));
+    if (first) {
+      // What the uptime and the groups fetched above were fetched for.
+      page.uptimeFetchedFor = statesOf(page.status);
+      if (page.groupsFetchedFor !== undefined) page.groupsFetchedFor = namesOf(page.status);
+    }
     others.push(fetchIncidents(nowMs));
     if (!first) others.push(fetchUptime(nowMs), fetchGroups());
     await Promise.all(others);
