@@ -16,6 +16,7 @@ import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
+import { reportPage } from './sections/page-report.js';
 import {
   measureHangingCycle,
   measureManyComponentsCycle,
@@ -229,6 +230,9 @@ try {
 
   // 6. History
   await reportHistory(site, QUICK, out);
+
+  // 7. The status page in Chromium
+  await reportPage(site, QUICK, out);
 
   const notes = await readFile(join(REPO_ROOT, 'bench', 'notes.md'), 'utf8').catch(() => '');
   if (notes) {

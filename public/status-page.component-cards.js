@@ -3,7 +3,6 @@
 // and its details (latency, uptime by period) on demand. Every colour is
 // paired with words.
 
-import { createComponentDetails } from './status-page.component-details.js';
 import { createDayBar } from './status-page.day-bar.js';
 import { create, createBadge, createTime } from './status-page.dom.js';
 import { isActiveNotice } from './status-page.notice-card.js';
@@ -44,6 +43,37 @@ export function createSince(component, incident, maintenance) {
     return since;
   }
   return undefined;
+}
+
+/**
+ * The "Details" disclosure for `name`, whose detail document is `slug`'s:
+ * the module that fetches and draws it is imported when it is first opened.
+ * Closing and opening it again retries a failed load.
+ */
+function createComponentDetails(name, slug) {
+  const details = create('details', 'component-details');
+  const summary = create('summary', undefined, 'Details');
+  summary.append(create('span', 'visually-hidden', `: ${name}, uptime and latency`));
+  const body = create('div', 'component-details-body');
+  details.append(summary, body);
+  let loaded = false;
+  details.addEventListener('toggle', () => {
+    if (!details.open || loaded) return;
+    loaded = true;
+    body.replaceChildren(create('p', 'note', 'Loading the details…'));
+    void import('./status-page.component-details.js')
+      .then((module) => module.loadDetails(body, slug))
+      .then(
+        (ok) => {
+          loaded = ok;
+        },
+        () => {
+          loaded = false;
+          body.replaceChildren(create('p', 'notice', 'The details could not be loaded.'));
+        },
+      );
+  });
+  return details;
 }
 
 /** The ongoing incident of `name` among `incidents`, if any. */

@@ -1,7 +1,7 @@
-// A component's details on demand: a "Details" disclosure under its card
-// that fetches the component's own history document when first opened and
-// shows its uptime over four windows and its 24-hour latency chart. Nothing
-// is fetched or drawn until a visitor opens it.
+// A component's details, loaded on demand: its own history document fetched
+// when a visitor first opens its "Details" disclosure, drawn as its uptime
+// over four windows and its 24-hour latency chart. The card imports this
+// module only then, so a visit that opens no details never loads it.
 
 import { create, createFacts } from './status-page.dom.js';
 import { fetchDocument } from './status-page.fetch.js';
@@ -37,8 +37,9 @@ function renderHistory(body, history) {
   );
 }
 
-/** Fetches and draws the details into `body`; a failure says so, and closing and opening again retries. */
-async function loadDetails(body, path) {
+/** Fetches and draws `slug`'s details into `body`; says whether it worked (a failure says so in `body`). */
+export async function loadDetails(body, slug) {
+  const path = componentHistoryPath(slug);
   body.replaceChildren(create('p', 'note', 'Loading the details…'));
   body.setAttribute('aria-busy', 'true');
   const result = await fetchDocument(path, 'no-cache');
@@ -53,22 +54,4 @@ async function loadDetails(body, path) {
   );
   body.firstElementChild.dataset.kind = 'error';
   return false;
-}
-
-/** The disclosure for `name`'s details, served as `slug`'s detail document. */
-export function createComponentDetails(name, slug) {
-  const details = create('details', 'component-details');
-  const summary = create('summary', undefined, 'Details');
-  summary.append(create('span', 'visually-hidden', `: ${name}, uptime and latency`));
-  const body = create('div', 'component-details-body');
-  details.append(summary, body);
-  let loaded = false;
-  details.addEventListener('toggle', () => {
-    if (!details.open || loaded) return;
-    loaded = true;
-    void loadDetails(body, componentHistoryPath(slug)).then((ok) => {
-      loaded = ok;
-    });
-  });
-  return details;
 }

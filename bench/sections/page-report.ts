@@ -66,10 +66,11 @@ export async function reportPage(site: BenchSite, quick: boolean, out: (line?: s
     const ok200 = medianOf(result, (load) => load.refresh200);
     const notModified = medianOf(result, (load) => load.refresh304);
     const cached = medianOf(result, (load) => load.refreshCached);
+    const atFour = BEFORE[4];
     const targets = [
-      `load ${targetCell(result, () => bytes <= TARGET.bytes, '')}`,
+      `load ${targetCell(result, () => bytes <= TARGET.bytes, atFour ? `no heavier: ${verdict(bytes <= atFour.bytes)}` : '')}`,
       `render ${targetCell(result, () => renderedMs <= TARGET.renderedMs, '')}`,
-      `nodes ${targetCell(result, () => nodes <= TARGET.domNodes, '')}`,
+      `nodes ${targetCell(result, () => nodes <= TARGET.domNodes, atFour ? `no more: ${verdict(nodes <= atFour.domNodes)}` : '')}`,
       `refresh ${verdict(ok200 === 0 && notModified > 0)}`,
     ].filter((cell) => !cell.endsWith(' '));
     out(

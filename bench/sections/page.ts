@@ -26,6 +26,17 @@ import type { BenchSite } from '../fixtures.js';
 import { CLI, median, REPO_ROOT, startServerProcess } from '../process-tools.js';
 import { generateYear, nameOf } from './history.js';
 
+/**
+ * The little of the page's `document` that the functions run in it use: the
+ * bench is compiled without the DOM's types. (Functions, not strings: the
+ * page's CSP forbids evaluating strings.)
+ */
+declare const document: {
+  readonly documentElement: { readonly dataset: Record<string, string | undefined> };
+  getElementsByTagName(name: string): { readonly length: number };
+  dispatchEvent(event: Event): boolean;
+};
+
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 /** Components per group at 100 and 1,000 components. */
@@ -213,21 +224,24 @@ async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
     await session.send('Performance.enable');
     const network = watchNetwork(session);
     await page.goto(url, { waitUntil: 'load' });
-    // Expressions as strings: they run in the page, and the bench is compiled without the DOM's types.
-    await page.waitForFunction("document.documentElement.dataset.rendered === 'true'", undefined, {
+    await page.waitForFunction(() => document.documentElement.dataset.rendered === 'true', undefined, {
       timeout: 60_000,
     });
     await network.idle();
-    const renderedMs = await page.evaluate<number>(
-      "performance.getEntriesByName('status-rendered')[0]?.startTime ?? Number.NaN",
+    const renderedMs = await page.evaluate(
+      () => performance.getEntriesByName('status-rendered')[0]?.startTime ?? Number.NaN,
     );
     if (process.env.BENCH_DEBUG) {
-      const timings = await page.evaluate<string[]>(
-        "performance.getEntriesByType('resource').map((entry) => Math.round(entry.startTime) + '-' + Math.round(entry.responseEnd) + ' ' + entry.name)",
+      const timings = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map(
+            (entry) => `${Math.round(entry.startTime)}-${Math.round(entry.startTime + entry.duration)} ${entry.name}`,
+          ),
       );
       console.log(timings.join('\n'));
     }
-    const domNodes = await page.evaluate<number>("document.getElementsByTagName('*').length");
+    const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
     const { metrics } = await session.send('Performance.getMetrics');
     const heapBytes = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
     const first = network.seen.finished;
@@ -235,7 +249,7 @@ async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
     const largest = first.reduce((a, b) => (b.bytes > a.bytes ? b : a), { url: '', bytes: 0 });
     // A refresh, triggered the way a visitor returning to the tab triggers one.
     network.reset();
-    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await network.idle();
     const statuses = network.seen.statuses;
     if (process.env.BENCH_DEBUG) console.log(statuses, network.seen.finished);

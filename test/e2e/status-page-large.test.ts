@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
+import { findAxeViolations } from './browser.js';
 import { incidentsDocument, noticesDocument, ongoingIncident, pastIncidents } from './history-fixtures.js';
 import { singleRegionObservations } from './observations-fixtures.js';
 import { allOperational, expectNoProblems, LABELS, pastHistory, useStatusPage } from './status-page-harness.js';
@@ -151,6 +152,21 @@ describe('the status page with many components', () => {
     );
     await expect(cards.count()).resolves.toBe(20);
     expectNoProblems(problems);
+  });
+
+  it('has no axe-core violations with a group and a component’s details open', async () => {
+    const { page, problems } = await harness.open(largePage());
+
+    await page.locator('#components > li.component-group').nth(1).locator('summary').click();
+    await page.locator('#components li.component .component-details > summary').first().click();
+    await expect(findAxeViolations(page)).resolves.toEqual([]);
+    // No detail document was published for these components: the disclosure says so in words.
+    await expect(page.locator('.component-details-body .notice').textContent()).resolves.toBe(
+      'The details could not be loaded (HTTP 404).',
+    );
+    expect(problems.errorResponses).toEqual([
+      expect.stringMatching(/404 .*\/api\/v1\/component-history\/service-20\.json$/),
+    ]);
   });
 
   it('loads the incident history only when asked', async () => {
