@@ -83,10 +83,10 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
       return [
         {
           endpoint: 'component-history',
-          check: 'reachable',
+          check: 'status-code',
           outcome: 'skip',
           url: joinUrl(options.baseUrl, contract.path),
-          expected: 'an HTTP response',
+          expected: '200',
           actual: reason,
         },
       ];
