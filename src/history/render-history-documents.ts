@@ -6,10 +6,12 @@ import {
   type ComponentHistorySerializer,
   createComponentHistorySerializer,
   createIncidentsSerializer,
+  createUptimeSerializer,
   type IncidentsSerializer,
   serializeComponentHistory,
   serializeIncidents,
   serializeUptime,
+  type UptimeSerializer,
 } from './serialize-uptime.js';
 
 export interface HistoryDocumentsInput {
@@ -38,6 +40,7 @@ export interface HistoryDocuments {
 /** What the probe keeps from one render to the next, so that what did not change is not redone. */
 export interface HistoryRenderCache {
   readonly days: DayEntries;
+  readonly serializeUptime: UptimeSerializer;
   readonly serializeComponentHistory: ComponentHistorySerializer;
   readonly serializeIncidents: IncidentsSerializer;
 }
@@ -46,6 +49,7 @@ export interface HistoryRenderCache {
 export function createHistoryRenderCache(): HistoryRenderCache {
   return {
     days: new Map(),
+    serializeUptime: createUptimeSerializer(),
     serializeComponentHistory: createComponentHistorySerializer(),
     serializeIncidents: createIncidentsSerializer(),
   };
@@ -79,7 +83,7 @@ export function renderHistoryDocuments(
     store.readIncidents(nowMs - INCIDENTS_WINDOW_MS, nowMs + 1).filter((incident) => names.has(incident.component)),
   );
   return {
-    uptime: serializeUptime(summary),
+    uptime: (cache?.serializeUptime ?? serializeUptime)(summary),
     incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
     componentHistories: details.map((detail) => ({
       slug: detail.slug,

@@ -115,10 +115,13 @@ export const UptimeDayColumnsSchema = z
   .meta({ title: 'UptimeDayColumns' });
 export type UptimeDayColumns = z.infer<typeof UptimeDayColumnsSchema>;
 
+/** What `assignSlugs` makes of a name: lower-case letters and digits, joined by single hyphens. */
+export const COMPONENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** A component's name as a file name (`assignSlugs`): what its detail document is called. */
 export const ComponentSlugSchema = z
   .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lower-case letters and digits joined by hyphens' })
+  .regex(COMPONENT_SLUG_PATTERN, { error: 'must be lower-case letters and digits joined by hyphens' })
   .meta({ description: 'File name of its detail document: /api/v1/component-history/{slug}.json.' });
 
 /** A component in the compact uptime document: what a 90-day bar needs, and where its detail is. */

@@ -1,6 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../../src/api-paths.js';
+import {
+  componentHistoryPath,
+  documentFile,
+  FEED_PATH,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  UPTIME_PATH,
+} from '../../src/api-paths.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
@@ -197,9 +204,20 @@ export function sampleDocuments(): Record<AddedPath, string> {
   };
 }
 
-/** Publishes the added documents (or `only` some) under `publicDir`, atomically as their writers do. */
+/**
+ * Publishes the added documents (or `only` some) under `publicDir`,
+ * atomically as their writers do; with the uptime summary, the detail
+ * document of each component it names, as the probe writes them.
+ */
 export async function publishDocuments(publicDir: string, only: readonly AddedPath[] = ADDED_PATHS): Promise<void> {
   const documents = sampleDocuments();
+  if (only.includes(UPTIME_PATH)) {
+    for (const detail of sampleComponentHistories()) {
+      const file = documentFile(publicDir, componentHistoryPath(detail.slug));
+      await mkdir(dirname(file), { recursive: true });
+      await writeAtomically(file, `${JSON.stringify(detail)}\n`);
+    }
+  }
   for (const path of only) {
     const file = documentFile(publicDir, path);
     await mkdir(dirname(file), { recursive: true });

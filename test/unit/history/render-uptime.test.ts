@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ComponentHistory, outageSeconds, renderUptime, UPTIME_DAYS } from '../../../src/history/render-uptime.js';
 import {
   createComponentHistorySerializer,
+  createUptimeSerializer,
   serializeComponentHistory,
   serializeUptime,
 } from '../../../src/history/serialize-uptime.js';
@@ -160,6 +161,19 @@ describe('serializing the history documents', () => {
     expect(() => cached(broken)).toThrow();
     expect(() => cached({ ...detail, days: detail.days.slice(1) })).toThrow();
     expect(() => cached({ ...detail, slug: 'Not A Slug' })).toThrow();
+  });
+
+  it("gives the probe's caching summary serializer the same bytes, and refuses bad columns even after good ones", () => {
+    const cached = createUptimeSerializer();
+    const json = serializeUptime(summary);
+    expect(cached(summary)).toBe(json);
+    expect(cached(summary)).toBe(json);
+    const [first] = summary.components;
+    if (first === undefined) throw new Error('no component');
+    const negative = { ...first, days: { ...first.days, down_seconds: [-1, ...first.days.down_seconds.slice(1)] } };
+    expect(() => cached({ ...summary, components: [negative] })).toThrow();
+    expect(() => cached({ ...summary, components: [{ ...first, slug: 'Not A Slug' }] })).toThrow();
+    expect(() => cached({ ...summary, first_day: '25/08/2026' })).toThrow();
   });
 
   it('refuses a summary whose columns do not hold 90 days', () => {
