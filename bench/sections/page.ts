@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { type Browser, type CDPSession, chromium } from 'playwright-core';
 import { INCIDENTS_PATH, STATUS_PATH, UPTIME_PATH } from '../../src/api-paths.js';
 import { incidentId } from '../../src/history/advance-incidents.js';
+import { createComponentHistoryPublisher } from '../../src/history/publish-component-histories.js';
 import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
@@ -125,12 +126,10 @@ async function makePageSite(site: BenchSite, count: number): Promise<{ publicDir
       intervalMs,
       now: new Date(nowMs),
     });
+    // As the probe writes them: the detail documents before the summary that names them.
+    await createComponentHistoryPublisher(publicDir)(documents.componentHistories);
     await writeAtomically(join(publicDir, UPTIME_PATH), documents.uptime);
     await writeAtomically(join(publicDir, INCIDENTS_PATH), documents.incidents);
-    await mkdir(join(publicDir, 'api', 'v1', 'component-history'), { recursive: true });
-    for (const { slug, json } of documents.componentHistories) {
-      await writeAtomically(join(publicDir, 'api', 'v1', 'component-history', `${slug}.json`), json);
-    }
   } finally {
     store.close();
   }
