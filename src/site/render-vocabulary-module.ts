@@ -23,6 +23,8 @@ const PAGE_DOCUMENT_PATHS = {
   STATUS_PATH,
   REGIONS_PATH,
   UPTIME_PATH,
+  // The directory of the detail documents: a component's is `${COMPONENT_HISTORY_PATH}/${slug}.json`.
+  COMPONENT_HISTORY_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
