@@ -18,6 +18,7 @@ import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { measureIdleNode, measureSoak, SOAK_INTERVAL_S, summarizeTrend } from './sections/memory-soak.js';
 import { measureServeWithYear } from './sections/memory-year.js';
+import { reportPage } from './sections/page-report.js';
 import {
   measureHangingCycle,
   measureManyComponentsCycle,
@@ -302,6 +303,9 @@ try {
 
   // 6. History
   await reportHistory(site, QUICK, out);
+
+  // 7. The status page in Chromium
+  await reportPage(site, QUICK, out);
 
   const notes = await readFile(join(REPO_ROOT, 'bench', 'notes.md'), 'utf8').catch(() => '');
   if (notes) {

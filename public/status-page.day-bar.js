@@ -2,7 +2,6 @@
 // arrow keys move between days, and the chosen day's words are what a screen reader reads.
 
 import { create } from './status-page.dom.js';
-import { isRecord } from './status-page.read-documents.js';
 import {
   describeDowntime,
   formatDay,
@@ -12,17 +11,28 @@ import {
   statusLabel,
 } from './status-page.words.js';
 
-/** Minutes in an outage (partial or major) during a day, with their fraction: 23 s is 0.383. */
-function minutesDown(day) {
-  const minutes = isRecord(day.minutes) ? day.minutes : {};
-  return (minutes.major_outage ?? 0) + (minutes.partial_outage ?? 0);
-}
+const DAY_MS = 86_400_000;
 
 /** The words for one day: what a screen reader reads and what focus or hover shows. */
 function describeDay(day) {
   if (day.worst_status === null || day.uptime_percent === null) return `${formatDay(day.date)}: no data`;
   const worst = day.worst_status === 'operational' ? '' : `; worst: ${statusLabel(day.worst_status).toLowerCase()}`;
-  return `${formatDay(day.date)}: ${formatPercent(day.uptime_percent)} uptime, ${describeDowntime(minutesDown(day))}${worst}`;
+  return `${formatDay(day.date)}: ${formatPercent(day.uptime_percent)} uptime, ${describeDowntime(day.down_seconds / 60)}${worst}`;
+}
+
+/** The UTC date `index` days after `firstDay`. */
+function dayAfter(firstDay, index) {
+  return new Date(Date.parse(`${firstDay}T00:00:00Z`) + index * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The summary's columns as one entry a day, oldest first: `{ date, uptime_percent, worst_status, down_seconds }`. */
+function daysOf(firstDay, columns) {
+  return columns.worst_status.map((worst, index) => ({
+    date: dayAfter(firstDay, index),
+    uptime_percent: typeof columns.uptime_percent[index] === 'number' ? columns.uptime_percent[index] : null,
+    worst_status: typeof worst === 'string' ? worst : null,
+    down_seconds: Number.isFinite(columns.down_seconds[index]) ? columns.down_seconds[index] : 0,
+  }));
 }
 
 /** The colour variable of each day's worst state; the stale page's greying applies to them too. */
@@ -66,16 +76,16 @@ const MOVES = {
 };
 
 /**
- * The bar of `days` (the last 90 at most) as ONE element: the days painted as
+ * The bar of the days in `columns` from `firstDay` (the last 90 at most) as ONE element: the days painted as
  * a gradient, one Tab stop whose arrow keys, Home and End choose a day (a
  * slider, so that assistive technology reads the chosen day's words as its
  * value), the pointer choosing the day under it; the chosen day is marked on
  * the bar and shown in words below it. At 1,000 components this is 1,000
  * elements, where a cell per day was 180,000 nodes with their text.
  */
-export function createDayBar(name, days) {
+export function createDayBar(name, firstDay, columns) {
   const wrapper = create('div', 'days-wrapper');
-  const recent = days.slice(-HISTORY_DAYS);
+  const recent = daysOf(firstDay, columns).slice(-HISTORY_DAYS);
   const keys = recent.map((day) => (day.worst_status === null ? 'none' : statusKey(day.worst_status)));
   const bar = create('div', 'days');
   bar.tabIndex = 0;

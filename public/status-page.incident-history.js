@@ -1,5 +1,6 @@
 // The incident history: ongoing incidents first, then the last 90 days of
-// incidents the probe recorded and notices that are over, newest first.
+// incidents the probe recorded and notices that are over, newest first: the
+// most recent few, and a "Show older" button for the rest.
 
 import { create, createBadge, createFacts, createTime } from './status-page.dom.js';
 import { createNotice, isActiveNotice } from './status-page.notice-card.js';
@@ -7,6 +8,8 @@ import { isRecord } from './status-page.read-documents.js';
 import { describeFailure, describeSpan, HISTORY_DAYS, statusKey } from './status-page.words.js';
 
 const DAY_MS = 86_400_000;
+/** How many more past incidents each "Show older" press shows. */
+export const SHOW_OLDER_STEP = 20;
 
 /** Every failure the checks saw during an incident, in words; only the last one carries its HTTP status. */
 function describeFailures(incident) {
@@ -60,21 +63,55 @@ function lastUpdateMs(notice) {
   return Math.max(...notice.updates.map((update) => Date.parse(update.at)));
 }
 
-/** Ongoing incidents first, then the last 90 days of incidents and resolved notices, newest first. */
-export function renderIncidents(container, incidents, notices, nowMs) {
+/** The "Show older" button under `list`: each press appends the next entries; `onShown` hears the new count. */
+function createShowOlder(list, past, shown, onShown) {
+  let count = shown;
+  const button = create('button', 'show-older');
+  button.type = 'button';
+  const label = () => {
+    button.textContent = `Show older incidents (${past.length - count} more)`;
+  };
+  label();
+  button.addEventListener('click', () => {
+    const next = past.slice(count, count + SHOW_OLDER_STEP).map((entry) => entry.node());
+    list.append(...next);
+    count += next.length;
+    onShown(count);
+    if (count >= past.length) {
+      // The button goes; focus moves to the first entry it revealed, not to the page's top.
+      next[0]?.setAttribute('tabindex', '-1');
+      next[0]?.focus();
+      button.remove();
+    } else {
+      label();
+    }
+  });
+  return button;
+}
+
+/**
+ * Ongoing incidents first, then the last 90 days of incidents and resolved
+ * notices, newest first: `shown` of them, and a "Show older" button for the
+ * rest whose presses `onShown(count)` hears.
+ */
+export function renderIncidents(container, incidents, notices, nowMs, { shown = Infinity, onShown = () => {} } = {}) {
   const ongoing = (incidents ?? []).filter((incident) => incident.resolved_at === null);
   const since = nowMs - HISTORY_DAYS * DAY_MS;
+  // Entries create their node only when shown: the history of a thousand components is thousands of them.
   const past = [
     ...(incidents ?? [])
       .filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= since)
-      .map((incident) => ({ at: Date.parse(incident.started_at), node: createIncidentItem(incident) })),
+      .map((incident) => ({ at: Date.parse(incident.started_at), node: () => createIncidentItem(incident) })),
     ...(notices ?? [])
       .filter((notice) => !isActiveNotice(notice) && notice.state !== 'scheduled' && lastUpdateMs(notice) >= since)
-      .map((notice) => {
-        const item = create('li', 'incident incident-notice');
-        item.append(createNotice(notice, 4));
-        return { at: Math.min(...notice.updates.map((update) => Date.parse(update.at))), node: item };
-      }),
+      .map((notice) => ({
+        at: Math.min(...notice.updates.map((update) => Date.parse(update.at))),
+        node: () => {
+          const item = create('li', 'incident incident-notice');
+          item.append(createNotice(notice, 4));
+          return item;
+        },
+      })),
   ].sort((a, b) => b.at - a.at);
   const parts = [];
   if (ongoing.length > 0) {
@@ -85,10 +122,29 @@ export function renderIncidents(container, incidents, notices, nowMs) {
   parts.push(create('h3', undefined, `Last ${HISTORY_DAYS} days`));
   if (past.length > 0) {
     const list = create('ul', 'incidents');
-    list.append(...past.map((entry) => entry.node));
+    const first = Math.min(past.length, shown);
+    list.append(...past.slice(0, first).map((entry) => entry.node()));
     parts.push(list);
+    if (first < past.length) parts.push(createShowOlder(list, past, first, onShown));
   } else {
     parts.push(create('p', 'empty', `No incidents in the last ${HISTORY_DAYS} days.`));
   }
   container.replaceChildren(...parts);
+}
+
+/** On a large page, before the visitor asks: a button that loads the incident history. */
+export function renderIncidentsOnRequest(container, onRequest) {
+  const note = create(
+    'p',
+    'note',
+    `The incidents of the last ${HISTORY_DAYS} days are loaded when you ask for them; what is affected now is listed under Components.`,
+  );
+  const button = create('button', 'load-incidents', `Show the incidents of the last ${HISTORY_DAYS} days`);
+  button.type = 'button';
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = 'Loading the incidents…';
+    onRequest();
+  });
+  container.replaceChildren(note, button);
 }

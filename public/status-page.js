@@ -3,14 +3,15 @@
 // inline script, so a strict Content-Security-Policy holds. This module wires
 // the state to the page's sections and keeps them current.
 
+import { renderAffected } from './status-page.affected-list.js';
 import { certificateNotes, createComponentCard } from './status-page.component-cards.js';
 import { createComponentEntries } from './status-page.component-groups.js';
 import { element, renderOnce, setText } from './status-page.dom.js';
-import { renderIncidents } from './status-page.incident-history.js';
+import { renderIncidents, renderIncidentsOnRequest } from './status-page.incident-history.js';
 import { renderNotices } from './status-page.notices-banner.js';
-import { refreshDocuments } from './status-page.refresh.js';
+import { refreshDocuments, requestIncidents } from './status-page.refresh.js';
 import { renderRegionsTable } from './status-page.regions-table.js';
-import { judgeObservations, page, serverNow } from './status-page.state.js';
+import { isLargePage, judgeObservations, page, revisionOf, serverNow } from './status-page.state.js';
 import { renderFreshness, renderSummary } from './status-page.summary.js';
 import { tickDurations } from './status-page.tick-durations.js';
 import { renderVantageMatrix } from './status-page.vantage-matrix.js';
@@ -21,20 +22,38 @@ const REFRESH_INTERVAL_MS = 15_000;
 /** How often "updated N seconds ago" is redrawn. */
 const TICK_INTERVAL_MS = 1_000;
 
+/** The incidents the cards' since-when comes from: the whole history where loaded, else the open ones. */
+function knownIncidents() {
+  return page.incidents ?? page.openIncidents;
+}
+
 function renderComponents() {
   const list = element('components');
   const components = page.status?.components ?? [];
+  const uptime = page.uptime;
   const history = {
-    uptime: page.uptime,
-    incidents: page.incidents,
+    uptime,
+    uptimeByName: new Map((uptime?.components ?? []).map((component) => [component.name, component])),
+    incidents: knownIncidents(),
     notices: page.notices,
     certificates: certificateNotes(page.observations, serverNow().getTime()),
   };
   const { groups } = page;
-  renderOnce(list, { components, groups, ...history }, () => {
+  const large = isLargePage();
+  // Documents are compared by revision, not by content: a thousand components' history is megabytes to compare.
+  const revisions = ['uptime', 'incidents', 'openIncidents', 'notices', 'groups'].map(revisionOf);
+  renderOnce(list, { components, large, revisions, certificates: history.certificates }, () => {
     list.replaceChildren(
-      ...createComponentEntries(components, groups, (component) => createComponentCard(component, history)),
+      ...createComponentEntries(components, groups, (component) => createComponentCard(component, history), {
+        collapsed: large,
+        openGroups: page.openGroups,
+      }),
     );
+  });
+  const affected = element('affected');
+  renderOnce(affected, { components, large, revisions }, () => {
+    element('affected-section').hidden =
+      !large || !renderAffected(affected, components, { incidents: history.incidents, notices: page.notices, groups });
   });
   element('components-empty').hidden = components.length > 0;
   const note = element('history-note');
@@ -53,11 +72,25 @@ function renderTeamNotices() {
 function renderIncidentHistory() {
   const section = element('incidents-section');
   const container = element('incidents');
-  section.hidden = page.incidents === undefined && page.notices === undefined;
+  const onRequest = isLargePage() && !page.incidentsWanted;
+  section.hidden = !onRequest && page.incidents === undefined && page.notices === undefined;
+  if (onRequest) {
+    renderOnce(container, 'on request', () =>
+      renderIncidentsOnRequest(container, () => {
+        void requestIncidents().then(render);
+      }),
+    );
+    return;
+  }
   // The 90-day window moves by the day; redrawing on a new day is enough.
   const today = serverNow().toISOString().slice(0, 10);
-  renderOnce(container, { incidents: page.incidents, notices: page.notices, today }, () =>
-    renderIncidents(container, page.incidents, page.notices, serverNow().getTime()),
+  renderOnce(container, { revisions: [revisionOf('incidents'), revisionOf('notices')], today }, () =>
+    renderIncidents(container, page.incidents, page.notices, serverNow().getTime(), {
+      shown: page.incidentsShown,
+      onShown: (count) => {
+        page.incidentsShown = count;
+      },
+    }),
   );
 }
 
@@ -94,8 +127,32 @@ function render() {
   tickDurations(serverNow().getTime());
 }
 
+/**
+ * Marks the first full render for the bench and the browser tests: after the
+ * frame that shows it, `performance.mark('status-rendered')` and
+ * `<html data-rendered="true">`.
+ */
+function markRendered() {
+  if (document.documentElement.dataset.rendered !== undefined) return;
+  document.documentElement.dataset.rendered = 'pending';
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      performance.mark('status-rendered');
+      document.documentElement.dataset.rendered = 'true';
+    }, 0),
+  );
+}
+
+let refreshes = 0;
+
 async function refresh() {
-  if (await refreshDocuments()) render();
+  if (await refreshDocuments()) {
+    render();
+    markRendered();
+    // How many refreshes have been drawn: what the browser tests wait for.
+    refreshes += 1;
+    document.documentElement.dataset.refreshes = String(refreshes);
+  }
 }
 
 function tick() {

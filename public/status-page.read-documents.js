@@ -35,19 +35,60 @@ export function isRegionList(value) {
   );
 }
 
-/** Parses the optional history documents leniently: whatever does not fit is left out, never thrown. */
+/** A column of the uptime summary: one entry a day. */
+function isDayColumn(value, length) {
+  return Array.isArray(value) && value.length === length;
+}
+
+/**
+ * Parses the `/api/v1/uptime` summary leniently: each component's name,
+ * slug, uptime figures and its days as columns, `first_day` the first of
+ * them; whatever does not fit is left out, never thrown.
+ */
 export function readUptime(body) {
   if (!isRecord(body) || !Array.isArray(body.components)) return undefined;
   if (!Number.isInteger(body.interval_seconds) || body.interval_seconds <= 0) return undefined;
+  if (typeof body.first_day !== 'string' || Number.isNaN(Date.parse(`${body.first_day}T00:00:00Z`))) return undefined;
   const components = body.components.filter(
     (component) =>
       isRecord(component) &&
       typeof component.name === 'string' &&
-      Array.isArray(component.days) &&
-      Array.isArray(component.latency) &&
-      isRecord(component.uptime),
+      typeof component.slug === 'string' &&
+      isRecord(component.uptime) &&
+      isRecord(component.days) &&
+      Array.isArray(component.days.worst_status) &&
+      isDayColumn(component.days.uptime_percent, component.days.worst_status.length) &&
+      isDayColumn(component.days.down_seconds, component.days.worst_status.length),
   );
-  return { interval_seconds: body.interval_seconds, components };
+  return { interval_seconds: body.interval_seconds, first_day: body.first_day, components };
+}
+
+/** One component's detail document (`/api/v1/component-history/{slug}.json`): its uptime, days and latency. */
+export function readComponentHistory(body) {
+  if (!isRecord(body) || typeof body.name !== 'string' || !isRecord(body.uptime)) return undefined;
+  if (!Array.isArray(body.days) || !Array.isArray(body.latency)) return undefined;
+  const days = body.days.filter((day) => isRecord(day) && typeof day.date === 'string');
+  const latency = body.latency.filter((hour) => isRecord(hour) && typeof hour.hour === 'string');
+  return { name: body.name, uptime: body.uptime, days, latency };
+}
+
+/**
+ * The open incidents of Statuspage's `/api/v2/incidents/unresolved.json`, one
+ * per component they name, as `{ component, started_at, resolved_at: null }`:
+ * since when each is broken, without the whole incident history.
+ */
+export function readUnresolved(body) {
+  if (!isRecord(body) || !Array.isArray(body.incidents)) return undefined;
+  return body.incidents.flatMap((incident) =>
+    isRecord(incident) &&
+    typeof incident.started_at === 'string' &&
+    !Number.isNaN(Date.parse(incident.started_at)) &&
+    Array.isArray(incident.components)
+      ? incident.components
+          .filter((component) => isRecord(component) && typeof component.name === 'string')
+          .map((component) => ({ component: component.name, started_at: incident.started_at, resolved_at: null }))
+      : [],
+  );
 }
 
 /** The incidents that name their component and when they started. */

@@ -30,10 +30,43 @@ export const page = {
   observations: undefined,
   /** The component groups, `[{ name, members }]`; undefined where none are published. */
   groups: undefined,
-  /** When `/api/v1/uptime` was last fetched (this browser's clock). */
+  /**
+   * Where the page is large, the open incidents from Statuspage's small
+   * unresolved list, `[{ component, started_at, resolved_at: null }]`, for
+   * since-when until the visitor loads the incident history.
+   */
+  openIncidents: undefined,
+  /** How many times each document arrived changed: what the renderers compare instead of the documents. */
+  revisions: {},
+  /** When `/api/v1/uptime` was last fetched (this browser's clock), and the states it was fetched for. */
   uptimeFetchedAt: -Infinity,
+  uptimeFetchedFor: '',
+  /** When `/api/v1/incidents` was last fetched, and the broken components it was fetched for. */
+  incidentsFetchedAt: -Infinity,
+  incidentsFetchedFor: '',
+  /** The component names the groups were last fetched for. */
+  groupsFetchedFor: undefined,
+  /** The visitor asked for the incident history on a large page. */
+  incidentsWanted: false,
+  /** How many past incidents the history shows; "Show older" adds more. */
+  incidentsShown: 10,
+  /** The groups the visitor opened, by name: kept open through redraws. */
+  openGroups: new Set(),
   refreshing: false,
 };
+
+/** More components than this make a large page: groups start collapsed, the incident history waits to be asked for. */
+export const LARGE_PAGE_COMPONENTS = 30;
+
+/** Whether the page shows more components than `LARGE_PAGE_COMPONENTS`. */
+export function isLargePage() {
+  return (page.status?.components.length ?? 0) > LARGE_PAGE_COMPONENTS;
+}
+
+/** How many times `key`'s document arrived changed. */
+export function revisionOf(key) {
+  return page.revisions[key] ?? 0;
+}
 
 /** Now by the server's clock. */
 export function serverNow() {
@@ -58,6 +91,11 @@ export function judgeObservations() {
 }
 
 export function acceptStatus(result) {
+  if (result.notModified) {
+    page.statusProblem = undefined;
+    if (!Number.isNaN(result.date)) page.clockOffsetMs = result.date - Date.now();
+    return;
+  }
   if (!result.ok) {
     page.statusProblem = result;
     return;
@@ -72,6 +110,7 @@ export function acceptStatus(result) {
 }
 
 export function acceptRegions(result) {
+  if (result.notModified) return;
   if (result.ok && isRegionList(result.body)) {
     page.regions = result.body.data;
     page.regionsProblem = undefined;
@@ -82,16 +121,21 @@ export function acceptRegions(result) {
 
 /** An optional document: kept through a failed refresh once seen, dropped when the deployment says it has none. */
 export function acceptOptional(key, result, read) {
+  if (result.notModified) return;
   if (result.ok) {
     const value = read(result.body);
-    if (value !== undefined) page[key] = value;
-  } else if (result.kind === 'http' && result.detail === 'HTTP 404') {
+    if (value === undefined) return;
+    page[key] = value;
+    page.revisions[key] = revisionOf(key) + 1;
+  } else if (result.kind === 'http' && result.detail === 'HTTP 404' && page[key] !== undefined) {
     page[key] = undefined;
+    page.revisions[key] = revisionOf(key) + 1;
   }
 }
 
 /** The observations: kept through a failed refresh once seen, dropped when none is published (404) or not yet (503). */
 export function acceptObservations(result) {
+  if (result.notModified) return;
   if (result.ok) {
     const value = readObservations(result.body);
     if (value !== undefined) page.observations = value;

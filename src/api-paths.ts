@@ -15,6 +15,13 @@ export const SCHEMAS_PATH = '/api/v1/schemas';
 /** The probe's history, published as documents beside the status (additions to v1, not part of the contract). */
 export const UPTIME_PATH = '/api/v1/uptime';
 export const INCIDENTS_PATH = '/api/v1/incidents';
+/** The directory of the per-component detail documents: `COMPONENT_HISTORY_PATH/{slug}.json`, one per configured component. */
+export const COMPONENT_HISTORY_PATH = '/api/v1/component-history';
+
+/** Where one component's detail document is served, by its slug. */
+export function componentHistoryPath(slug: string): `/${string}` {
+  return `${COMPONENT_HISTORY_PATH}/${slug}.json`;
+}
 
 /** The platform team's notices, published by the build from `data/notices.json`. */
 export const NOTICES_PATH = '/api/v1/notices';

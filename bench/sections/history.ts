@@ -6,16 +6,24 @@
  * compaction at a coarse step, and the last 48 h are filled at full density
  * again, so that the two sizes compare like with like.
  */
-import { stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { INCIDENTS_PATH, UPTIME_PATH } from '../../src/api-paths.js';
+import { compressBody } from '../../src/compression/compress-body.js';
 import { incidentId } from '../../src/history/advance-incidents.js';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { encodeCycle, type StoredComponent } from '../../src/history/encode-cycle.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
-import { createHistoryRenderCache, renderHistoryDocuments } from '../../src/history/render-history-documents.js';
+import { createComponentHistoryPublisher } from '../../src/history/publish-component-histories.js';
+import {
+  createHistoryRenderCache,
+  type HistoryDocuments,
+  renderHistoryDocuments,
+} from '../../src/history/render-history-documents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { hourStartMs } from '../../src/history/state-time.js';
+import { writeAtomically } from '../../src/io/write-atomically.js';
 import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/probe/history-retention.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import type { BenchSite } from '../fixtures.js';
@@ -28,7 +36,7 @@ const YEAR_MS = 365 * DAY_MS;
 const OUTAGE_PERIOD_HOURS = 168;
 const OUTAGE_MS = 20 * 60_000;
 
-/** The generated components' names. */
+/** The name of the generated component at `index`. */
 export const nameOf = (index: number) => `Component ${index}`;
 const hasOutage = (index: number, hourIndex: number) => (hourIndex + index * 7) % OUTAGE_PERIOD_HOURS === 0;
 
@@ -212,13 +220,37 @@ export interface WriteRenderResult {
   readonly firstRenderMs: number;
   /** CPU time (user + system) of the process per render: on a shared, loaded machine, the cost itself. */
   readonly renderCpuMedianMs: number;
+  /** The `/api/v1/uptime` summary as written, and as `serve` sends it compressed. */
   readonly uptimeBytes: number;
+  readonly uptimeBrBytes: number;
+  readonly uptimeGzipBytes: number;
+  /** One component's `/api/v1/component-history/{slug}.json`, raw and compressed. */
+  readonly detailBytes: number;
+  readonly detailBrBytes: number;
+  readonly detailGzipBytes: number;
+  /** Writing a cycle's documents as the probe does: every detail file (no flush each), then the summary and the incidents. */
+  readonly publishMedianMs: number;
+  /** The same detail files written once with a flush each, for comparison. */
+  readonly publishSyncedMs: number;
+}
+
+/** Writes the documents of one cycle under `publicDir` as the history recorder does. */
+async function publishDocuments(
+  publicDir: string,
+  publish: ReturnType<typeof createComponentHistoryPublisher>,
+  documents: HistoryDocuments,
+): Promise<void> {
+  await publish(documents.componentHistories);
+  await writeAtomically(`${publicDir}${UPTIME_PATH}`, documents.uptime);
+  await writeAtomically(`${publicDir}${INCIDENTS_PATH}`, documents.incidents);
 }
 
 /**
- * On a generated year: the time to record one cycle of `count` components, and
- * to render both documents as the probe does each cycle (the first render,
- * which fills the serializer's cache, is reported apart).
+ * On a generated year: the time to record one cycle of `count` components, to
+ * render the history documents as the probe does each cycle (the first
+ * render, which fills the serializer's cache, is reported apart), to write
+ * them (every component's detail file, the summary, the incidents), and
+ * their sizes.
  */
 export async function measureWriteAndRender(
   site: BenchSite,
@@ -240,7 +272,12 @@ export async function measureWriteAndRender(
     }
     const renderTimes: number[] = [];
     const renderCpuTimes: number[] = [];
-    let uptimeBytes = 0;
+    const publishTimes: number[] = [];
+    const publicDir = join(site.root, `history-public-${count}`);
+    await rm(publicDir, { recursive: true, force: true });
+    await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
+    const publish = createComponentHistoryPublisher(publicDir);
+    let last: HistoryDocuments | undefined;
     const names = Array.from({ length: count }, (_, index) => nameOf(index));
     // As the probe renders: one serializer kept across cycles, now moving on by an interval each time.
     const cache = createHistoryRenderCache();
@@ -260,8 +297,21 @@ export async function measureWriteAndRender(
       renderTimes.push(performance.now() - started);
       const cpu = process.cpuUsage(cpuBefore);
       renderCpuTimes.push((cpu.user + cpu.system) / 1000);
-      uptimeBytes = Buffer.byteLength(documents.uptime);
+      const publishStarted = performance.now();
+      await publishDocuments(publicDir, publish, documents);
+      publishTimes.push(performance.now() - publishStarted);
+      last = documents;
     }
+    if (last === undefined) throw new Error('no render');
+    const syncedStarted = performance.now();
+    for (const { slug, json } of last.componentHistories) {
+      await writeAtomically(join(publicDir, `synced-${slug}.json`), json);
+    }
+    const publishSyncedMs = performance.now() - syncedStarted;
+    const uptime = Buffer.from(last.uptime);
+    const detail = Buffer.from(last.componentHistories[0]?.json ?? '');
+    const [uptimeForms, detailForms] = await Promise.all([compressBody(uptime), compressBody(detail)]);
+    await rm(publicDir, { recursive: true, force: true });
     return {
       components: count,
       writes,
@@ -271,7 +321,15 @@ export async function measureWriteAndRender(
       renderMedianMs: median(renderTimes.slice(1)),
       firstRenderMs: renderTimes[0] ?? Number.NaN,
       renderCpuMedianMs: median(renderCpuTimes.slice(1)),
-      uptimeBytes,
+      uptimeBytes: uptime.length,
+      uptimeBrBytes: uptimeForms.br?.length ?? uptime.length,
+      uptimeGzipBytes: uptimeForms.gzip?.length ?? uptime.length,
+      detailBytes: detail.length,
+      detailBrBytes: detailForms.br?.length ?? detail.length,
+      detailGzipBytes: detailForms.gzip?.length ?? detail.length,
+      // The first write creates every file; later ones replace them, as each cycle does.
+      publishMedianMs: median(publishTimes.slice(1)),
+      publishSyncedMs,
     };
   } finally {
     store.close();

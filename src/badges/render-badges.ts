@@ -1,7 +1,7 @@
 import type { ServiceStatus } from '../schemas/service-status.js';
 import { type StatusValue, worstStatus } from '../schemas/status-value.js';
 import type { UptimeDocument } from '../schemas/uptime.js';
-import { assignSlugs } from './badge-slug.js';
+import { assignSlugs } from '../slugs/assign-slugs.js';
 import type { BadgeContent } from './shields-endpoint.js';
 import { STATE_LABELS_LOWER } from './state-words.js';
 

@@ -19,6 +19,12 @@ export interface PublicFileOptions {
    * (nginx `gzip_static`, `brotli_static`). Off, any sibling it had is removed.
    */
   readonly precompress: boolean;
+  /**
+   * Flush the file to disk before it replaces the old one (the default). Off
+   * for files rewritten every cycle, where a file a power cut empties is
+   * repaired by the next cycle (`writeAtomically`'s `sync`).
+   */
+  readonly sync?: boolean;
 }
 
 /**
@@ -46,7 +52,7 @@ export async function writePublicFile(
   const bytes = Buffer.from(contents);
   await mkdir(dirname(file), { recursive: true });
   await updateSiblings(file, urlPath, bytes, options);
-  await writeAtomically(file, bytes);
+  await writeAtomically(file, bytes, { sync: options.sync ?? true });
   return file;
 }
 

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { createConditionLog } from '../conditions/condition-log.js';
 import { displayPath } from '../io/read-document.js';
@@ -11,7 +11,8 @@ import { formatTimestamp } from '../schemas/service-status.js';
 import { recordCycle } from './cycle-record.js';
 import type { HistoryStore } from './history-store.js';
 import { placeInHistory } from './place-in-history.js';
-import { createHistoryRenderCache, renderHistoryDocuments } from './render-history-documents.js';
+import { createComponentHistoryPublisher } from './publish-component-histories.js';
+import { createHistoryRenderCache, type HistoryDocuments, renderHistoryDocuments } from './render-history-documents.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
 /** Where the history lives by default: with the probe's state, never under `public/`. */
@@ -33,11 +34,13 @@ export interface HistoryRecorderOptions {
   readonly precompress?: boolean;
 }
 
-/** The probe's side of the history: records each cycle and publishes the two documents. */
+/** The probe's side of the history: records each cycle and publishes the history documents. */
 export interface HistoryRecorder {
   readonly uptimeFile: string;
   readonly incidentsFile: string;
-  /** Records a published cycle and rewrites both documents. Never throws: history never stops the status. */
+  /** The directory of the per-component detail documents, `{slug}.json` each. */
+  readonly componentHistoryDir: string;
+  /** Records a published cycle and rewrites the documents. Never throws: history never stops the status. */
   recordPublished(components: readonly ComponentOutcome[], at: Date): Promise<void>;
   /** Records a cycle that published nothing, so that the time after it is no data. Never throws. */
   recordUnpublished(at: Date): Promise<void>;
@@ -59,6 +62,8 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   // Beside the status, under the same paths they are served at (`documentFile` types only the v1 contract's two).
   const uptimeFile = `${options.publicDir}${UPTIME_PATH}`;
   const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
+  const componentHistoryDir = `${options.publicDir}${COMPONENT_HISTORY_PATH}`;
+  const publishComponentHistories = createComponentHistoryPublisher(options.publicDir, options.precompress ?? false);
   let store: HistoryStore | undefined;
   // Recording and writing the documents fail apart (a locked database, a full public/): each is its own condition.
   const recording = createConditionLog({ log, now });
@@ -129,20 +134,24 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   }
 
   async function publish(at: Date): Promise<void> {
-    let documents: { uptime: string; incidents: string } | undefined;
+    let documents: HistoryDocuments | undefined;
     await withStore((current) => {
       documents = renderHistoryDocuments(current, { ...options, now: at }, renderCache);
     });
     if (documents === undefined) return;
     try {
       const precompress = { precompress: options.precompress ?? false };
+      // Before the summary that names them, so that a slug a reader finds there has its file.
+      await publishComponentHistories(documents.componentHistories);
       await writePublicFile(options.publicDir, UPTIME_PATH, documents.uptime, precompress);
       await writePublicFile(options.publicDir, INCIDENTS_PATH, documents.incidents, precompress);
-      writing.clear(`history: writing ${displayPath(uptimeFile)} and ${displayPath(incidentsFile)} again`);
+      writing.clear(
+        `history: writing ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} and ${displayPath(componentHistoryDir)}/ again`,
+      );
     } catch (error) {
       writing.holds(
         errorKey(error),
-        `history: could not write ${displayPath(uptimeFile)} or ${displayPath(incidentsFile)}: ${describeError(error)}`,
+        `history: could not write ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} or ${displayPath(componentHistoryDir)}/: ${describeError(error)}`,
       );
     }
   }
@@ -150,6 +159,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   return {
     uptimeFile,
     incidentsFile,
+    componentHistoryDir,
     async recordPublished(components, at) {
       let placed = at;
       const recorded = await withStore((current) => {

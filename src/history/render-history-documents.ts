@@ -3,9 +3,12 @@ import type { HistoryStore } from './history-store.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
 import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
 import {
+  type ComponentHistorySerializer,
+  createComponentHistorySerializer,
   createIncidentsSerializer,
   createUptimeSerializer,
   type IncidentsSerializer,
+  serializeComponentHistory,
   serializeIncidents,
   serializeUptime,
   type UptimeSerializer,
@@ -19,16 +22,26 @@ export interface HistoryDocumentsInput {
   readonly now: Date;
 }
 
-/** Both history documents, validated against their schemas, as their bytes. */
+/** One component's detail document, as its bytes, and the slug that names its file. */
+export interface ComponentHistoryFile {
+  readonly slug: string;
+  readonly json: string;
+}
+
+/** The history documents, validated against their schemas, as their bytes. */
 export interface HistoryDocuments {
+  /** The compact `/api/v1/uptime` summary. */
   readonly uptime: string;
   readonly incidents: string;
+  /** One `/api/v1/component-history/{slug}.json` per configured component, in the configured order. */
+  readonly componentHistories: readonly ComponentHistoryFile[];
 }
 
 /** What the probe keeps from one render to the next, so that what did not change is not redone. */
 export interface HistoryRenderCache {
   readonly days: DayEntries;
   readonly serializeUptime: UptimeSerializer;
+  readonly serializeComponentHistory: ComponentHistorySerializer;
   readonly serializeIncidents: IncidentsSerializer;
 }
 
@@ -37,6 +50,7 @@ export function createHistoryRenderCache(): HistoryRenderCache {
   return {
     days: new Map(),
     serializeUptime: createUptimeSerializer(),
+    serializeComponentHistory: createComponentHistorySerializer(),
     serializeIncidents: createIncidentsSerializer(),
   };
 }
@@ -61,7 +75,7 @@ export function renderHistoryDocuments(
   const configured = input.componentNames.map(
     (name): ComponentHistory => byName.get(name) ?? { name, buckets: [], latency: new Map() },
   );
-  const uptime = renderUptime({ ...input, components: configured }, cache?.days);
+  const { summary, details } = renderUptime({ ...input, components: configured }, cache?.days);
   const names = new Set(input.componentNames);
   const incidents = renderIncidents(
     input.regionName,
@@ -69,7 +83,11 @@ export function renderHistoryDocuments(
     store.readIncidents(nowMs - INCIDENTS_WINDOW_MS, nowMs + 1).filter((incident) => names.has(incident.component)),
   );
   return {
-    uptime: (cache?.serializeUptime ?? serializeUptime)(uptime),
+    uptime: (cache?.serializeUptime ?? serializeUptime)(summary),
     incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
+    componentHistories: details.map((detail) => ({
+      slug: detail.slug,
+      json: (cache?.serializeComponentHistory ?? serializeComponentHistory)(detail),
+    })),
   };
 }

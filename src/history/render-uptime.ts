@@ -1,7 +1,15 @@
 import { DAY_MS, HOUR_MS } from '../probe/history-retention.js';
+import type { ComponentHistoryDocument } from '../schemas/component-history.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
-import type { ComponentUptime, UptimeDay, UptimeDocument } from '../schemas/uptime.js';
+import {
+  type ComponentUptime,
+  type ComponentUptimeSummary,
+  UPTIME_DAYS,
+  type UptimeDay,
+  type UptimeDocument,
+} from '../schemas/uptime.js';
+import { assignSlugs } from '../slugs/assign-slugs.js';
 import { computeUptime } from './compute-uptime.js';
 import {
   addInto,
@@ -14,9 +22,8 @@ import {
 } from './state-time.js';
 import type { LatencySummary } from './summarize-latency.js';
 
-/** Days in the document's daily history, today included. */
-export const UPTIME_DAYS = 90;
-/** Hours in the document's latency history, the current one included. */
+export { UPTIME_DAYS };
+/** Hours in the detail documents' latency history, the current one included. */
 export const LATENCY_HOURS = 24;
 
 const WINDOWS_MS = { last_24h: DAY_MS, last_7d: 7 * DAY_MS, last_30d: 30 * DAY_MS, last_90d: 90 * DAY_MS } as const;
@@ -48,14 +55,22 @@ export type DayEntries = Map<string, UptimeDay>;
 /** Entries kept at most; past it the map starts again, which costs one slower render. */
 const DAY_ENTRIES_MAX = 200_000;
 
+/** The uptime summary and one detail document per component, in the configured order. */
+export interface UptimeDocuments {
+  readonly summary: UptimeDocument;
+  readonly details: readonly ComponentHistoryDocument[];
+}
+
 /**
- * The `/api/v1/uptime` document. `days`, when given, memoizes day entries:
- * an entry is a function of its values, so the result is the same with or without it.
+ * The `/api/v1/uptime` summary and each component's
+ * `/api/v1/component-history/{slug}.json`, from the same figures and days.
+ * `days`, when given, memoizes day entries: an entry is a function of its
+ * values, so the result is the same with or without it.
  */
 export function renderUptime(
   { regionName, now, intervalMs, components }: UptimeInput,
   days: DayEntries = new Map(),
-): UptimeDocument {
+): UptimeDocuments {
   const nowMs = now.getTime();
   if (days.size > DAY_ENTRIES_MAX) days.clear();
   const currentHourMs = hourStartMs(nowMs);
@@ -64,27 +79,48 @@ export function renderUptime(
     (_, index) => currentHourMs - (LATENCY_HOURS - 1 - index) * HOUR_MS,
   );
   const hourLabels = hours.map((hourMs) => formatTimestamp(new Date(hourMs)));
-  return {
+  const firstDayMs = Math.floor(nowMs / DAY_MS) * DAY_MS - (UPTIME_DAYS - 1) * DAY_MS;
+  const header = {
     version: 'v1',
     region: regionName,
     generated_at: formatTimestamp(now),
     interval_seconds: Math.max(1, Math.round(intervalMs / 1000)),
-    components: components.map((component) => renderComponent(component, nowMs, days, hours, hourLabels)),
+  } as const;
+  const slugs = assignSlugs(components.map(({ name }) => name));
+  const summaries: ComponentUptimeSummary[] = [];
+  const details: ComponentHistoryDocument[] = [];
+  for (const component of components) {
+    const slug = slugs.get(component.name) ?? '';
+    const { full, downSeconds } = renderComponent(component, nowMs, firstDayMs, days, hours, hourLabels);
+    summaries.push({
+      name: full.name,
+      slug,
+      uptime: full.uptime,
+      days: {
+        uptime_percent: full.days.map((day) => day.uptime_percent),
+        worst_status: full.days.map((day) => day.worst_status),
+        down_seconds: downSeconds,
+      },
+    });
+    details.push({ ...header, name: full.name, slug, uptime: full.uptime, days: full.days, latency: full.latency });
+  }
+  return {
+    summary: { ...header, first_day: formatDate(firstDayMs), components: summaries },
+    details,
   };
 }
 
 function renderComponent(
   { name, buckets, latency }: ComponentHistory,
   nowMs: number,
+  firstDayMs: number,
   days: DayEntries,
   hours: readonly number[],
   hourLabels: readonly string[],
-): ComponentUptime {
+): { full: ComponentUptime; downSeconds: number[] } {
   const figure = (periodMs: number) => computeUptime(sumOverPeriod(buckets, nowMs - periodMs, nowMs), periodMs);
-  const todayMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
-  const firstDayMs = todayMs - (UPTIME_DAYS - 1) * DAY_MS;
   const byDay = sumByDay(buckets, firstDayMs, UPTIME_DAYS, nowMs);
-  return {
+  const full: ComponentUptime = {
     name,
     uptime: {
       last_24h: figure(WINDOWS_MS.last_24h),
@@ -108,13 +144,25 @@ function renderComponent(
       return { hour: hourLabels[index] ?? '', p50_ms: summary?.p50Ms ?? null, p95_ms: summary?.p95Ms ?? null };
     }),
   };
+  return { full, downSeconds: byDay.map(outageSeconds) };
+}
+
+/** Whole seconds published `partial_outage` or `major_outage`: what a page words as "23 s down". */
+export function outageSeconds(time: StateMs): number {
+  return Math.round(
+    ((time[STATUS_VALUES.indexOf('partial_outage')] ?? 0) + (time[STATUS_VALUES.indexOf('major_outage')] ?? 0)) / 1000,
+  );
+}
+
+function formatDate(dayMs: number): string {
+  return new Date(dayMs).toISOString().slice(0, 10);
 }
 
 /** One UTC day's entry; `periodMs` is the whole day, or the part of today that has passed. */
 export function renderDay(dayMs: number, time: StateMs, periodMs: number): UptimeDay {
   const minutes = (ms: number) => Math.round(ms / 60) / 1000;
   return {
-    date: new Date(dayMs).toISOString().slice(0, 10),
+    date: formatDate(dayMs),
     uptime_percent: computeUptime(time, periodMs).uptime_percent,
     worst_status: worstStateIn(time),
     minutes: {

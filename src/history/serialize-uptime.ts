@@ -1,7 +1,16 @@
+import { type ComponentHistoryDocument, ComponentHistoryDocumentSchema } from '../schemas/component-history.js';
 import { IncidentSchema, type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
-import { type UptimeDay, UptimeDaySchema, type UptimeDocument, UptimeDocumentSchema } from '../schemas/uptime.js';
+import {
+  ComponentUptimeSummarySchema,
+  UPTIME_DAYS,
+  type UptimeDay,
+  UptimeDayColumnsSchema,
+  UptimeDaySchema,
+  type UptimeDocument,
+  UptimeDocumentSchema,
+} from '../schemas/uptime.js';
 
-/** Validates an uptime document and returns its bytes: compact JSON in the schema's key order, trailing newline. */
+/** Validates an uptime summary and returns its bytes: compact JSON in the schema's key order, trailing newline. */
 export type UptimeSerializer = (document: UptimeDocument) => string;
 
 /** Validates and serializes in one go: for a document rendered once. */
@@ -9,34 +18,85 @@ export function serializeUptime(document: UptimeDocument): string {
   return `${JSON.stringify(UptimeDocumentSchema.parse(document))}\n`;
 }
 
+/** The summary without its day columns, which the probe's serializer checks apart. */
+const UptimeShellSchema = UptimeDocumentSchema.extend({
+  components: ComponentUptimeSummarySchema.omit({ days: true }).array(),
+});
+
 /**
- * A serializer for the probe, which renders the document every cycle: 90
- * days per component are most of its bytes (19 MB at 1,000 components) and
- * nearly all of them are the same entries as last cycle (`renderUptime`
- * shares them by value). A day entry is validated and serialized once;
- * everything else is validated every time. The bytes are those of `serializeUptime`.
+ * A serializer for the probe, which renders the summary every cycle: its
+ * day columns are most of its bytes (2 MB at 1,000 components) and a
+ * component's columns are nearly always those of last cycle (only today's
+ * entries move, and seldom). A component's columns are validated when their
+ * JSON differs from last cycle's; everything else is validated every time.
+ * The bytes are those of `serializeUptime`.
  */
 export function createUptimeSerializer(): UptimeSerializer {
-  const days = new WeakMap<UptimeDay, string>();
+  let checked = new Set<string>();
   return (document) => {
-    const shell = UptimeDocumentSchema.parse({
+    const next = new Set<string>();
+    const shell = UptimeShellSchema.parse({
       ...document,
-      components: document.components.map((component) => ({ ...component, days: [] })),
+      components: document.components.map(({ days: _days, ...rest }) => rest),
     });
     const components = shell.components.map((component, index) => {
-      const entries = (document.components[index]?.days ?? []).map((day) => {
-        let json = days.get(day);
-        if (json === undefined) {
-          json = JSON.stringify(UptimeDaySchema.parse(day));
-          days.set(day, json);
-        }
-        return json;
+      const days = document.components[index]?.days;
+      // Key order as the schema's, so that unchecked bytes are those a parse would give.
+      const json = JSON.stringify({
+        uptime_percent: days?.uptime_percent,
+        worst_status: days?.worst_status,
+        down_seconds: days?.down_seconds,
       });
-      return `{"name":${JSON.stringify(component.name)},"uptime":${JSON.stringify(component.uptime)},"days":[${entries.join(',')}],"latency":${JSON.stringify(component.latency)}}`;
+      if (!checked.has(json)) UptimeDayColumnsSchema.parse(days);
+      next.add(json);
+      return `${JSON.stringify(component).slice(0, -1)},"days":${json}}`;
     });
-    const { version, region, generated_at, interval_seconds } = shell;
-    const head = JSON.stringify({ version, region, generated_at, interval_seconds }).slice(0, -1);
+    checked = next;
+    const { version, region, generated_at, interval_seconds, first_day } = shell;
+    const head = JSON.stringify({ version, region, generated_at, interval_seconds, first_day }).slice(0, -1);
     return `${head},"components":[${components.join(',')}]}\n`;
+  };
+}
+
+/** Validates a component's detail document and returns its bytes, as `serializeUptime` does. */
+export type ComponentHistorySerializer = (document: ComponentHistoryDocument) => string;
+
+/** Validates and serializes in one go: for a document rendered once. */
+export function serializeComponentHistory(document: ComponentHistoryDocument): string {
+  return `${JSON.stringify(ComponentHistoryDocumentSchema.parse(document))}\n`;
+}
+
+/** A detail document without its days, which the probe's serializer checks one by one. */
+const ComponentHistoryShellSchema = ComponentHistoryDocumentSchema.omit({ days: true });
+
+/**
+ * A serializer for the probe, which renders every component's detail
+ * document every cycle: 90 days per component are most of their bytes
+ * (20 MB at 1,000 components) and nearly all of them are the same entries
+ * as last cycle's (`renderUptime` shares them by value). A day entry is
+ * validated and serialized once; everything else is validated every time.
+ * The bytes are those of `serializeComponentHistory`.
+ */
+export function createComponentHistorySerializer(): ComponentHistorySerializer {
+  const days = new WeakMap<UptimeDay, string>();
+  return (document) => {
+    if (document.days.length !== UPTIME_DAYS) {
+      // Word it as the schema does, from the schema itself.
+      ComponentHistoryDocumentSchema.parse(document);
+    }
+    const entries = document.days.map((day) => {
+      let json = days.get(day);
+      if (json === undefined) {
+        json = JSON.stringify(UptimeDaySchema.parse(day));
+        days.set(day, json);
+      }
+      return json;
+    });
+    const { days: _days, ...rest } = document;
+    const { version, region, generated_at, interval_seconds, name, slug, uptime, latency } =
+      ComponentHistoryShellSchema.parse(rest);
+    const head = JSON.stringify({ version, region, generated_at, interval_seconds, name, slug, uptime }).slice(0, -1);
+    return `${head},"days":[${entries.join(',')}],"latency":${JSON.stringify(latency)}}\n`;
   };
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_DOCUMENTS } from '../api-documents.js';
+import { API_DOCUMENTS, TEMPLATED_DOCUMENTS } from '../api-documents.js';
 import { ErrorBodySchema } from '../schemas/error-body.js';
 
 /** A document the API answers with, and where its JSON Schema is published. */
@@ -14,8 +14,12 @@ export interface DocumentSchema {
 /** The body of every error the server answers with itself. */
 export const ERROR_BODY_SCHEMA: DocumentSchema = { name: 'ErrorBody', file: 'error.json', schema: ErrorBodySchema };
 
-/** The bodies the API sends: each document in the table of documents, then the error. */
+/** The bodies the API sends: each document in the table of documents, the templated ones, then the error. */
 export const DOCUMENT_SCHEMAS: readonly DocumentSchema[] = [
-  ...API_DOCUMENTS.map(({ schemaName, schemaFile, schema }) => ({ name: schemaName, file: schemaFile, schema })),
+  ...[...API_DOCUMENTS, ...TEMPLATED_DOCUMENTS].map(({ schemaName, schemaFile, schema }) => ({
+    name: schemaName,
+    file: schemaFile,
+    schema,
+  })),
   ERROR_BODY_SCHEMA,
 ];

@@ -1,4 +1,4 @@
-import { API_DOCUMENTS } from '../api-documents.js';
+import { API_DOCUMENTS, TEMPLATED_DOCUMENTS, type TemplatedDocumentSpec } from '../api-documents.js';
 import type { HeaderRule } from '../headers/headers-config.js';
 import { type ResolvedHeader, resolveHeaders } from '../headers/resolve-headers.js';
 import { ALLOW, UNPUBLISHED_RETRY_AFTER_S } from '../server/create-request-handler.js';
@@ -7,6 +7,15 @@ import { DOCUMENT_SCHEMAS, type DocumentSchema, ERROR_BODY_SCHEMA } from './docu
 import { JSON_SCHEMA_DIALECT, type JsonSchema, toJsonSchema } from './to-json-schema.js';
 
 type Json = Record<string, unknown>;
+
+/** What a path of the OpenAPI document is described from: a row of either table of documents. */
+interface DescribedDocument {
+  readonly path: string;
+  readonly schemaName: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly requiredByVerify: boolean;
+}
 
 /** Methods the server refuses with 405 on every API path (CONNECT is refused too, but OpenAPI has no field for it). */
 const REFUSED_METHODS = ['put', 'post', 'delete', 'options', 'patch', 'trace'] as const;
@@ -41,7 +50,11 @@ const ETAG_HEADER: Json = {
  */
 export function buildOpenApi(rules: readonly HeaderRule[]): Json {
   const paths: Json = {};
-  for (const document of API_DOCUMENTS) {
+  const documents: readonly (DescribedDocument & { parameter?: TemplatedDocumentSpec['parameter'] })[] = [
+    ...API_DOCUMENTS,
+    ...TEMPLATED_DOCUMENTS.map((document) => ({ ...document, requiredByVerify: false })),
+  ];
+  for (const document of documents) {
     const headers = resolveHeaders(rules, document.path);
     const mediaType = headers.get('content-type')?.value;
     if (mediaType === undefined) throw new Error(`headers.json gives ${document.path} no Content-Type`);
@@ -64,6 +77,18 @@ export function buildOpenApi(rules: readonly HeaderRule[]): Json {
     });
     const pathItem: Json = {
       description: 'Read-only: GET and HEAD. Every other method is answered with 405 and `Allow: GET, HEAD`.',
+      // A templated path names its parameter once, for every operation on it.
+      ...(document.parameter !== undefined && {
+        parameters: [
+          {
+            name: document.parameter.name,
+            in: 'path',
+            required: true,
+            description: document.parameter.description,
+            schema: { type: 'string', pattern: document.parameter.pattern },
+          },
+        ],
+      }),
       get: {
         operationId: document.operationId,
         summary: document.summary,

@@ -62,33 +62,105 @@ export const LatencyHourSchema = z
   .meta({ title: 'LatencyHour' });
 export type LatencyHour = z.infer<typeof LatencyHourSchema>;
 
+/** Days in the daily history of both history documents, today included. */
+export const UPTIME_DAYS = 90;
+
+/** Uptime over the four windows a status page shows, ending now. */
+export const UptimeWindowsSchema = z
+  .strictObject({
+    last_24h: UptimeFigureSchema,
+    last_7d: UptimeFigureSchema,
+    last_30d: UptimeFigureSchema,
+    last_90d: UptimeFigureSchema,
+  })
+  .meta({ title: 'UptimeWindows' });
+export type UptimeWindows = z.infer<typeof UptimeWindowsSchema>;
+
+/**
+ * One component's full history: its uptime, 90 days with minutes per state
+ * and 24 hours of latency. The body of its `/api/v1/component-history/{slug}.json`
+ * (with the document's header), fetched when a visitor asks for one component.
+ */
 export const ComponentUptimeSchema = z
   .strictObject({
     name: LabelSchema,
-    uptime: z.strictObject({
-      last_24h: UptimeFigureSchema,
-      last_7d: UptimeFigureSchema,
-      last_30d: UptimeFigureSchema,
-      last_90d: UptimeFigureSchema,
-    }),
-    days: z.array(UptimeDaySchema).meta({ description: 'The last 90 UTC days, oldest first, today last.' }),
+    uptime: UptimeWindowsSchema,
+    days: z
+      .array(UptimeDaySchema)
+      .length(UPTIME_DAYS)
+      .meta({ description: 'The last 90 UTC days, oldest first, today last.' }),
     latency: z.array(LatencyHourSchema).meta({ description: 'The last 24 hours, oldest first.' }),
   })
   .meta({ title: 'ComponentUptime' });
 export type ComponentUptime = z.infer<typeof ComponentUptimeSchema>;
 
-/** The `/api/v1/uptime` body: each component's uptime, days and latency, from the probe's history. */
+/** A column of the compact daily history: one entry per day, oldest first, today last. */
+function dayColumn<T extends z.ZodType>(entry: T, description: string) {
+  return z.array(entry).length(UPTIME_DAYS).meta({ description });
+}
+
+/**
+ * One component's 90 days as columns: entry `i` of each array is the day
+ * `first_day + i`, the same days as in its detail document.
+ */
+export const UptimeDayColumnsSchema = z
+  .strictObject({
+    uptime_percent: dayColumn(PercentSchema.nullable(), "Each day's uptime over its minutes with data; null if none."),
+    worst_status: dayColumn(StatusValueSchema.nullable(), "Each day's worst published state; null if no data."),
+    down_seconds: dayColumn(
+      z.number().int().min(0),
+      'Whole seconds each day that the component was published partial_outage or major_outage.',
+    ),
+  })
+  .meta({ title: 'UptimeDayColumns' });
+export type UptimeDayColumns = z.infer<typeof UptimeDayColumnsSchema>;
+
+/** What `assignSlugs` makes of a name: lower-case letters and digits, joined by single hyphens. */
+export const COMPONENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A component's name as a file name (`assignSlugs`): what its detail document is called. */
+export const ComponentSlugSchema = z
+  .string()
+  .regex(COMPONENT_SLUG_PATTERN, { error: 'must be lower-case letters and digits joined by hyphens' })
+  .meta({ description: 'File name of its detail document: /api/v1/component-history/{slug}.json.' });
+
+/** A component in the compact uptime document: what a 90-day bar needs, and where its detail is. */
+export const ComponentUptimeSummarySchema = z
+  .strictObject({
+    name: LabelSchema,
+    slug: ComponentSlugSchema,
+    uptime: UptimeWindowsSchema,
+    days: UptimeDayColumnsSchema,
+  })
+  .meta({ title: 'ComponentUptimeSummary' });
+export type ComponentUptimeSummary = z.infer<typeof ComponentUptimeSummarySchema>;
+
+/** The header every history document of the probe's starts with. */
+export const HistoryHeaderShape = {
+  version: z.literal('v1'),
+  region: LabelSchema.meta({ description: 'Name of the region whose probe recorded this history.' }),
+  generated_at: TimestampSchema,
+  interval_seconds: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: "The probe's schedule interval: consumers judge staleness as 3 intervals." }),
+} as const;
+
+/**
+ * The `/api/v1/uptime` body: each component's uptime and one value per day
+ * for 90 days, compact enough for a page of 1,000 components. The minutes
+ * per state and the hourly latency are in each component's detail document.
+ */
 export const UptimeDocumentSchema = z
   .strictObject({
-    version: z.literal('v1'),
-    region: LabelSchema.meta({ description: 'Name of the region whose probe recorded this history.' }),
-    generated_at: TimestampSchema,
-    interval_seconds: z
-      .number()
-      .int()
-      .positive()
-      .meta({ description: "The probe's schedule interval: consumers judge staleness as 3 intervals." }),
-    components: z.array(ComponentUptimeSchema),
+    ...HistoryHeaderShape,
+    first_day: DateSchema.meta({ description: 'The UTC date of entry 0 of every day column.' }),
+    components: z.array(ComponentUptimeSummarySchema),
   })
-  .meta({ title: 'Uptime', description: 'Uptime percentages, daily history and latency per component.' });
+  .meta({
+    title: 'Uptime',
+    description:
+      'Uptime percentages and a 90-day summary per component; the detail of one component is at /api/v1/component-history/{slug}.json.',
+  });
 export type UptimeDocument = z.infer<typeof UptimeDocumentSchema>;

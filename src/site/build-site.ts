@@ -13,6 +13,7 @@ import { MAX_UPLOAD_DEADLINE_MS, openBucketMirror } from '../object-store/open-b
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { listComponentHistoryFiles } from './component-history-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { renderNoticeFiles } from './render-notice-files.js';
 import { renderSite } from './render-site.js';
@@ -105,6 +106,7 @@ export async function buildSite({
   const files = [
     ...(await listPublishedFiles(publicDir)),
     ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
+    ...(await listComponentHistoryFiles(componentsFile)),
   ];
   const exports = renderExports(headersConfig.headers, files, hostPublicDir);
   // A bad bucket URL is bad input like any other: refused before anything is written.

@@ -8,7 +8,7 @@ export interface ComponentTimes {
   readonly updated_at: string;
 }
 
-const MINUTES_PER_DAY = 1_440;
+const DAY_MS = 86_400_000;
 
 /**
  * When a component was first known and when its current state began, from
@@ -26,11 +26,14 @@ export function componentTimes(
   fallback: string,
 ): ComponentTimes {
   const own = incidents.filter((incident) => incident.component === name);
-  const firstDay = uptime?.components
-    .find((component) => component.name === name)
-    ?.days.find((day) => day.no_data_minutes < MINUTES_PER_DAY)?.date;
+  const index =
+    uptime?.components
+      .find((component) => component.name === name)
+      ?.days.worst_status.findIndex((day) => day !== null) ?? -1;
+  const firstDayMs =
+    uptime === undefined || index < 0 ? undefined : Date.parse(`${uptime.first_day}T00:00:00Z`) + index * DAY_MS;
   const starts = [
-    ...(firstDay === undefined ? [] : [Date.parse(`${firstDay}T00:00:00Z`)]),
+    ...(firstDayMs === undefined || Number.isNaN(firstDayMs) ? [] : [firstDayMs]),
     ...own.map((incident) => Date.parse(incident.started_at)),
   ];
   if (starts.length === 0) return { created_at: fallback, updated_at: fallback };

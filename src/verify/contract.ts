@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  COMPONENT_HISTORY_PATH,
   FEED_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
@@ -17,6 +18,7 @@ import {
   UPTIME_PATH,
 } from '../api-paths.js';
 import { parseDocument } from '../io/parse-document.js';
+import { ComponentHistoryDocumentSchema } from '../schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
@@ -48,11 +50,13 @@ export const STATUSPAGE_ENDPOINTS = [
 ] as const;
 
 /**
- * The endpoints published beside the contract's two: the history, the
+ * The endpoints published beside the contract's two: the history (the
+ * summary, and the detail document of the first component it names), the
  * notices, the probe's observations, Statuspage's documents and the feed.
  */
 export const ADDED_ENDPOINTS = [
   'uptime',
+  'component-history',
   'incidents',
   'notices',
   'observations',
@@ -115,6 +119,14 @@ export const CONTRACT = {
   regions: jsonDocument(REGIONS_PATH, 'public, max-age=300', 'required', RegionListSchema, 'regions'),
   status: jsonDocument(STATUS_PATH, 'no-store', 'required', ServiceStatusSchema, 'status'),
   uptime: jsonDocument(UPTIME_PATH, 'public, max-age=60', 'optional', UptimeDocumentSchema, 'uptime'),
+  // One file per component; `verify` checks the one the summary names first (`path` is the template).
+  'component-history': jsonDocument(
+    `${COMPONENT_HISTORY_PATH}/{slug}.json`,
+    'public, max-age=60',
+    'optional',
+    ComponentHistoryDocumentSchema,
+    'component history',
+  ),
   incidents: jsonDocument(INCIDENTS_PATH, 'public, max-age=60', 'optional', IncidentsDocumentSchema, 'incidents'),
   notices: jsonDocument(NOTICES_PATH, 'public, max-age=60', 'optional', NoticesDocumentSchema, 'notices'),
   // What the probe saw, for its peers' votes: a static host, or a deployment without peers, may leave it out.

@@ -1,4 +1,4 @@
-import { UPTIME_PATH } from '../api-paths.js';
+import { componentHistoryPath, UPTIME_PATH } from '../api-paths.js';
 import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import { formatTimestamp } from '../schemas/service-status.js';
@@ -6,7 +6,7 @@ import { checkDeploymentEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
-import type { VerifyReport } from './verify-report.js';
+import type { VerifyCheck, VerifyReport } from './verify-report.js';
 
 /**
  * How old the status may be when neither `--max-age` nor the deployment's
@@ -44,7 +44,7 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
 
   const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
     checkDeploymentEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
-  const others = ADDED_ENDPOINTS.filter((endpoint) => endpoint !== 'uptime');
+  const others = ADDED_ENDPOINTS.filter((endpoint) => endpoint !== 'uptime' && endpoint !== 'component-history');
   const [regions, status, uptime, ...added] = await Promise.all([
     fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
     fetchAndCheck('status', CONTRACT.status, statusUrl),
@@ -54,6 +54,7 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
       return fetchAndCheck(endpoint, contract, joinUrl(options.baseUrl, contract.path));
     }),
   ]);
+  const componentHistory = await checkFirstComponentHistory(uptime.document?.components[0]?.slug);
   const intervalS = uptime.document?.interval_seconds;
   // The same bound as the page and /healthz: three of the intervals the probe says it runs at.
   const maxAgeS =
@@ -71,8 +72,29 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
     checkFreshness(statusUrl, status.document, checkedAt, maxAgeS, basis),
     checkKnownRegion(statusUrl, status.document, regions.document, regionsUrl),
     ...uptime.checks,
+    ...componentHistory,
     ...added.flatMap((verdict) => verdict.checks),
   ];
+  /** The detail document the summary names first: the file layout is the deployment's, so this checks one, not all. */
+  async function checkFirstComponentHistory(slug: string | undefined): Promise<VerifyCheck[]> {
+    const contract = CONTRACT['component-history'];
+    if (slug === undefined) {
+      const reason = `not checked: ${uptimeUrl} named no component`;
+      return [
+        {
+          endpoint: 'component-history',
+          check: 'status-code',
+          outcome: 'skip',
+          url: joinUrl(options.baseUrl, contract.path),
+          expected: '200',
+          actual: reason,
+        },
+      ];
+    }
+    return (await fetchAndCheck('component-history', contract, joinUrl(options.baseUrl, componentHistoryPath(slug))))
+      .checks;
+  }
+
   return {
     ok: checks.every((check) => check.outcome !== 'fail'),
     base_url: options.baseUrl,

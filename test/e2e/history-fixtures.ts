@@ -1,3 +1,4 @@
+import { type ComponentHistoryDocument, ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { type Incident, type IncidentsDocument, IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import { type Notice, type NoticesDocument, NoticesDocumentSchema } from '../../src/schemas/notice.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
@@ -8,6 +9,7 @@ import {
   type UptimeDocument,
   UptimeDocumentSchema,
 } from '../../src/schemas/uptime.js';
+import { assignSlugs } from '../../src/slugs/assign-slugs.js';
 
 /**
  * The history documents the page is shown in the browser tests, built from a
@@ -143,20 +145,58 @@ function componentUptime(name: string, nowMs: number, bad: readonly BadDay[], no
   };
 }
 
-/** `/api/v1/uptime` for the four components, validated by its schema. */
-export function uptimeDocument(
-  now: Date,
-  options: { intervalSeconds?: number; bad?: readonly BadDay[] } = {},
-): UptimeDocument {
+/** What both history documents are drawn from: the probe's interval and the bad days. */
+export interface UptimeOptions {
+  readonly intervalSeconds?: number;
+  readonly bad?: readonly BadDay[];
+}
+
+/** Each component's full history, in the order of `COMPONENT_NAMES`. */
+function componentHistories(now: Date, options: UptimeOptions): ComponentUptime[] {
   const bad = options.bad ?? PAST_BAD_DAYS;
+  // The Registry was added later: its first days have no data.
+  return COMPONENT_NAMES.map((name) => componentUptime(name, now.getTime(), bad, name === 'Registry' ? 8 : 0));
+}
+
+const header = (now: Date, options: UptimeOptions) => ({
+  version: 'v1',
+  region: 'Amsterdam 1',
+  generated_at: formatTimestamp(now),
+  interval_seconds: options.intervalSeconds ?? 5,
+});
+
+/** `/api/v1/uptime`, the compact summary, for the four components, validated by its schema. */
+export function uptimeDocument(now: Date, options: UptimeOptions = {}): UptimeDocument {
+  const slugs = assignSlugs(COMPONENT_NAMES);
+  const histories = componentHistories(now, options);
   return UptimeDocumentSchema.parse({
-    version: 'v1',
-    region: 'Amsterdam 1',
-    generated_at: formatTimestamp(now),
-    interval_seconds: options.intervalSeconds ?? 5,
-    // The Registry was added later: its first days have no data.
-    components: COMPONENT_NAMES.map((name) => componentUptime(name, now.getTime(), bad, name === 'Registry' ? 8 : 0)),
+    ...header(now, options),
+    first_day: histories[0]?.days[0]?.date,
+    components: histories.map(({ name, uptime, days }) => ({
+      name,
+      slug: slugs.get(name),
+      uptime,
+      days: {
+        uptime_percent: days.map((each) => each.uptime_percent),
+        worst_status: days.map((each) => each.worst_status),
+        down_seconds: days.map((each) => Math.round((each.minutes.major_outage + each.minutes.partial_outage) * 60)),
+      },
+    })),
   });
+}
+
+/** `/api/v1/component-history/{slug}.json` of each of the four components, by slug, validated by its schema. */
+export function componentHistoryDocuments(
+  now: Date,
+  options: UptimeOptions = {},
+): ReadonlyMap<string, ComponentHistoryDocument> {
+  const slugs = assignSlugs(COMPONENT_NAMES);
+  return new Map(
+    componentHistories(now, options).map((history) => {
+      const slug = slugs.get(history.name) ?? '';
+      return [slug, ComponentHistoryDocumentSchema.parse({ ...header(now, options), slug, ...history })];
+    }),
+  );
 }
 
 /** One resolved incident per past bad day (maintenance days are not incidents). */

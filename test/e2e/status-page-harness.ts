@@ -5,6 +5,7 @@ import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-s
 import { sampleStatus } from '../helpers/status-fixture.js';
 import { launchChromium, type PageProblems, waitForFirstRender, watchPage } from './browser.js';
 import {
+  componentHistoryDocuments,
   incidentNotice,
   incidentsDocument,
   maintenanceInProgress,
@@ -68,6 +69,7 @@ export interface Scenario {
 export function pastHistory(now = new Date(), intervalSeconds = FIXTURE_INTERVAL_S): HistoryDocuments {
   return {
     uptime: uptimeDocument(now, { intervalSeconds }),
+    componentHistories: componentHistoryDocuments(now, { intervalSeconds }),
     incidents: incidentsDocument(now, pastIncidents(now)),
     notices: noticesDocument([]),
     observations: singleRegionObservations(now),
@@ -137,6 +139,10 @@ export const SCENARIOS: Record<string, () => Scenario> = {
       status: statusUpdated(3_000, { status: 'major_outage', components }),
       history: {
         uptime: uptimeDocument(now, { intervalSeconds: FIXTURE_INTERVAL_S, bad: [...PAST_BAD_DAYS, ...today] }),
+        componentHistories: componentHistoryDocuments(now, {
+          intervalSeconds: FIXTURE_INTERVAL_S,
+          bad: [...PAST_BAD_DAYS, ...today],
+        }),
         incidents: incidentsDocument(now, [
           ...pastIncidents(now),
           ongoingIncident(now, 'Build Service', 38 * MINUTE_MS, 'major_outage', { class: 'status', http_status: 503 }),

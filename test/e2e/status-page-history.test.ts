@@ -32,6 +32,13 @@ function card(page: Page, name: string) {
   return page.locator('#components > li', { hasText: name });
 }
 
+/** Opens a component's details from the keyboard and waits for its latency chart. */
+async function openDetails(page: Page, name: string): Promise<void> {
+  await card(page, name).locator('.component-details > summary').focus();
+  await page.keyboard.press('Enter');
+  await card(page, name).locator('.component-details figure.latency').waitFor();
+}
+
 /** The worst state of each day on a component's bar, oldest first, as the bar carries them. */
 async function statusesOf(page: Page, name: string): Promise<string[]> {
   return ((await card(page, name).locator('.days').getAttribute('data-statuses')) ?? '').split(' ');
@@ -121,7 +128,7 @@ describe('each component', () => {
     expectNoProblems(problems);
   });
 
-  it('shows its 90-day uptime and a 24-hour latency line drawn as SVG, with a gap where no check was answered', async () => {
+  it('shows its 90-day uptime, and when its details are opened, a 24-hour latency line from its own history document, with a gap where no check was answered', async () => {
     const now = new Date();
     const history = pastHistory(now);
     const { page, problems } = await harness.open({ status: allOperational(3_000), history });
@@ -134,11 +141,26 @@ describe('each component', () => {
     await expect(card(page, 'Control API').locator('.uptime-figure').textContent()).resolves.toBe(
       `${shown}% uptime over the last 90 days`,
     );
+    // The latency is a detail on demand: nothing of it is fetched or drawn until the visitor opens it.
+    await expect(page.locator('svg.latency-chart').count()).resolves.toBe(0);
+    const detailRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/component-history/')) detailRequests.push(new URL(request.url()).pathname);
+    });
+    await openDetails(page, 'Control API');
+    expect(detailRequests).toEqual(['/api/v1/component-history/control-api.json']);
     const chart = card(page, 'Control API').locator('svg.latency-chart');
     await expect(chart.locator('polyline.latency-p50').count()).resolves.toBe(1);
     const points = await chart.locator('polyline.latency-p50').getAttribute('points');
     expect(points?.split(' ')).toHaveLength(24);
+    await expect(card(page, 'Control API').locator('.component-details dt').allTextContents()).resolves.toEqual([
+      'Last 24 hours',
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+    ]);
     // The Scheduler's fixture has one hour without an answer: two runs of line.
+    await openDetails(page, 'Scheduler');
     await expect(card(page, 'Scheduler').locator('polyline.latency-p50').count()).resolves.toBe(2);
     await expect(card(page, 'Control API').locator('figcaption').textContent()).resolves.toMatch(
       /^Latency, last 24 hours: median \d+ ms in the latest hour \(95th percentile \d+ ms\); hourly medians from \d+ to \d+ ms \(bold line: median; faint line: 95th percentile\)\.$/,

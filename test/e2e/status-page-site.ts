@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -10,6 +10,7 @@ import {
   UPTIME_PATH,
 } from '../../src/api-paths.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
+import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
 import type { ObservationsDocument } from '../../src/schemas/observations.js';
@@ -24,7 +25,9 @@ export const PAGE_FILES = [
   'index.html',
   'status-page.css',
   'status-page.js',
+  'status-page.affected-list.js',
   'status-page.component-cards.js',
+  'status-page.component-details.js',
   'status-page.component-groups.js',
   'status-page.day-bar.js',
   'status-page.dom.js',
@@ -47,6 +50,8 @@ export const PAGE_FILES = [
 /** The documents the probe and the build publish beside the status (the probe's observations too); any may be missing. */
 export interface HistoryDocuments {
   readonly uptime?: UptimeDocument;
+  /** Each component's detail document, by slug. */
+  readonly componentHistories?: ReadonlyMap<string, ComponentHistoryDocument>;
   readonly incidents?: IncidentsDocument;
   readonly notices?: NoticesDocument;
   readonly observations?: ObservationsDocument;
@@ -97,6 +102,13 @@ export async function startStatusPageSite(
     [OBSERVATIONS_PATH, history.observations],
   ] as const) {
     if (document) await writeAtomically(join(publicDir, path), `${JSON.stringify(document)}\n`);
+  }
+  if (history.componentHistories) await mkdir(join(publicDir, 'api', 'v1', 'component-history'), { recursive: true });
+  for (const [slug, document] of history.componentHistories ?? []) {
+    await writeAtomically(
+      join(publicDir, 'api', 'v1', 'component-history', `${slug}.json`),
+      `${JSON.stringify(document)}\n`,
+    );
   }
   if (status) await writeStatus(status);
 

@@ -1,11 +1,20 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../../src/api-paths.js';
+import {
+  componentHistoryPath,
+  documentFile,
+  FEED_PATH,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  UPTIME_PATH,
+} from '../../src/api-paths.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
+import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
-import type { ComponentUptime, UptimeDocument } from '../../src/schemas/uptime.js';
+import type { UptimeDocument } from '../../src/schemas/uptime.js';
+import { slugify } from '../../src/slugs/assign-slugs.js';
 
 /** The shipped four components, as the stand-in platform names them. */
 export const SAMPLE_COMPONENTS = ['Control API', 'Scheduler', 'Build Service', 'Registry'] as const;
@@ -14,16 +23,21 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * An uptime document as the probe would write it at `generatedAt` for the
+ * The detail documents the probe would write at `generatedAt` for the
  * shipped four components: 90 days each (the Registry with one partial
- * outage, the Scheduler with a day of no data) and 24 hours of latency. Its
- * size is that of the real thing, so the benchmark can serve it too.
+ * outage, the Scheduler with a day of no data) and 24 hours of latency. Their
+ * size is that of the real thing, so the benchmark can serve them too.
  */
-export function sampleUptime(generatedAt = '2026-11-21T04:37:59Z'): UptimeDocument {
+export function sampleComponentHistories(generatedAt = '2026-11-21T04:37:59Z'): ComponentHistoryDocument[] {
   const now = Date.parse(generatedAt);
   const today = now - (now % DAY_MS);
-  const component = (name: string, index: number): ComponentUptime => ({
+  const component = (name: string, index: number): ComponentHistoryDocument => ({
+    version: 'v1',
+    region: 'Amsterdam 1',
+    generated_at: generatedAt,
+    interval_seconds: 30,
     name,
+    slug: slugify(name),
     uptime: {
       last_24h: { uptime_percent: 100, data_percent: 100 },
       last_7d: { uptime_percent: 100, data_percent: 100 },
@@ -68,12 +82,28 @@ export function sampleUptime(generatedAt = '2026-11-21T04:37:59Z'): UptimeDocume
       p95_ms: 60 + index * 10 + (hour % 7) * 3,
     })),
   });
+  return SAMPLE_COMPONENTS.map(component);
+}
+
+/** The uptime summary of `sampleComponentHistories`, as the probe would write it beside them. */
+export function sampleUptime(generatedAt = '2026-11-21T04:37:59Z'): UptimeDocument {
+  const details = sampleComponentHistories(generatedAt);
   return {
     version: 'v1',
     region: 'Amsterdam 1',
     generated_at: generatedAt,
     interval_seconds: 30,
-    components: SAMPLE_COMPONENTS.map(component),
+    first_day: details[0]?.days[0]?.date ?? '',
+    components: details.map(({ name, slug, uptime, days }) => ({
+      name,
+      slug,
+      uptime,
+      days: {
+        uptime_percent: days.map((day) => day.uptime_percent),
+        worst_status: days.map((day) => day.worst_status),
+        down_seconds: days.map((day) => Math.round((day.minutes.partial_outage + day.minutes.major_outage) * 60)),
+      },
+    })),
   };
 }
 
@@ -174,9 +204,20 @@ export function sampleDocuments(): Record<AddedPath, string> {
   };
 }
 
-/** Publishes the added documents (or `only` some) under `publicDir`, atomically as their writers do. */
+/**
+ * Publishes the added documents (or `only` some) under `publicDir`,
+ * atomically as their writers do; with the uptime summary, the detail
+ * document of each component it names, as the probe writes them.
+ */
 export async function publishDocuments(publicDir: string, only: readonly AddedPath[] = ADDED_PATHS): Promise<void> {
   const documents = sampleDocuments();
+  if (only.includes(UPTIME_PATH)) {
+    for (const detail of sampleComponentHistories()) {
+      const file = documentFile(publicDir, componentHistoryPath(detail.slug));
+      await mkdir(dirname(file), { recursive: true });
+      await writeAtomically(file, `${JSON.stringify(detail)}\n`);
+    }
+  }
   for (const path of only) {
     const file = documentFile(publicDir, path);
     await mkdir(dirname(file), { recursive: true });

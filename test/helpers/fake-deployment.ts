@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { componentHistoryPath } from '../../src/api-paths.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { renderRegions } from '../../src/site/render-regions.js';
 import {
@@ -10,7 +11,7 @@ import {
   type Endpoint,
   STATUSPAGE_ENDPOINTS,
 } from '../../src/verify/contract.js';
-import { sampleDocuments } from './document-fixtures.js';
+import { sampleComponentHistories, sampleDocuments } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';
 import { sampleObservations } from './observations-fixture.js';
 import { sampleStatus } from './status-fixture.js';
@@ -51,6 +52,11 @@ const ADDED_JSON_HEADERS = {
 /** Correct answers for the documents beside the contract: the history, the notices, the observations and the feed. */
 export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], CannedResponse>> = {
   uptime: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/uptime'] },
+  'component-history': {
+    status: 200,
+    headers: ADDED_JSON_HEADERS,
+    body: `${JSON.stringify(sampleComponentHistories()[0])}\n`,
+  },
   incidents: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/incidents'] },
   notices: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/notices'] },
   observations: {
@@ -98,6 +104,7 @@ export function uptimeWithInterval(intervalSeconds: number): CannedResponse {
       region: 'Amsterdam 1',
       generated_at: '2026-11-21T04:39:30Z',
       interval_seconds: intervalSeconds,
+      first_day: '2026-08-24',
       components: [],
     }),
   };
@@ -117,7 +124,12 @@ export async function startFakeDeployment(answers: Answers): Promise<FakeDeploym
   const byPath = new Map<string, CannedResponse>();
   for (const endpoint of ENDPOINTS) {
     const answer = answers[endpoint];
-    if (answer !== undefined) byPath.set(CONTRACT[endpoint].path, answer);
+    // The detail document is answered where the sample summary's first slug says it is.
+    const path =
+      endpoint === 'component-history'
+        ? componentHistoryPath(sampleComponentHistories()[0]?.slug ?? '')
+        : CONTRACT[endpoint].path;
+    if (answer !== undefined) byPath.set(path, answer);
   }
   const server: Server = createServer((request, response) => {
     const answer = byPath.get(request.url ?? '');

@@ -28,6 +28,7 @@ const GENERATED = [
   `${SCHEMAS_PATH}/statuspage-scheduled-maintenances.json`,
   `${SCHEMAS_PATH}/statuspage-upcoming-maintenances.json`,
   `${SCHEMAS_PATH}/statuspage-active-maintenances.json`,
+  `${SCHEMAS_PATH}/component-history.json`,
   `${SCHEMAS_PATH}/error.json`,
 ];
 
@@ -177,6 +178,18 @@ describe('buildSite host exports', () => {
     const firebaseRules: { regex: string }[] = JSON.parse(await readFile(join(exportsDir, 'firebase.json'), 'utf8'))
       .hosting.headers;
     expect(firebaseRules.filter((rule) => new RegExp(rule.regex, 'u').test(path))).toHaveLength(1);
+  });
+
+  it("gives each configured component's detail document its rule in every export before the probe writes it", async () => {
+    const { exportsDir } = await build();
+    // data/components.json configures the Control API first.
+    const nginx = await readFile(join(exportsDir, 'nginx-locations.conf'), 'utf8');
+    const location = nginx
+      .split('\n\n')
+      .find((block) => block.startsWith('location = /api/v1/component-history/control-api.json {'));
+    expect(location).toContain('default_type "application/json";');
+    expect(location).toContain('add_header Cache-Control "public, max-age=60";');
+    expect(location).toContain('add_header Access-Control-Allow-Origin "*";');
   });
 
   it('picks up other published files and writes the same bytes when rebuilt', async () => {

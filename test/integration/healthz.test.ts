@@ -117,6 +117,7 @@ describe('GET /healthz without a fixed bound', () => {
         region: 'Amsterdam 1',
         generated_at: '2026-11-21T11:59:40Z',
         interval_seconds: 5,
+        first_day: '2026-08-24',
         components: [],
       } satisfies UptimeDocument),
     );

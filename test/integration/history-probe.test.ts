@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
@@ -93,8 +94,14 @@ describe('the probe with history', () => {
     const uptime = UptimeDocumentSchema.parse(await readJson('uptime'));
     expect(uptime.generated_at).toBe('2026-11-22T10:03:00Z');
     expect(uptime.interval_seconds).toBe(30);
+    expect(uptime.components[0]?.slug).toBe('scheduler');
+    expect(uptime.components[0]?.days.down_seconds.at(-1)).toBe(90);
+    // The detail document, written beside the summary under the slug it names.
+    const detail = ComponentHistoryDocumentSchema.parse(await readJson('component-history/scheduler.json'));
+    expect(detail.generated_at).toBe(uptime.generated_at);
+    expect(detail.days.map((day) => day.worst_status)).toEqual(uptime.components[0]?.days.worst_status);
     // Each cycle stands for the 30 s to the next; the last one, at generated_at, for nothing yet.
-    expect(uptime.components[0]?.days.at(-1)?.minutes).toEqual({
+    expect(detail.days.at(-1)?.minutes).toEqual({
       operational: 1.5,
       under_maintenance: 0,
       degraded_performance: 0,

@@ -6,8 +6,9 @@ import addFormats from 'ajv-formats';
 import { OpenAPIBackend, SetMatchType } from 'openapi-backend';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_PATH } from '../../src/api-paths.js';
+import { OPENAPI_PATH, UPTIME_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/site/build-site.js';
+import { publishDocuments } from '../helpers/document-fixtures.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -64,13 +65,15 @@ async function exchange(
   headers: Record<string, string> = {},
 ): Promise<Exchange> {
   // undici's request rather than fetch: fetch refuses to send TRACE.
-  const response = await request(`${server.url}${path}`, { method: method.toUpperCase() as 'GET', headers });
+  // A templated path is asked for with the slug of a component the sample documents carry.
+  const url = path.replace('{slug}', 'control-api');
+  const response = await request(`${server.url}${url}`, { method: method.toUpperCase() as 'GET', headers });
   const body = await response.body.text();
   const documented = documentedResponse(operation, response.statusCode);
   return {
     operationId: String(operation.operationId),
     method,
-    url: path,
+    url,
     status: response.statusCode,
     headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)])),
     body,
@@ -110,6 +113,8 @@ async function exchangeEverything(): Promise<Exchange[]> {
     if (method === 'get') exchanges.push(await exchange(`${path}/`, method, operation));
   }
   await publishStatus(site.publicDir, sampleStatus());
+  // The uptime summary and, beside it, the detail documents it names.
+  await publishDocuments(site.publicDir, [UPTIME_PATH]);
   await new Promise((resolve) => setTimeout(resolve, 1_200));
   for (const { path, method, operation } of listOperations()) {
     const first = await exchange(path, method, operation);

@@ -64,6 +64,7 @@ describe('verify against our own serve', () => {
     // Statuspage's documents carry the probe's status too, so without a probe there are none.
     expect(outcomes(report, 'skip')).toEqual([
       'uptime status-code',
+      'component-history status-code',
       'incidents status-code',
       'observations status-code',
       ...STATUSPAGE_ENDPOINTS.map((endpoint) => `${endpoint} status-code`),

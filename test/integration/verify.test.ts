@@ -96,7 +96,8 @@ describe('verifyDeployment against our own server', () => {
     const report = await verifyDeployment({ baseUrl: running.url });
     expect(failedChecks(report)).toEqual([]);
     const skipped = report.checks.filter((check) => check.outcome === 'skip').map((check) => check.endpoint);
-    expect(skipped).toEqual(['uptime', 'incidents', 'notices', 'feed']);
+    // No summary names a component, so no detail document is asked for.
+    expect(skipped).toEqual(['uptime', 'component-history', 'incidents', 'notices', 'feed']);
   });
 });
 
@@ -331,11 +332,19 @@ describe('verifyDeployment against misconfigured deployments', () => {
       expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
     ]);
     expect(renderVerifyTable(report)).toMatch(/^skip +uptime +status-code /m);
+    // Without a summary there is no slug to ask for a detail document by: one more row, skipped.
+    expect(report.checks.filter((check) => check.endpoint === 'component-history')).toEqual([
+      expect.objectContaining({
+        check: 'status-code',
+        outcome: 'skip',
+        actual: expect.stringContaining('named no component'),
+      }),
+    ]);
     // The fake sends nothing compressed: every document it answers that is large enough skips that check too.
     const uncompressed = report.checks.filter((check) => check.check === 'compression' && check.outcome === 'skip');
     expect(uncompressed.length).toBeGreaterThan(0);
     expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toBe(
-      `PASS: ${report.checks.length - 1 - uncompressed.length} checks passed, ${1 + uncompressed.length} skipped`,
+      `PASS: ${report.checks.length - 2 - uncompressed.length} checks passed, ${2 + uncompressed.length} skipped`,
     );
   });
 
@@ -451,7 +460,10 @@ describe('verifyDeployment against misconfigured deployments', () => {
   it('reports an unreachable deployment as not reachable, naming the error', async () => {
     const port = await unusedPort();
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, now });
-    expect(failedChecks(report)).toEqual(ENDPOINTS.map((endpoint) => `${endpoint} reachable`));
+    // The detail document is asked for by the slug the summary names: with no summary, it is skipped.
+    expect(failedChecks(report)).toEqual(
+      ENDPOINTS.filter((endpoint) => endpoint !== 'component-history').map((endpoint) => `${endpoint} reachable`),
+    );
     expect(report.checks[0]?.actual).toContain('ECONNREFUSED');
   });
 });

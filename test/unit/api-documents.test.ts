@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_DOCUMENTS, DOCUMENT_PATHS, PUBLISHED_PATHS } from '../../src/api-documents.js';
+import { API_DOCUMENTS, DOCUMENT_PATHS, PUBLISHED_PATHS, TEMPLATED_DOCUMENTS } from '../../src/api-documents.js';
 import { FEED_PATH } from '../../src/api-paths.js';
 import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { DOCUMENT_SCHEMAS, ERROR_BODY_SCHEMA } from '../../src/openapi/document-schemas.js';
@@ -50,7 +50,7 @@ describe('the table of API documents', () => {
 
   it('publishes one JSON Schema per row, under the row’s name and file, then the error body', () => {
     expect(DOCUMENT_SCHEMAS).toEqual([
-      ...API_DOCUMENTS.map((document) => ({
+      ...[...API_DOCUMENTS, ...TEMPLATED_DOCUMENTS].map((document) => ({
         name: document.schemaName,
         file: document.schemaFile,
         schema: document.schema,
@@ -62,8 +62,9 @@ describe('the table of API documents', () => {
   it('describes exactly its rows in OpenAPI, each with the row’s operation id, summary and body', () => {
     const openApi = buildOpenApi(RULES);
     const paths = field(openApi, 'paths');
-    expect(Object.keys(paths as object)).toEqual(API_DOCUMENTS.map((document) => document.path));
-    for (const document of API_DOCUMENTS) {
+    const documents = [...API_DOCUMENTS, ...TEMPLATED_DOCUMENTS];
+    expect(Object.keys(paths as object)).toEqual(documents.map((document) => document.path));
+    for (const document of documents) {
       const get = field(field(paths, document.path), 'get');
       expect(field(get, 'operationId')).toBe(document.operationId);
       expect(field(get, 'summary')).toBe(document.summary);
@@ -72,9 +73,23 @@ describe('the table of API documents', () => {
       expect(field(media, 'schema')).toEqual({ $ref: `#/components/schemas/${document.schemaName}` });
     }
     expect(Object.keys(field(field(openApi, 'components'), 'schemas') as object)).toEqual([
-      ...API_DOCUMENTS.map((document) => document.schemaName),
+      ...documents.map((document) => document.schemaName),
       ERROR_BODY_SCHEMA.name,
     ]);
+  });
+
+  it('names the parameter of a templated path once, for every operation on it, with the pattern its schema checks', () => {
+    const paths = field(buildOpenApi(RULES), 'paths');
+    expect(field(field(paths, '/api/v1/component-history/{slug}.json'), 'parameters')).toEqual([
+      {
+        name: 'slug',
+        in: 'path',
+        required: true,
+        description: "The component's `slug` in `/api/v1/uptime`.",
+        schema: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+      },
+    ]);
+    expect(Object.hasOwn(field(paths, '/api/v1/uptime') as object, 'parameters')).toBe(false);
   });
 
   it('agrees with the contract verify restates on which documents a deployment must serve', () => {

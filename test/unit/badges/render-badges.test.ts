@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlugs, slugify } from '../../../src/badges/badge-slug.js';
 import { formatUptime, renderBadges } from '../../../src/badges/render-badges.js';
 import { ShieldsEndpointSchema } from '../../../src/badges/shields-endpoint.js';
+import { assignSlugs, slugify } from '../../../src/slugs/assign-slugs.js';
 import { sampleUptime } from '../../helpers/document-fixtures.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
 

@@ -8,7 +8,12 @@ import { renderJsonSchema } from '../../../src/openapi/to-json-schema.js';
 import { RegionsFileSchema } from '../../../src/schemas/region.js';
 import { renderError } from '../../../src/server/json-error.js';
 import { renderRegions } from '../../../src/site/render-regions.js';
-import { sampleIncidents, sampleNotices, sampleUptime } from '../../helpers/document-fixtures.js';
+import {
+  sampleComponentHistories,
+  sampleIncidents,
+  sampleNotices,
+  sampleUptime,
+} from '../../helpers/document-fixtures.js';
 import { REGIONS_FILE } from '../../helpers/fixtures.js';
 import { sampleObservations } from '../../helpers/observations-fixture.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
@@ -21,7 +26,18 @@ const region = { code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'N
 const status = sampleStatus({ updated_at: '2026-11-21T04:37:59Z' });
 const uptime = sampleUptime();
 const [uptimeComponent] = uptime.components;
-const [uptimeDay] = uptimeComponent?.days ?? [];
+const [componentHistory] = sampleComponentHistories();
+const [historyDay] = componentHistory?.days ?? [];
+/** The sample component's day columns with entry 0 of `column` replaced by `value`. */
+const withFirstDay = (column: 'uptime_percent' | 'worst_status' | 'down_seconds', value: unknown) => ({
+  ...uptime,
+  components: [
+    {
+      ...uptimeComponent,
+      days: { ...uptimeComponent?.days, [column]: [value, ...(uptimeComponent?.days[column] ?? []).slice(1)] },
+    },
+  ],
+});
 const incidents = sampleIncidents();
 const [incident] = incidents.incidents;
 const notices = sampleNotices();
@@ -112,22 +128,22 @@ const CASES: Record<string, readonly Case[]> = {
       { ...uptime, components: [{ ...uptimeComponent, uptime: { ...uptimeComponent?.uptime, last_90d: undefined } }] },
       false,
     ],
+    ['a day with no data', withFirstDay('uptime_percent', null), true],
+    ['an unknown worst status', withFirstDay('worst_status', 'down'), false],
+    ['fractional down seconds', withFirstDay('down_seconds', 1.5), false],
     [
-      'a day that is not a date',
-      { ...uptime, components: [{ ...uptimeComponent, days: [{ ...uptimeDay, date: '21/11/2026' }] }] },
-      false,
-    ],
-    [
-      'an unknown worst status',
-      { ...uptime, components: [{ ...uptimeComponent, days: [{ ...uptimeDay, worst_status: 'down' }] }] },
-      false,
-    ],
-    [
-      'a fractional latency',
+      'a column of 89 days',
       {
         ...uptime,
-        components: [{ ...uptimeComponent, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1.5, p95_ms: 2 }] }],
+        components: [{ ...uptimeComponent, days: { ...uptimeComponent?.days, down_seconds: Array(89).fill(0) } }],
       },
+      false,
+    ],
+    ['a slug with capitals', { ...uptime, components: [{ ...uptimeComponent, slug: 'Control-API' }] }, false],
+    ['no first day', { ...uptime, first_day: undefined }, false],
+    [
+      'hourly latency, which is in the detail document',
+      { ...uptime, components: [{ ...uptimeComponent, latency: [] }] },
       false,
     ],
     ['an interval of zero', { ...uptime, interval_seconds: 0 }, false],
@@ -230,6 +246,25 @@ const CASES: Record<string, readonly Case[]> = {
   StatuspageActiveMaintenances: [
     ['the sample active maintenance', v2['/api/v2/scheduled-maintenances/active.json'], true],
     ['one still scheduled', { page, scheduled_maintenances: [{ ...v2Maintenance, status: 'scheduled' }] }, false],
+  ],
+  ComponentHistory: [
+    ['90 days and 24 hours of one component', componentHistory, true],
+    ['no slug', { ...componentHistory, slug: undefined }, false],
+    ['89 days', { ...componentHistory, days: componentHistory?.days.slice(1) }, false],
+    [
+      'a day that is not a date',
+      {
+        ...componentHistory,
+        days: [{ ...historyDay, date: '21/11/2026' }, ...(componentHistory?.days.slice(1) ?? [])],
+      },
+      false,
+    ],
+    [
+      'a fractional latency',
+      { ...componentHistory, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1.5, p95_ms: 2 }] },
+      false,
+    ],
+    ['an extra field', { ...componentHistory, sla: 99.9 }, false],
   ],
   ErrorBody: [
     ['the server error body', JSON.parse(renderError('not_found', 'no such resource').toString()), true],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_PATHS } from '../../../src/api-documents.js';
+import { PUBLISHED_PATHS, TEMPLATED_DOCUMENTS } from '../../../src/api-documents.js';
 import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { CONTRACT, ENDPOINTS } from '../../../src/verify/contract.js';
@@ -20,7 +20,15 @@ describe('the contract verify checks', () => {
   );
 
   it('checks every published document, and only the two contract documents are required', () => {
-    expect(ENDPOINTS.map((endpoint) => CONTRACT[endpoint].path)).toEqual([...PUBLISHED_PATHS]);
+    // The detail documents sit right after the summary that names them.
+    const [regions, status, uptime, ...rest] = PUBLISHED_PATHS;
+    expect(ENDPOINTS.map((endpoint) => CONTRACT[endpoint].path)).toEqual([
+      regions,
+      status,
+      uptime,
+      ...TEMPLATED_DOCUMENTS.map((document) => document.path),
+      ...rest,
+    ]);
     expect(ENDPOINTS.filter((endpoint) => CONTRACT[endpoint].presence === 'required')).toEqual(['regions', 'status']);
   });
 });
