@@ -65,11 +65,12 @@ export async function reportHistory(site: BenchSite, quick: boolean, out: (line?
     '| components | `/api/v1/uptime` before: raw / gzip | after: raw / br / gzip | one detail document: raw / br / gzip | target |',
   );
   out('|---|---|---|---|---|');
-  for (const [result, before] of [
-    [hundred, { raw: 2.0 * 1000 * 1000, gzip: 24.6 * 1000 }],
-    [cost, { raw: 20.2 * 1000 * 1000, gzip: 239 * 1000 }],
-  ] as const) {
-    if (result.components !== 100 && result.components !== 1_000) continue;
+  const rows = [
+    { result: hundred, before: { raw: 2.0 * 1000 * 1000, gzip: 24.6 * 1000 } },
+    // A smoke run has no 1,000-component year.
+    ...(cost.components === 1_000 ? [{ result: cost, before: { raw: 20.2 * 1000 * 1000, gzip: 239 * 1000 } }] : []),
+  ];
+  for (const { result, before } of rows) {
     // The page's whole first load is to stay within 300 KB at 1,000 components: the summary may take half.
     const limit = result.components === 1_000 ? 150 * KB : 15 * KB;
     const wire = Math.max(result.uptimeBrBytes, result.uptimeGzipBytes);

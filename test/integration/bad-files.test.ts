@@ -594,7 +594,7 @@ describe('probe --once after a writer was killed mid-write', () => {
 
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/api/v1/status');
-      expect(await readdir(apiDir)).toEqual(['incidents', 'observations', 'status', 'uptime']);
+      expect(await readdir(apiDir)).toEqual(['component-history', 'incidents', 'observations', 'status', 'uptime']);
     } finally {
       await site.remove();
     }

@@ -76,6 +76,7 @@ describe('probe --once', () => {
     expect(cycleMs).toBeGreaterThanOrEqual(1950);
     expect(cycleMs).toBeLessThan(2900);
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
+      'component-history',
       'incidents',
       'observations',
       'status',
@@ -104,6 +105,7 @@ describe('probe --once', () => {
       },
     ]);
     expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
+      'api/v1/component-history/scheduler.json',
       'api/v1/incidents',
       'api/v1/observations',
       'api/v1/status',
@@ -257,6 +259,7 @@ describe('probe --once', () => {
     expect(stderr).toMatch(/could not take the writer lock in \.state: EFBIG .*nothing written/);
     expect(await readFile(statusFile(), 'utf8')).toBe(before);
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
+      'component-history',
       'incidents',
       'observations',
       'status',
@@ -334,6 +337,7 @@ describe('probe (sidecar)', () => {
     expect(sidecar.output()).toContain('probe: SIGTERM: stopping');
     expect(sidecar.output()).toContain('probe: stopped');
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
+      'component-history',
       'incidents',
       'observations',
       'status',
