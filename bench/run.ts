@@ -16,6 +16,7 @@ import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
+import { BLACKBOX, canMeasureProbeCost, measureProbeCost } from './sections/probe-cost.js';
 import {
   measureHangingCycle,
   measureManyComponentsCycle,
@@ -131,6 +132,29 @@ try {
   out(
     `| the same, history on (recorded and both documents written each cycle) | ${manyWithHistory.cycles} | ${fmt(manyWithHistory.medianMs)} ms | ${fmt(manyWithHistory.maxMs)} ms | ≤ 2,000 ms: ${verdict(manyWithHistory.maxMs <= 2_000)} |`,
   );
+
+  out();
+  out('### Probe cost per check against blackbox_exporter');
+  out();
+  if (canMeasureProbeCost()) {
+    const costs = await measureProbeCost(site, [4, 100, 1_000], QUICK ? 1 : 5);
+    out(
+      `The same targets for both: one nginx on loopback, a URL per component. Our probe is the sidecar's composition (history on, feed, Statuspage documents, badges) in its own process, run a batch of cycles at a time; blackbox_exporter (\`${BLACKBOX}\`, module \`http_2xx\`: GET, 2xx, same timeout) gets one \`/probe\` request per component at the same concurrency (64). Each prober's CPU is utime + stime from /proc/PID/stat across a batch of about 1,000 checks, start-up and a warm-up batch excluded; ${QUICK ? 1 : 5} rounds alternating which goes first, medians.`,
+    );
+    out();
+    out(
+      '| components | cycles a batch | ours: CPU a check | blackbox: CPU a check | CPU ours / blackbox | ours: wall a cycle | blackbox: wall a cycle | wall ours / blackbox | target CPU ratio ≤ 1.0 |',
+    );
+    out('|---|---|---|---|---|---|---|---|---|');
+    for (const { components, cycles, ours, blackbox } of costs) {
+      const cpuRatio = ours.cpuPerCheckMs / blackbox.cpuPerCheckMs;
+      out(
+        `| ${fmt(components)} | ${cycles} | ${fmt(ours.cpuPerCheckMs, 2)} ms | ${fmt(blackbox.cpuPerCheckMs, 2)} ms | ${fmt(cpuRatio, 2)}× | ${fmt(ours.wallPerCycleMs)} ms | ${fmt(blackbox.wallPerCycleMs)} ms | ${fmt(ours.wallPerCycleMs / blackbox.wallPerCycleMs, 2)}× | ${verdict(cpuRatio <= 1)} |`,
+      );
+    }
+  } else {
+    out(`Skipped: needs \`${BLACKBOX}\` (Debian's prometheus-blackbox-exporter) and nginx.`);
+  }
 
   // 4. Cold start
   const manyRegions = await writeManyRegions(site, 10_000);
