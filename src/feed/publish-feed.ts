@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
-import { IncidentsDocumentSchema } from '../schemas/incidents.js';
+import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import { renderFeed } from './render-feed.js';
 
@@ -11,6 +11,8 @@ export interface PublishFeedOptions {
   /** The served directory: the documents are read from it and `feed.atom` is written to it. */
   readonly publicDir: string;
   readonly publicUrl?: string | undefined;
+  /** The incidents document as the probe just wrote it; left out, it is read from `publicDir`. */
+  readonly incidents?: IncidentsDocument | undefined;
 }
 
 /**
@@ -18,9 +20,9 @@ export interface PublishFeedOptions {
  * documents, and replaces it atomically. A missing document counts as empty;
  * an invalid one throws `InputError` and leaves the feed as it was.
  */
-export async function publishFeed({ publicDir, publicUrl }: PublishFeedOptions): Promise<string> {
+export async function publishFeed({ publicDir, publicUrl, incidents: written }: PublishFeedOptions): Promise<string> {
   const notices = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema);
-  const incidents = await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema);
+  const incidents = written ?? (await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema));
   const file = `${publicDir}${FEED_PATH}`;
   await mkdir(dirname(file), { recursive: true });
   await writeAtomically(file, renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl }));

@@ -11,7 +11,8 @@ import { formatTimestamp } from '../schemas/service-status.js';
 import { recordCycle } from './cycle-record.js';
 import type { HistoryStore } from './history-store.js';
 import { placeInHistory } from './place-in-history.js';
-import { createHistoryRenderCache, renderHistoryDocuments } from './render-history-documents.js';
+import type { PublishedHistory } from './published-history.js';
+import { createHistoryRenderCache, type HistoryDocuments, renderHistoryDocuments } from './render-history-documents.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
 /** Where the history lives by default: with the probe's state, never under `public/`. */
@@ -39,6 +40,8 @@ export interface HistoryRecorder {
   recordPublished(components: readonly ComponentOutcome[], at: Date): Promise<void>;
   /** Records a cycle that published nothing, so that the time after it is no data. Never throws. */
   recordUnpublished(at: Date): Promise<void>;
+  /** The documents as this process last wrote them; `undefined` until a write succeeded. */
+  published(): PublishedHistory | undefined;
   close(): void;
 }
 
@@ -63,6 +66,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const writing = createConditionLog({ log, now });
   const clockBehind = createConditionLog({ log, now });
   const renderCache = createHistoryRenderCache();
+  let written: PublishedHistory | undefined;
 
   async function setAside(error: unknown): Promise<void> {
     store?.close();
@@ -127,7 +131,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   }
 
   async function publish(at: Date): Promise<void> {
-    let documents: { uptime: string; incidents: string } | undefined;
+    let documents: HistoryDocuments | undefined;
     await withStore((current) => {
       documents = renderHistoryDocuments(current, { ...options, now: at }, renderCache);
     });
@@ -136,6 +140,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       await mkdir(dirname(uptimeFile), { recursive: true });
       await writeAtomically(uptimeFile, documents.uptime);
       await writeAtomically(incidentsFile, documents.incidents);
+      written = documents.rendered;
       writing.clear(`history: writing ${displayPath(uptimeFile)} and ${displayPath(incidentsFile)} again`);
     } catch (error) {
       writing.holds(
@@ -159,6 +164,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     async recordUnpublished(at) {
       await withStore((current) => current.recordGap(place(current, at).getTime(), options.intervalMs));
     },
+    published: () => written,
     close() {
       store?.close();
       store = undefined;

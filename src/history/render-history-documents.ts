@@ -1,5 +1,6 @@
 import { DAY_MS } from '../probe/history-retention.js';
 import type { HistoryStore } from './history-store.js';
+import type { PublishedHistory } from './published-history.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
 import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
 import {
@@ -23,6 +24,8 @@ export interface HistoryDocumentsInput {
 export interface HistoryDocuments {
   readonly uptime: string;
   readonly incidents: string;
+  /** The same documents as values, for readers in the same process. */
+  readonly rendered: PublishedHistory;
 }
 
 /** What the probe keeps from one render to the next, so that what did not change is not redone. */
@@ -71,5 +74,6 @@ export function renderHistoryDocuments(
   return {
     uptime: (cache?.serializeUptime ?? serializeUptime)(uptime),
     incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
+    rendered: { uptime, incidents },
   };
 }

@@ -5,10 +5,10 @@ import { INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/maintenance-notices.js';
-import { IncidentsDocumentSchema } from '../schemas/incidents.js';
+import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
-import { ComponentDaysSchema } from './component-days.js';
+import { type ComponentDays, ComponentDaysSchema } from './component-days.js';
 import { renderStatuspageDocuments } from './render-statuspage-documents.js';
 import type { StatuspageSettings } from './statuspage-settings.js';
 
@@ -19,6 +19,8 @@ export interface PublishStatuspageOptions {
   /** The status just published. */
   readonly status: ServiceStatus;
   readonly now: Date;
+  /** The history documents as the probe just wrote them; left out, they are read from `publicDir`. */
+  readonly history?: { readonly uptime: ComponentDays; readonly incidents: IncidentsDocument } | undefined;
 }
 
 /**
@@ -36,11 +38,12 @@ export async function publishStatuspage({
   settings,
   status,
   now,
+  history,
 }: PublishStatuspageOptions): Promise<string[]> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents, notices] = await Promise.all([
-    optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
-    optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
+    history?.uptime ?? optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
+    history?.incidents ?? optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
     optional(readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema)),
   ]);
   const files = renderStatuspageDocuments({
