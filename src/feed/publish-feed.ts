@@ -13,18 +13,26 @@ export interface PublishFeedOptions {
   readonly publicUrl?: string | undefined;
   /** The incidents document as the probe just wrote it; left out, it is read from `publicDir`. */
   readonly incidents?: IncidentsDocument | undefined;
+  /** The feed's bytes as this process last wrote them (what the last call returned): the same bytes are not written again. */
+  readonly lastWritten?: string | undefined;
 }
 
 /**
  * Re-renders `public/feed.atom` from the published notices and incidents
- * documents, and replaces it atomically. A missing document counts as empty;
- * an invalid one throws `InputError` and leaves the feed as it was.
+ * documents, and replaces it atomically unless its bytes are `lastWritten`
+ * (the feed changes only with a notice or an incident, not every cycle).
+ * Returns the feed's bytes. A missing document counts as empty; an invalid
+ * one throws `InputError` and leaves the feed as it was.
  */
-export async function publishFeed({ publicDir, publicUrl, incidents: written }: PublishFeedOptions): Promise<string> {
+export async function publishFeed(options: PublishFeedOptions): Promise<string> {
+  const { publicDir, publicUrl } = options;
   const notices = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema);
-  const incidents = written ?? (await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema));
+  const incidents =
+    options.incidents ?? (await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema));
+  const feed = renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl });
+  if (feed === options.lastWritten) return feed;
   const file = `${publicDir}${FEED_PATH}`;
   await mkdir(dirname(file), { recursive: true });
-  await writeAtomically(file, renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl }));
-  return file;
+  await writeAtomically(file, feed);
+  return feed;
 }

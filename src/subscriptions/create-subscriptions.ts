@@ -72,6 +72,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     log,
   });
   const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
+  let feed: string | undefined;
 
   async function queueEvents({ status, components }: PublishedCycle): Promise<void> {
     const changes = components.map(({ name, before, memory, certificateWarning }) => ({
@@ -107,7 +108,15 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
           log.error(`webhooks: events not queued: ${error instanceof Error ? error.message : String(error)}`),
         );
       }
-      await publishFeed({ publicDir, publicUrl: settings.publicUrl, incidents: history?.incidents }).catch(
+      await publishFeed({
+        publicDir,
+        publicUrl: settings.publicUrl,
+        incidents: history?.incidents,
+        lastWritten: feed,
+      }).then(
+        (written) => {
+          feed = written;
+        },
         (error: unknown) => log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
       );
       const { statuspage } = settings;
