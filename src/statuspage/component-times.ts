@@ -17,18 +17,16 @@ const MINUTES_PER_DAY = 1_440;
  * document's 90 days, or an older incident's start; `updated_at` is the last
  * change of its ongoing incident, or the end of its latest resolved one, or
  * `created_at`. Without history (or before the component has any), both are
- * `fallback`, the status's `updated_at`.
+ * `fallback`, the status's `updated_at`. `days` is the component's entry
+ * in the uptime document and `own` its incidents: the caller looks them up
+ * once for every component, not a scan of the whole document for each.
  */
 export function componentTimes(
-  name: string,
-  uptime: ComponentDays | undefined,
-  incidents: readonly Incident[],
+  days: ComponentDays['components'][number]['days'] | undefined,
+  own: readonly Incident[],
   fallback: string,
 ): ComponentTimes {
-  const own = incidents.filter((incident) => incident.component === name);
-  const firstDay = uptime?.components
-    .find((component) => component.name === name)
-    ?.days.find((day) => day.no_data_minutes < MINUTES_PER_DAY)?.date;
+  const firstDay = days?.find((day) => day.no_data_minutes < MINUTES_PER_DAY)?.date;
   const starts = [
     ...(firstDay === undefined ? [] : [Date.parse(`${firstDay}T00:00:00Z`)]),
     ...own.map((incident) => Date.parse(incident.started_at)),
