@@ -76,7 +76,7 @@ try {
     selfUs.set(key, (selfUs.get(key) ?? 0) + delta);
   });
   console.log(
-    `${components} components, ${cycles} cycles: ${(wallMs / cycles).toFixed(0)} ms wall and ${((cpu.user + cpu.system) / 1000 / cycles).toFixed(0)} ms CPU a cycle`,
+    `${components} components, ${cycles} cycles: ${(wallMs / cycles).toFixed(0)} ms wall and ${((cpu.user + cpu.system) / 1000 / cycles).toFixed(1)} ms CPU a cycle (user ${(cpu.user / 1000 / cycles).toFixed(1)}, system ${(cpu.system / 1000 / cycles).toFixed(1)})`,
   );
   console.log('| share | self time a cycle | where |');
   console.log('|---|---|---|');

@@ -26,10 +26,16 @@ export interface ProberCost {
   readonly wallPerCycleMs: number;
 }
 
+const PROBERS = ['ours', 'checksOnly', 'blackbox'] as const;
+type Prober = (typeof PROBERS)[number];
+
 export interface ProbeCostRow {
   readonly components: number;
   readonly cycles: number;
+  /** The sidecar's whole cycle: checks, decisions, and every document written. */
   readonly ours: ProberCost;
+  /** `runCycle` alone: the checks and the decisions, nothing written. */
+  readonly checksOnly: ProberCost;
   readonly blackbox: ProberCost;
 }
 
@@ -129,15 +135,14 @@ interface DrivenProbe {
 }
 
 /** Our probe's process, driven a batch of cycles at a time over its stdin (bench/servers/probe-driver.ts). */
-async function startOurProbe(dir: string, config: string): Promise<DrivenProbe> {
+async function startOurProbe(dir: string, config: string, checksOnly = false): Promise<DrivenProbe> {
   const publicDir = join(dir, 'public');
   const stateDir = join(dir, 'state');
   await mkdir(publicDir, { recursive: true });
   await mkdir(stateDir, { recursive: true });
   const script = join(REPO_ROOT, 'bench', 'servers', 'probe-driver.ts');
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, script, config, REGIONS_FILE, publicDir, stateDir], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const args = [script, config, REGIONS_FILE, publicDir, stateDir, ...(checksOnly ? ['--checks-only'] : [])];
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
   let exited: Error | undefined;
   child.once('exit', (code) => {
@@ -184,7 +189,8 @@ async function measure(pid: number, work: () => Promise<void>): Promise<Sample> 
  * Our probe against blackbox_exporter on the same targets: one nginx on
  * loopback, a distinct URL per component. Both are started first and warmed
  * up with one batch (start-up excluded); each round then runs a batch of
- * about 1,000 checks on each, alternating which goes first, and reads each
+ * about 1,000 checks on each (ours twice: the sidecar's whole cycle, and
+ * `runCycle` alone), rotating which goes first, and reads each
  * prober's CPU time from /proc/PID/stat around its batch (the bench's driving
  * of blackbox is in this process, not counted). Medians over the rounds.
  */
@@ -206,34 +212,44 @@ export async function measureProbeCost(
       const targets = Array.from({ length: count }, (_, index) => `${nginx.origin}/component/${index}`);
       const config = await writeComponentsConfig(site, `cost-${count}`, targets);
       const ours = await startOurProbe(join(dir, `ours-${count}`), config);
-      const { pid } = ours;
+      const checksOnly = await startOurProbe(join(dir, `checks-${count}`), config, true).catch(async (error) => {
+        await ours.stop();
+        throw error;
+      });
       const cycles = Math.max(1, Math.round(CHECKS_PER_BATCH / count));
       const checks = cycles * count;
-      const runBlackbox = async () => {
-        for (let cycle = 0; cycle < cycles; cycle += 1)
-          await blackboxCycle(agent, blackbox.origin, targets, DEFAULT_CONCURRENCY);
+      const runners: Record<Prober, { pid: number; run: () => Promise<void> }> = {
+        ours: { pid: ours.pid, run: () => ours.runCycles(cycles) },
+        checksOnly: { pid: checksOnly.pid, run: () => checksOnly.runCycles(cycles) },
+        blackbox: {
+          pid: blackbox.child.pid as number,
+          run: async () => {
+            for (let cycle = 0; cycle < cycles; cycle += 1)
+              await blackboxCycle(agent, blackbox.origin, targets, DEFAULT_CONCURRENCY);
+          },
+        },
       };
       try {
-        await ours.runCycles(cycles);
-        await runBlackbox();
-        const samples: Record<'ours' | 'blackbox', Sample[]> = { ours: [], blackbox: [] };
+        const samples: Record<Prober, Sample[]> = { ours: [], checksOnly: [], blackbox: [] };
+        for (const { run } of Object.values(runners)) await run();
         for (let round = 0; round < rounds; round += 1) {
-          const order = round % 2 === 0 ? (['ours', 'blackbox'] as const) : (['blackbox', 'ours'] as const);
-          for (const which of order) {
-            samples[which].push(
-              which === 'ours'
-                ? await measure(pid, () => ours.runCycles(cycles))
-                : await measure(blackbox.child.pid as number, runBlackbox),
-            );
-          }
+          // Who goes first rotates each round.
+          const order = PROBERS.map((_, index) => PROBERS[(index + round) % PROBERS.length] as Prober);
+          for (const which of order) samples[which].push(await measure(runners[which].pid, runners[which].run));
         }
         const summarize = (list: readonly Sample[]): ProberCost => ({
           cpuPerCheckMs: median(list.map((sample) => sample.cpuMs / checks)),
           wallPerCycleMs: median(list.map((sample) => sample.wallMs / cycles)),
         });
-        rows.push({ components: count, cycles, ours: summarize(samples.ours), blackbox: summarize(samples.blackbox) });
+        rows.push({
+          components: count,
+          cycles,
+          ours: summarize(samples.ours),
+          checksOnly: summarize(samples.checksOnly),
+          blackbox: summarize(samples.blackbox),
+        });
       } finally {
-        await ours.stop();
+        await Promise.all([ours.stop(), checksOnly.stop()]);
       }
     }
   } finally {
