@@ -12,7 +12,7 @@ import { REGIONS_FILE, writeComponentsConfig } from './probe-cycle.js';
 
 /** Debian's `prometheus-blackbox-exporter`; the section is skipped where it (or nginx) is missing. */
 export const BLACKBOX = '/usr/bin/prometheus-blackbox-exporter';
-/** Checks per measured batch: small component counts run as many cycles as it takes to reach it. */
+/** Checks per measured batch unless told: small component counts run as many cycles as it takes to reach it. */
 const CHECKS_PER_BATCH = 1_000;
 const STARTUP_TIMEOUT_MS = 10_000;
 const TICKS_PER_S = 100; // USER_HZ, what /proc/PID/stat counts in on Linux
@@ -198,6 +198,7 @@ export async function measureProbeCost(
   site: BenchSite,
   componentCounts: readonly number[],
   rounds: number,
+  checksPerBatch = CHECKS_PER_BATCH,
 ): Promise<ProbeCostRow[]> {
   const dir = join(site.root, 'probe-cost');
   const nginx = await startNginxTargets(join(dir, 'nginx'));
@@ -216,7 +217,7 @@ export async function measureProbeCost(
         await ours.stop();
         throw error;
       });
-      const cycles = Math.max(1, Math.round(CHECKS_PER_BATCH / count));
+      const cycles = Math.max(1, Math.round(checksPerBatch / count));
       const checks = cycles * count;
       const runners: Record<Prober, { pid: number; run: () => Promise<void> }> = {
         ours: { pid: ours.pid, run: () => ours.runCycles(cycles) },
