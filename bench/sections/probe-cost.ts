@@ -15,6 +15,7 @@ export const BLACKBOX = '/usr/bin/prometheus-blackbox-exporter';
 /** Checks per measured batch unless told: small component counts run as many cycles as it takes to reach it. */
 const CHECKS_PER_BATCH = 1_000;
 const STARTUP_TIMEOUT_MS = 10_000;
+const WARM_UP_CYCLES_MIN = 3;
 const TICKS_PER_S = 100; // USER_HZ, what /proc/PID/stat counts in on Linux
 
 export const canMeasureProbeCost = () => existsSync(BLACKBOX) && hasNginx();
@@ -232,7 +233,10 @@ export async function measureProbeCost(
       };
       try {
         const samples: Record<Prober, Sample[]> = { ours: [], checksOnly: [], blackbox: [] };
-        for (const { run } of Object.values(runners)) await run();
+        // Warm-up, at least three cycles: the first ones also write every badge twice (no data, then the first uptime).
+        await ours.runCycles(Math.max(cycles, WARM_UP_CYCLES_MIN));
+        await checksOnly.runCycles(Math.max(cycles, WARM_UP_CYCLES_MIN));
+        await runners.blackbox.run();
         for (let round = 0; round < rounds; round += 1) {
           // Who goes first rotates each round.
           const order = PROBERS.map((_, index) => PROBERS[(index + round) % PROBERS.length] as Prober);
