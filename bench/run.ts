@@ -139,7 +139,7 @@ try {
   if (canMeasureProbeCost()) {
     const costs = await measureProbeCost(site, [4, 100, 1_000], QUICK ? 1 : 5, QUICK ? 200 : 1_000);
     out(
-      `The same targets for all three: one nginx on loopback, a URL per component. Our probe is the sidecar's composition (history on, feed, Statuspage documents, badges) in its own process, run a batch of cycles at a time, each cycle 30 s after the last on its clock; "checks alone" is a second such process running only \`runCycle\` (checks and decisions, nothing written); blackbox_exporter (\`${BLACKBOX}\`, module \`http_2xx\`: GET, 2xx, same timeout) gets one \`/probe\` request per component at the same concurrency (64). Each prober's CPU is utime + stime (and its reaped children's) from /proc/PID/stat across a batch of about ${QUICK ? 200 : 1_000} checks, start-up and a warm-up batch excluded; ${QUICK ? 1 : 5} rounds rotating which goes first, medians.`,
+      `The same targets for all three: one nginx on loopback, a URL per component. Our probe is the sidecar's composition (history on, feed, Statuspage documents, badges) in its own process, run a batch of cycles at a time, each cycle 30 s after the last on its clock; "checks alone" is a second such process running only \`runCycle\` (checks and decisions, nothing written); blackbox_exporter (\`${BLACKBOX}\`, module \`http_2xx\`: GET, 2xx, same timeout) gets one \`/probe\` request per component at the same concurrency (64). Each prober's CPU is utime + stime (and its reaped children's) from /proc/PID/stat across a batch of about ${QUICK ? 200 : 1_000} checks, start-up and a warm-up batch (at least three cycles) excluded; ${QUICK ? 1 : 5} rounds rotating which goes first, medians.`,
     );
     out();
     out(
