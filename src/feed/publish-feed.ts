@@ -1,7 +1,7 @@
 import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
-import { IncidentsDocumentSchema } from '../schemas/incidents.js';
+import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import { renderFeed } from './render-feed.js';
 
@@ -11,16 +11,26 @@ export interface PublishFeedOptions {
   readonly publicUrl?: string | undefined;
   /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
   readonly precompress?: boolean;
+  /** The incidents document as the probe just wrote it; left out, it is read from `publicDir`. */
+  readonly incidents?: IncidentsDocument | undefined;
+  /** The feed's bytes as this process last wrote them (what the last call returned): the same bytes are not written again. */
+  readonly lastWritten?: string | undefined;
 }
 
 /**
  * Re-renders `public/feed.atom` from the published notices and incidents
- * documents, and replaces it atomically. A missing document counts as empty;
- * an invalid one throws `InputError` and leaves the feed as it was.
+ * documents, and replaces it atomically unless its bytes are `lastWritten`
+ * (the feed changes only with a notice or an incident, not every cycle).
+ * Returns the feed's bytes. A missing document counts as empty; an invalid
+ * one throws `InputError` and leaves the feed as it was.
  */
-export async function publishFeed({ publicDir, publicUrl, precompress = false }: PublishFeedOptions): Promise<string> {
+export async function publishFeed(options: PublishFeedOptions): Promise<string> {
+  const { publicDir, publicUrl } = options;
   const notices = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema);
-  const incidents = await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema);
+  const incidents =
+    options.incidents ?? (await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema));
   const feed = renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl });
-  return writePublicFile(publicDir, FEED_PATH, feed, { precompress });
+  if (feed === options.lastWritten) return feed;
+  await writePublicFile(publicDir, FEED_PATH, feed, { precompress: options.precompress ?? false });
+  return feed;
 }

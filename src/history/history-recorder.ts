@@ -12,6 +12,7 @@ import { recordCycle } from './cycle-record.js';
 import type { HistoryStore } from './history-store.js';
 import { placeInHistory } from './place-in-history.js';
 import { createComponentHistoryPublisher } from './publish-component-histories.js';
+import type { PublishedHistory } from './published-history.js';
 import { createHistoryRenderCache, type HistoryDocuments, renderHistoryDocuments } from './render-history-documents.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 
@@ -44,6 +45,8 @@ export interface HistoryRecorder {
   recordPublished(components: readonly ComponentOutcome[], at: Date): Promise<void>;
   /** Records a cycle that published nothing, so that the time after it is no data. Never throws. */
   recordUnpublished(at: Date): Promise<void>;
+  /** The documents as this process last wrote them; `undefined` until a write succeeded. */
+  published(): PublishedHistory | undefined;
   close(): void;
 }
 
@@ -70,6 +73,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const writing = createConditionLog({ log, now });
   const clockBehind = createConditionLog({ log, now });
   const renderCache = createHistoryRenderCache();
+  let written: PublishedHistory | undefined;
 
   async function setAside(error: unknown): Promise<void> {
     store?.close();
@@ -145,6 +149,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       await publishComponentHistories(documents.componentHistories);
       await writePublicFile(options.publicDir, UPTIME_PATH, documents.uptime, precompress);
       await writePublicFile(options.publicDir, INCIDENTS_PATH, documents.incidents, precompress);
+      written = documents.rendered;
       writing.clear(
         `history: writing ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} and ${displayPath(componentHistoryDir)}/ again`,
       );
@@ -171,6 +176,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     async recordUnpublished(at) {
       await withStore((current) => current.recordGap(place(current, at).getTime(), options.intervalMs));
     },
+    published: () => written,
     close() {
       store?.close();
       store = undefined;

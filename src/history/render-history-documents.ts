@@ -1,5 +1,6 @@
 import { DAY_MS } from '../probe/history-retention.js';
 import type { HistoryStore } from './history-store.js';
+import type { PublishedHistory } from './published-history.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
 import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
 import {
@@ -35,6 +36,8 @@ export interface HistoryDocuments {
   readonly incidents: string;
   /** One `/api/v1/component-history/{slug}.json` per configured component, in the configured order. */
   readonly componentHistories: readonly ComponentHistoryFile[];
+  /** The summary and the incidents as values, for readers in the same process. */
+  readonly rendered: PublishedHistory;
 }
 
 /** What the probe keeps from one render to the next, so that what did not change is not redone. */
@@ -89,5 +92,6 @@ export function renderHistoryDocuments(
       slug: detail.slug,
       json: (cache?.serializeComponentHistory ?? serializeComponentHistory)(detail),
     })),
+    rendered: { uptime: summary, incidents },
   };
 }

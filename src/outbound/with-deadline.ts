@@ -5,10 +5,17 @@ export type DeadlineOutcome<T> =
   | { readonly kind: 'aborted'; readonly reason: unknown };
 
 /**
+ * The reason work left over is aborted with once its answer is in: one
+ * object made once, because `abort()` without a reason builds a
+ * `DOMException` (and its stack) every time, twice per check of a cycle.
+ */
+export const ANSWER_IN: Error = Object.freeze(new Error('the answer is in: the rest of the work is dropped'));
+
+/**
  * Runs `work` and answers at `timeoutMs` at the latest, or as soon as
  * `signal` aborts, whatever the work is doing: the answer is settled by our
  * own timer, not by any timeout of the client. The signal handed to `work`
- * aborts once the answer is in, so a request still lingering is dropped.
+ * aborts (with `ANSWER_IN`) once the answer is in, so a request still lingering is dropped.
  * An already aborted `signal` answers `aborted` without starting the work.
  * The timer and the listener on `signal` are always removed. `work` should
  * not reject; if it does, so does this, after the same clean-up.
@@ -33,6 +40,6 @@ export async function withDeadline<T>(
   } finally {
     clearTimeout(timer);
     if (stop !== undefined) signal?.removeEventListener('abort', stop);
-    controller.abort();
+    controller.abort(ANSWER_IN);
   }
 }

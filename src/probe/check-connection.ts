@@ -1,6 +1,6 @@
 import { connect, isIP, type Socket } from 'node:net';
 import { describeRequestError } from '../outbound/describe-request-error.js';
-import { withDeadline } from '../outbound/with-deadline.js';
+import { ANSWER_IN, withDeadline } from '../outbound/with-deadline.js';
 import type { CheckEndpointOptions, CheckPhase, CheckResult, EndpointCheck } from './check-endpoint.js';
 import { resolveHostWithSystem } from './resolve-host.js';
 import { trackLookup } from './track-lookup.js';
@@ -60,7 +60,7 @@ export async function checkConnection(check: EndpointCheck, options: CheckEndpoi
       ? { ok: false, latency_ms: elapsed(), error, phase }
       : { ok: false, latency_ms: elapsed(), error };
   } finally {
-    lookupController.abort();
+    lookupController.abort(ANSWER_IN);
     socket?.destroy();
   }
 }

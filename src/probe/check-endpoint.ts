@@ -9,7 +9,7 @@ import {
   type FailureReason,
 } from '../outbound/describe-request-error.js';
 import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
-import { withDeadline } from '../outbound/with-deadline.js';
+import { ANSWER_IN, withDeadline } from '../outbound/with-deadline.js';
 import type { BodyConditions } from '../schemas/body-conditions.js';
 import { hasBodyConditions, judgeBody } from './judge-body.js';
 import type { CertificateExpiry } from './judge-certificate.js';
@@ -201,7 +201,7 @@ function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange
     phase: () => phase,
     certificate: () => certificate,
     destroy: () => {
-      lookupController.abort();
+      lookupController.abort(ANSWER_IN);
       request?.destroy();
     },
   };

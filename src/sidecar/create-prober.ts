@@ -5,6 +5,7 @@ import { SIBLING_KINDS } from '../compression/precompressed-siblings.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
+import type { PublishedHistory } from '../history/published-history.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import type { PublicDirMirror } from '../object-store/public-dir-mirror.js';
@@ -39,8 +40,9 @@ export interface ProberOptions {
   /**
    * Runs after every published cycle (the feed, the webhook queue). It must
    * not throw and must do only quick local work: the cycle waits for it.
+   * Given the history documents as this process last wrote them, if it did.
    */
-  readonly afterPublish?: (outcome: ObservedCycle) => Promise<void>;
+  readonly afterPublish?: (outcome: ObservedCycle, history: PublishedHistory | undefined) => Promise<void>;
   /**
    * Asked after the checks and before anything is written: whether this
    * probe is still the writer (`WriterLock.stillHeld`). When it is not, the
@@ -217,11 +219,16 @@ export function createProber(options: ProberOptions): Prober {
       await history.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
       options.observer?.historyRecorded(clock() - started);
     }
-    // After the history, whose uptime document they read.
-    await publishCycleBadges({ publish: publishBadges, status, uptimeFile: history?.uptimeFile, groups }).catch(
-      (error: unknown) => log.error(`badges not written: ${describeIoError(error)}`),
-    );
-    await options.afterPublish?.(outcome);
+    // After the history, whose uptime document they read: in memory, as written, not read back and parsed again.
+    const written = history?.published();
+    await publishCycleBadges({
+      publish: publishBadges,
+      status,
+      uptimeFile: history?.uptimeFile,
+      uptime: written?.uptime,
+      groups,
+    }).catch((error: unknown) => log.error(`badges not written: ${describeIoError(error)}`));
+    await options.afterPublish?.(outcome, written);
     // Last of all: the local files are already written, whatever the store does.
     const upload = await options.mirror?.sync(signal === undefined ? {} : { signal });
     return ended({ published: true, statusFile, ...(upload === undefined ? {} : { upload }) });

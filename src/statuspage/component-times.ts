@@ -17,21 +17,20 @@ const DAY_MS = 86_400_000;
  * document's 90 days, or an older incident's start; `updated_at` is the last
  * change of its ongoing incident, or the end of its latest resolved one, or
  * `created_at`. Without history (or before the component has any), both are
- * `fallback`, the status's `updated_at`.
+ * `fallback`, the status's `updated_at`. `firstDay` is the uptime document's
+ * `first_day`, `days` the component's entry
+ * in the uptime document and `own` its incidents: the caller looks them up
+ * once for every component, not a scan of the whole document for each.
  */
 export function componentTimes(
-  name: string,
-  uptime: ComponentDays | undefined,
-  incidents: readonly Incident[],
+  firstDay: string | undefined,
+  days: ComponentDays['components'][number]['days'] | undefined,
+  own: readonly Incident[],
   fallback: string,
 ): ComponentTimes {
-  const own = incidents.filter((incident) => incident.component === name);
-  const index =
-    uptime?.components
-      .find((component) => component.name === name)
-      ?.days.worst_status.findIndex((day) => day !== null) ?? -1;
+  const index = days?.worst_status.findIndex((day) => day !== null) ?? -1;
   const firstDayMs =
-    uptime === undefined || index < 0 ? undefined : Date.parse(`${uptime.first_day}T00:00:00Z`) + index * DAY_MS;
+    firstDay === undefined || index < 0 ? undefined : Date.parse(`${firstDay}T00:00:00Z`) + index * DAY_MS;
   const starts = [
     ...(firstDayMs === undefined || Number.isNaN(firstDayMs) ? [] : [firstDayMs]),
     ...own.map((incident) => Date.parse(incident.started_at)),

@@ -3,10 +3,10 @@ import { INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/maintenance-notices.js';
-import { IncidentsDocumentSchema } from '../schemas/incidents.js';
+import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
-import { ComponentDaysSchema } from './component-days.js';
+import { type ComponentDays, ComponentDaysSchema } from './component-days.js';
 import { renderStatuspageDocuments } from './render-statuspage-documents.js';
 import type { StatuspageSettings } from './statuspage-settings.js';
 
@@ -19,6 +19,8 @@ export interface PublishStatuspageOptions {
   readonly now: Date;
   /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
   readonly precompress?: boolean;
+  /** The history documents as the probe just wrote them; left out, they are read from `publicDir`. */
+  readonly history?: { readonly uptime: ComponentDays; readonly incidents: IncidentsDocument } | undefined;
 }
 
 /**
@@ -37,11 +39,12 @@ export async function publishStatuspage({
   status,
   now,
   precompress = false,
+  history,
 }: PublishStatuspageOptions): Promise<string[]> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents, notices] = await Promise.all([
-    optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
-    optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
+    history?.uptime ?? optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
+    history?.incidents ?? optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
     optional(readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema)),
   ]);
   const files = renderStatuspageDocuments({

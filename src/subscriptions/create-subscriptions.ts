@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { NOTICES_PATH } from '../api-paths.js';
 import { publishFeed } from '../feed/publish-feed.js';
+import type { PublishedHistory } from '../history/published-history.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
@@ -50,8 +51,11 @@ export interface SubscriptionsOptions {
 
 /** The feed, the webhooks and the Statuspage documents, as the probe drives them. */
 export interface Subscriptions {
-  /** After a published cycle: queue its events, re-render the feed and the Statuspage documents. Quick file work only; never throws. */
-  afterPublish(cycle: PublishedCycle): Promise<void>;
+  /**
+   * After a published cycle: queue its events, re-render the feed and the Statuspage documents. Quick file work only;
+   * never throws. `history` is the history documents as the probe just wrote them; left out, they are read from disk.
+   */
+  afterPublish(cycle: PublishedCycle, history?: PublishedHistory): Promise<void>;
   readonly deliverer: WebhookDeliverer;
 }
 
@@ -71,6 +75,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     log,
   });
   const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
+  let feed: string | undefined;
 
   async function queueEvents({ status, components }: PublishedCycle): Promise<void> {
     const changes = components.map(({ name, before, memory, certificateWarning }) => ({
@@ -100,22 +105,37 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
 
   return {
     deliverer,
-    async afterPublish(cycle) {
+    async afterPublish(cycle, history) {
       if (settings.webhooks.length > 0) {
         await queueEvents(cycle).catch((error: unknown) =>
           log.error(`webhooks: events not queued: ${error instanceof Error ? error.message : String(error)}`),
         );
       }
-      await publishFeed({ publicDir, publicUrl: settings.publicUrl, precompress }).catch((error: unknown) =>
-        log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
+      await publishFeed({
+        publicDir,
+        publicUrl: settings.publicUrl,
+        incidents: history?.incidents,
+        lastWritten: feed,
+        precompress,
+      }).then(
+        (written) => {
+          feed = written;
+        },
+        (error: unknown) => log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
       );
       const { statuspage } = settings;
       if (statuspage !== undefined) {
         // Judged at the cycle's own time, so the documents agree with the status they embed.
         const now = new Date(cycle.status.updated_at);
-        await publishStatuspage({ publicDir, settings: statuspage, status: cycle.status, now, precompress }).catch(
-          (error: unknown) =>
-            log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`),
+        await publishStatuspage({
+          publicDir,
+          settings: statuspage,
+          status: cycle.status,
+          now,
+          history,
+          precompress,
+        }).catch((error: unknown) =>
+          log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`),
         );
       }
     },

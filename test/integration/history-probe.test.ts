@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
+import type { PublishedHistory } from '../../src/history/published-history.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
@@ -44,7 +45,10 @@ const publicDir = () => join(root, 'public');
 const readJson = async (name: string) => JSON.parse(await readFile(join(publicDir(), 'api', 'v1', name), 'utf8'));
 const historyErrors = () => lines.filter(({ level, line }) => level === 'error' && line.startsWith('history:'));
 
-async function proberWithHistory(historyFile: string) {
+async function proberWithHistory(
+  historyFile: string,
+  afterPublish?: (outcome: unknown, history: PublishedHistory | undefined) => Promise<void>,
+) {
   const component = await standin({ mode: 'healthy' });
   const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
     schedule: '*/30 * * * * *',
@@ -56,6 +60,7 @@ async function proberWithHistory(historyFile: string) {
     historyFile,
     log,
     now: () => new Date(clockMs),
+    ...(afterPublish === undefined ? {} : { afterPublish }),
   });
   probers.push(prober);
   const cycle = async () => {
@@ -108,6 +113,21 @@ describe('the probe with history', () => {
       partial_outage: 0,
       major_outage: 1.5,
     });
+  });
+
+  it('hands the documents it just wrote to what publishes after it, the same as the files', async () => {
+    const handed: (PublishedHistory | undefined)[] = [];
+    const { component, cycle } = await proberWithHistory(join(root, '.state', 'history.sqlite'), async (_, history) => {
+      handed.push(history);
+    });
+    await cycle();
+    await component.setMode('failing');
+    await cycle();
+    await cycle();
+    expect(handed).toHaveLength(3);
+    const last = handed.at(-1);
+    expect(last?.incidents.incidents).toHaveLength(1);
+    expect(last).toEqual({ uptime: await readJson('uptime'), incidents: await readJson('incidents') });
   });
 
   it('refuses a history file inside the served directory', () => {

@@ -9,7 +9,7 @@ import { renderNotices } from '../../src/notices/render-notices.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
 import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
-import { sampleNotices } from '../helpers/document-fixtures.js';
+import { sampleIncidents, sampleNotices, sampleUptime } from '../helpers/document-fixtures.js';
 import { SAMPLE_NOW, sampleStatuspageSettings, sampleStatuspageStatus } from '../helpers/statuspage-fixture.js';
 
 let publicDir: string;
@@ -71,6 +71,21 @@ describe('publishStatuspage', () => {
     await writeFile(join(publicDir, INCIDENTS_PATH), '{"version": "v1", "incid');
     await publishStatuspage({ publicDir, settings: sampleStatuspageSettings(), status: sampleStatuspageStatus(), now });
     expect((await readV2('/api/v2/incidents/unresolved.json')).incidents).toEqual([]);
+  });
+
+  it('renders from the history documents handed to it, without reading the files back', async () => {
+    await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
+    await writeFile(join(publicDir, INCIDENTS_PATH), '{"version": "v1", "incid');
+    const incidents = sampleIncidents();
+    expect(incidents.incidents.length).toBeGreaterThan(0);
+    await publishStatuspage({
+      publicDir,
+      settings: sampleStatuspageSettings(),
+      status: sampleStatuspageStatus(),
+      now,
+      history: { uptime: sampleUptime(), incidents },
+    });
+    expect((await readV2('/api/v2/incidents.json')).incidents).toHaveLength(incidents.incidents.length);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -115,6 +115,22 @@ describe('subscriptions after a published cycle', () => {
     await prober.runCycle();
     const feed = parseFeed(await readFile(`${publicDir}${FEED_PATH}`, 'utf8'));
     expect(feed.items.map((item) => item.title)).toEqual(['Slow builds (Identified)']);
+  });
+
+  it('leaves the feed file alone while its bytes stay the same, and replaces it when they change', async () => {
+    const { prober } = await proberFor(subscribe([]));
+    const feedFile = `${publicDir}${FEED_PATH}`;
+    await publishNotices([incidentNotice()]);
+    await prober.runCycle();
+    const first = await stat(feedFile);
+    await prober.runCycle();
+    // An atomic replace is a new file: the same inode means nothing was written.
+    expect((await stat(feedFile)).ino).toBe(first.ino);
+    await publishNotices([incidentNotice({ title: 'Slower builds' })]);
+    await prober.runCycle();
+    expect((await stat(feedFile)).ino).not.toBe(first.ino);
+    const feed = parseFeed(await readFile(feedFile, 'utf8'));
+    expect(feed.items.map((item) => item.title)).toEqual(['Slower builds (Identified)']);
   });
 
   it("puts the probe's incidents in the feed once an incidents document is published", async () => {

@@ -25,6 +25,15 @@ describe('TimestampSchema', () => {
     expect(TimestampSchema.safeParse(value).success).toBe(false);
   });
 
+  it('judges each value on its own however many were checked before it (the remembered ones start again)', () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let second = 0; second < 12_000; second += 1) {
+      expect(TimestampSchema.safeParse(formatTimestamp(new Date(start + second * 1000))).success).toBe(true);
+    }
+    expect(TimestampSchema.safeParse('2026-02-30T04:37:59Z').success).toBe(false);
+    expect(TimestampSchema.safeParse('2026-01-01T00:00:00Z').success).toBe(true);
+  });
+
   it('formats an instant to the second with a trailing Z', () => {
     expect(formatTimestamp(new Date('2026-11-21T04:37:59.987Z'))).toBe('2026-11-21T04:37:59Z');
   });
