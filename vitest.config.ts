@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // They run the compiled CLI (test/helpers/run-cli.ts): compile dist/ first if src/ changed.
+          globalSetup: ['test/helpers/compile-cli.ts'],
         },
       },
     ],
