@@ -16,10 +16,11 @@ import { CAN_MOUNT_TMPFS, mountTmpfs, type Tmpfs } from '../helpers/tmpfs.js';
  * What fails the same way every cycle is logged when it starts, when it
  * changes and when it ends, with a reminder at most hourly: real cycles of
  * the real prober, on a real full disk and against real silent peers, with
- * a clock the test moves on by the schedule's 5 s per cycle.
+ * a clock the test moves on by 20 s per cycle (a slow schedule, so that an
+ * hour of cycles is 180 of them, not 720).
  */
 const standin = useStandins();
-const CYCLE_MS = 5_000;
+const CYCLE_MS = 20_000;
 let root: string;
 let clockMs: number;
 let lines: { level: 'info' | 'error'; line: string }[];
@@ -84,18 +85,18 @@ describe('a probe state that cannot be saved', () => {
     await cycles(1);
     await rm(join(mount.dir, 'probe-state.json'));
     const filler = await fill(mount.dir);
-    // 30 minutes of cycles: one line, not 360.
-    await cycles(360);
+    // 30 minutes of cycles: one line, not 90.
+    await cycles(90);
     expect(matching(/could not save the probe state/).map(({ line }) => line)).toEqual([
       expect.stringMatching(/could not save the probe state to .*probe-state\.json: ENOSPC .*; the flapping memory/),
     ]);
     // Past the hour since it was logged: one reminder, saying for how long.
-    await cycles(400);
+    await cycles(100);
     const saving = matching(/could not save the probe state/);
     expect(saving).toHaveLength(2);
-    expect(saving[1]?.line).toMatch(/\(still so, for 60 min, seen 721 times\)$/);
+    expect(saving[1]?.line).toMatch(/\(still so, for 60 min, seen 181 times\)$/);
     await rm(filler);
-    await cycles(50);
+    await cycles(12);
     const recovered = matching(/saving the probe state/);
     expect(recovered).toEqual([
       {
@@ -159,21 +160,21 @@ describe('peers that stay unreachable', () => {
         clockMs += CYCLE_MS;
       }
     };
-    await cycles(60);
+    await cycles(15);
     const noQuorum = () => matching(/^no quorum/);
     expect(noQuorum()).toHaveLength(1);
     expect(noQuorum()[0]?.line).toContain('peers not counted: fra1 unreachable');
     // One peer comes back: still no quorum? 2 of 3 is a quorum, so it ends, and says so once.
     answering = new Set(['fra1']);
-    await cycles(10);
+    await cycles(3);
     expect(matching(/^quorum again/)).toHaveLength(1);
     expect(matching(/^quorum again/)[0]).toMatchObject({ level: 'info' });
-    expect(matching(/^quorum again/)[0]?.line).toMatch(/\(the problem lasted 5 min, seen 60 times\)$/);
+    expect(matching(/^quorum again/)[0]?.line).toMatch(/\(the problem lasted 5 min, seen 15 times\)$/);
     // Both silent again for over an hour: logged at the start, once more an hour later.
     answering = new Set();
-    await cycles(800);
+    await cycles(200);
     expect(noQuorum()).toHaveLength(3);
-    expect(noQuorum()[2]?.line).toMatch(/\(still so, for 60 min, seen 721 times\)$/);
+    expect(noQuorum()[2]?.line).toMatch(/\(still so, for 60 min, seen 181 times\)$/);
     expect(lines.filter(({ level }) => level === 'error')).toHaveLength(3);
     prober.close();
   }, 60_000);

@@ -6,7 +6,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { type CliProcess, type CliResult, cliArgv, runCli, startCli, watchChild } from '../helpers/run-cli.js';
+import {
+  type CliProcess,
+  type CliResult,
+  cliArgv,
+  runCli,
+  startCli,
+  TSX_LOADER,
+  watchChild,
+} from '../helpers/run-cli.js';
 import { spawnWithSilentResolver } from '../helpers/silent-resolver.js';
 import { type Stall, startSilentListener, startUnacceptingListener } from '../helpers/stalls.js';
 import { useStandins } from '../helpers/standins.js';
@@ -485,9 +493,9 @@ describe('probe: stalls and shutdown', () => {
 describe('probe (sidecar) through wall-clock steps', () => {
   /** The sidecar with its wall clock steppable by SIGUSR2 (see stepped-date.ts). */
   function startSteppableSidecar(stepMs: number): CliProcess {
-    const [loaderFlag = '', loader = '', ...rest] = cliArgv(probeArgs());
     const steppedDate = pathToFileURL(join(REPO_ROOT, 'test', 'helpers', 'stepped-date.ts')).href;
-    const child = spawn(process.execPath, [loaderFlag, loader, '--import', steppedDate, ...rest], {
+    // tsx loads the TypeScript preload; the CLI itself is the compiled one.
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, '--import', steppedDate, ...cliArgv(probeArgs())], {
       cwd: cli.site.root,
       env: { ...process.env, REGION: '', STEPPED_DATE_STEP_MS: String(stepMs) },
       stdio: ['ignore', 'pipe', 'pipe'],

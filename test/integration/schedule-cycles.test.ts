@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import { type ScheduledCycles, scheduleCycles } from '../../src/sidecar/schedule-cycles.js';
+import { waitFor } from '../helpers/test-server.js';
 
 const EVERY_SECOND = '* * * * * *';
 let running: ScheduledCycles | undefined;
@@ -22,9 +23,8 @@ describe('scheduleCycles', () => {
     const started: number[] = [];
     running = scheduleCycles({ schedule: EVERY_SECOND, log, runCycle: async () => void started.push(Date.now()) });
     expect(started).toHaveLength(1);
-    await sleep(2_300);
-    // Two second-boundaries pass in 2.3 s; a loaded machine may make node-cron miss one.
-    expect(started.length).toBeGreaterThanOrEqual(2);
+    // The next second-boundary starts the second; a loaded machine may make node-cron miss one.
+    await waitFor(async () => started.length >= 2);
   });
 
   it('never runs two cycles at once: a tick during a long cycle is skipped and logged', async () => {
@@ -43,7 +43,8 @@ describe('scheduleCycles', () => {
         active -= 1;
       },
     });
-    await sleep(2_200);
+    // A tick comes within a second, while the 2.5 s cycle still runs.
+    await waitFor(async () => lines.includes('tick skipped: the previous cycle is still running'));
     expect(most).toBe(1);
     expect(cycles).toBe(1);
     expect(lines).toContain('tick skipped: the previous cycle is still running');
@@ -92,8 +93,7 @@ describe('scheduleCycles', () => {
         throw new Error('disk on fire');
       },
     });
-    await sleep(1_300);
-    expect(cycles).toBeGreaterThanOrEqual(2);
+    await waitFor(async () => cycles >= 2);
     expect(lines.some((line) => line.startsWith('ERROR cycle failed: Error: disk on fire'))).toBe(true);
   });
 });

@@ -1,18 +1,27 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { waitFor } from '../helpers/test-server.js';
 
+let template: TempSite;
 let site: TempSite;
 let serving: CliProcess | undefined;
 
+/** One real `build`; each test serves its own copy of what it wrote, so no test sees another's files. */
+beforeAll(async () => {
+  template = await makeTempSite();
+  expect((await runCli(['build'], { cwd: template.root })).code).toBe(0);
+});
+afterAll(async () => {
+  await template.remove();
+});
 beforeEach(async () => {
   site = await makeTempSite();
-  expect((await runCli(['build'], { cwd: site.root })).code).toBe(0);
+  await cp(template.publicDir, site.publicDir, { recursive: true });
 });
 afterEach(async () => {
   if (serving && serving.child.exitCode === null) {
