@@ -127,6 +127,24 @@ async function reportSoak(): Promise<void> {
   }
 }
 
+/**
+ * The table rows of the report that carry a verdict, with the section they
+ * are under and their first cell: a row with any miss counts as missed.
+ */
+function collectVerdicts(report: readonly string[]): { section: string; row: string; missed: boolean }[] {
+  const rows: { section: string; row: string; missed: boolean }[] = [];
+  let section = '';
+  for (const line of report) {
+    if (line.startsWith('## ')) section = line.slice(3).split(':')[0] ?? '';
+    if (line.startsWith('### ')) section = `${section.split(' / ')[0]} / ${line.slice(4)}`;
+    if (!line.startsWith('|') || line.startsWith('|---')) continue;
+    const missed = line.includes('**missed**');
+    if (!missed && !/\bmet\b/.test(line)) continue;
+    rows.push({ section, row: line.split('|')[1]?.trim() ?? '', missed });
+  }
+  return rows;
+}
+
 const site = await makeBenchSite();
 try {
   out('# Benchmark results');
@@ -338,6 +356,19 @@ try {
 
   // 7. The status page in Chromium
   await reportPage(site, QUICK, out);
+
+  // Every verdict above, in one place: the report's answer to "which targets are met".
+  const verdicts = collectVerdicts(lines);
+  out();
+  out('## Every target of this run');
+  out();
+  out(
+    `${verdicts.filter((row) => !row.missed).length} rows met, ${verdicts.filter((row) => row.missed).length} with a miss:`,
+  );
+  out();
+  out('| section | row | verdict |');
+  out('|---|---|---|');
+  for (const row of verdicts) out(`| ${row.section} | ${row.row} | ${row.missed ? '**missed**' : 'met'} |`);
 
   const notes = await readFile(join(REPO_ROOT, 'bench', 'notes.md'), 'utf8').catch(() => '');
   if (notes) {
