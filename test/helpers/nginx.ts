@@ -5,6 +5,16 @@ import { connect } from 'node:net';
 export const NGINX = '/usr/sbin/nginx';
 const STARTUP_TIMEOUT_MS = 10_000;
 
+/**
+ * The `http` block's temp paths under `dir`: an unprivileged nginx cannot use
+ * its compiled-in ones, so every test config that runs it gives these.
+ */
+export function nginxTempPaths(dir: string): string {
+  return ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${dir}/${kind};`)
+    .join('\n');
+}
+
 /** Resolves once nginx (`child`) accepts connections on `port`; throws if it exits or takes too long. */
 export async function waitForNginx(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

@@ -12,7 +12,7 @@ import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
-import { NGINX, waitForNginx } from '../helpers/nginx.js';
+import { NGINX, nginxTempPaths, waitForNginx } from '../helpers/nginx.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
 import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
@@ -53,11 +53,7 @@ http {
   default_type application/octet-stream;
   charset utf-8;
   access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+${nginxTempPaths(dir)}
   server {
     listen 127.0.0.1:${port};
     root ${publicDir};

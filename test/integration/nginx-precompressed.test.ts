@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProber } from '../../src/sidecar/create-prober.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { HEADERS_FILE, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
-import { NGINX, waitForNginx } from '../helpers/nginx.js';
+import { NGINX, nginxTempPaths, waitForNginx } from '../helpers/nginx.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { unusedPort } from '../helpers/unused-port.js';
@@ -46,11 +46,7 @@ http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+${nginxTempPaths(dir)}
   server {
     listen 127.0.0.1:${nginxPort};
     root ${publicDir};

@@ -8,7 +8,7 @@ import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { readDocument } from '../../src/io/read-document.js';
 import { resolveObjectMetadata } from '../../src/object-store/object-metadata.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
-import { NGINX, waitForNginx } from '../helpers/nginx.js';
+import { NGINX, nginxTempPaths, waitForNginx } from '../helpers/nginx.js';
 import { runCli } from '../helpers/run-cli.js';
 import { type S3Store, s3Env, startS3Store } from '../helpers/s3-store.js';
 import { useStandins } from '../helpers/standins.js';
@@ -96,11 +96,7 @@ error_log ${dir}/error.log;
 events {}
 http {
   access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+${nginxTempPaths(dir)}
   server {
     listen 127.0.0.1:${port};
 ${locations.join('\n')}
