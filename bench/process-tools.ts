@@ -61,6 +61,47 @@ export function startServerProcess(command: string, args: string[], env: NodeJS.
   });
 }
 
+/** A child process that answers HTTP, and how to stop it. */
+export interface AnsweringProcess {
+  readonly child: ChildProcess;
+  readonly origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Waits until `child` answers `probeUrl` with a 2xx, then hands it back with
+ * a `stop` that ends it; throws if it exits first (with `describeExit`'s
+ * words) or takes longer than `timeoutMs`.
+ */
+export async function untilAnswering(
+  child: ChildProcess,
+  origin: string,
+  probeUrl: string,
+  { name, timeoutMs, describeExit = () => '' }: { name: string; timeoutMs: number; describeExit?: () => string },
+): Promise<AnsweringProcess> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}${describeExit()}`);
+    const up = await fetch(probeUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`${name} did not answer on ${origin} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    child,
+    origin,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 /** Resident set size of a process in bytes, from /proc. */
 export function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -1,13 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from '../../src/schemas/components-config.js';
+import { unusedPort } from '../../test/helpers/unused-port.js';
 import type { BenchSite } from '../fixtures.js';
-import { median, REPO_ROOT, TSX_LOADER } from '../process-tools.js';
-import { hasNginx, startNginxTargets, unusedPort } from '../servers/nginx-targets.js';
+import { type AnsweringProcess, median, REPO_ROOT, TSX_LOADER, untilAnswering } from '../process-tools.js';
+import { hasNginx, startNginxTargets } from '../servers/nginx-targets.js';
 import { REGIONS_FILE, writeComponentsConfig } from './probe-cycle.js';
 
 /** Debian's `prometheus-blackbox-exporter`; the section is skipped where it (or nginx) is missing. */
@@ -63,7 +64,7 @@ function blackboxConfig(): string {
 `;
 }
 
-async function startBlackbox(dir: string): Promise<{ child: ChildProcess; origin: string; stop(): Promise<void> }> {
+async function startBlackbox(dir: string): Promise<AnsweringProcess> {
   const config = join(dir, 'blackbox.yml');
   await writeFile(config, blackboxConfig());
   const port = await unusedPort();
@@ -75,27 +76,12 @@ async function startBlackbox(dir: string): Promise<{ child: ChildProcess; origin
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`blackbox_exporter exited with ${child.exitCode}:\n${stderr}`);
-    const up = await fetch(`${origin}/-/healthy`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`blackbox_exporter did not answer within ${STARTUP_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    child,
-    origin,
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
+  return untilAnswering(child, origin, `${origin}/-/healthy`, {
+    name: 'blackbox_exporter',
+    timeoutMs: STARTUP_TIMEOUT_MS,
+    describeExit: () => `:
+${stderr}`,
+  });
 }
 
 /** One `/probe` request, as Prometheus would scrape it; rejects unless blackbox says the probe succeeded. */

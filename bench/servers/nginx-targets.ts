@@ -1,33 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { NGINX } from '../../test/helpers/nginx.js';
+import { unusedPort } from '../../test/helpers/unused-port.js';
+import { type AnsweringProcess, untilAnswering } from '../process-tools.js';
 
-/** Debian's nginx: the local server both probers check in the probe-cost section. */
-export const NGINX = '/usr/sbin/nginx';
 const STARTUP_TIMEOUT_MS = 10_000;
 
-export interface NginxTargets {
-  readonly child: ChildProcess;
-  readonly origin: string;
-  stop(): Promise<void>;
-}
+/** The local server both probers check in the probe-cost section. */
+export type NginxTargets = AnsweringProcess;
 
 /** Whether nginx is installed where the bench looks for it. */
 export const hasNginx = () => existsSync(NGINX);
-
-/** A port nobody listens on right now (asked of the kernel, then released). */
-export function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /**
  * One foreground nginx on loopback answering 200 with a short body to any
@@ -63,25 +48,9 @@ http {
   );
   const child = spawn(NGINX, ['-p', dir, '-c', config], { stdio: 'ignore' });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode} (see ${dir}/error.log)`);
-    const up = await fetch(`${origin}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${origin} within ${STARTUP_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    child,
-    origin,
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
+  return untilAnswering(child, origin, `${origin}/`, {
+    name: 'nginx',
+    timeoutMs: STARTUP_TIMEOUT_MS,
+    describeExit: () => ` (see ${dir}/error.log)`,
+  });
 }

@@ -33,8 +33,9 @@ export function createComponentHistoryPublisher(publicDir: string, precompress =
     await mkdir(directory, { recursive: true });
     const key = files.map(({ slug }) => slug).join('\n');
     if (key !== slugsKey) {
-      await removeOthers(directory, new Set(files.map(({ slug }) => slug)));
-      for (const slug of written.keys()) if (!files.some((file) => file.slug === slug)) written.delete(slug);
+      const slugs = new Set(files.map(({ slug }) => slug));
+      await removeOthers(directory, slugs);
+      for (const slug of written.keys()) if (!slugs.has(slug)) written.delete(slug);
       slugsKey = key;
     }
     const changed = files

@@ -1,6 +1,10 @@
 import { PUBLISHED_PATHS } from '../api-documents.js';
 import { BADGES_PATH } from '../api-paths.js';
 
+/** The published documents and the feed, as relative paths under `public/`. */
+const PUBLISHED_FILES: ReadonlySet<string> = new Set(PUBLISHED_PATHS.map((path) => path.slice(1)));
+const BADGES_DIR = `${BADGES_PATH.slice(1)}/`;
+
 /**
  * What `build --publish` uploads, of the files under `public/`: every file
  * this build wrote, and the page's own files (everything outside `api/` that
@@ -10,8 +14,7 @@ import { BADGES_PATH } from '../api-paths.js';
  * must never replace the live one.
  */
 export function selectBuildUploads(files: readonly string[], written: ReadonlySet<string>): string[] {
-  const documents = new Set<string>(PUBLISHED_PATHS.map((path) => path.slice(1)));
-  return files.filter((file) => written.has(file) || (!file.startsWith('api/') && !documents.has(file)));
+  return files.filter((file) => written.has(file) || (!file.startsWith('api/') && !PUBLISHED_FILES.has(file)));
 }
 
 /**
@@ -21,9 +24,7 @@ export function selectBuildUploads(files: readonly string[], written: ReadonlySe
  * the probe, which may be rewriting them at the same moment.
  */
 export function listPageFiles(files: readonly string[]): string[] {
-  const documents = new Set<string>(PUBLISHED_PATHS.map((path) => path.slice(1)));
-  const badges = `${BADGES_PATH.slice(1)}/`;
   return files
-    .filter((file) => !file.startsWith('api/') && !file.startsWith(badges) && !documents.has(file))
+    .filter((file) => !file.startsWith('api/') && !file.startsWith(BADGES_DIR) && !PUBLISHED_FILES.has(file))
     .map((file) => `/${file}`);
 }
