@@ -27,6 +27,11 @@ describe('selectBuildUploads', () => {
   it('a feed it did not write stays out: it is a published document', () => {
     expect(selectBuildUploads(['feed.atom', 'index.html'], new Set())).toEqual(['index.html']);
   });
+
+  it("the probe's badges stay out: an old local copy must not replace the live one", () => {
+    const files = ['badges/components/control-api/status.svg', 'badges/status.json', 'badges/status.svg', 'index.html'];
+    expect(selectBuildUploads(files, new Set())).toEqual(['index.html']);
+  });
 });
 
 describe('listPageFiles', () => {
