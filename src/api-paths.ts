@@ -52,3 +52,12 @@ export const STATUSPAGE_ACTIVE_MAINTENANCES_PATH = '/api/v2/scheduled-maintenanc
 
 /** The badges, written by the probe: `status.json`/`.svg`, `uptime.*`, `components/SLUG/*`, `groups/SLUG/*`. */
 export const BADGES_PATH = '/badges';
+
+/** Where Statuspage's documents lie, and nothing else. */
+export const STATUSPAGE_DIRECTORY_PATH = '/api/v2';
+
+/**
+ * The directories the probe alone writes, each holding a file per component
+ * or group (or Statuspage's tree): their names are only known from the config.
+ */
+export const PROBE_DIRECTORY_PATHS = [COMPONENT_HISTORY_PATH, BADGES_PATH, STATUSPAGE_DIRECTORY_PATH] as const;

@@ -1,4 +1,4 @@
-import { documentFile, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { documentFile, OBSERVATIONS_PATH, PROBE_DIRECTORY_PATHS, STATUS_PATH } from '../api-paths.js';
 import { createBadgePublisher } from '../badges/publish-badges.js';
 import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
 import { SIBLING_KINDS } from '../compression/precompressed-siblings.js';
@@ -7,7 +7,7 @@ import { type ConditionLog, createConditionLog } from '../conditions/condition-l
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import type { PublishedHistory } from '../history/published-history.js';
 import { displayPath, isErrnoException } from '../io/read-document.js';
-import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
+import { removeStaleTempFiles, removeStaleTempFilesUnder } from '../io/remove-stale-temp-files.js';
 import type { PublicDirMirror } from '../object-store/public-dir-mirror.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import type { CycleReport } from '../probe/cycle-report.js';
@@ -138,6 +138,14 @@ export function createProber(options: ProberOptions): Prober {
         return [];
       });
       if (removed.length > 0) log.info(`removed ${removed.length} stale temp file(s) next to ${displayPath(file)}`);
+    }
+    // The detail documents, the badges and Statuspage's documents: every file under them, whatever its name.
+    for (const dir of PROBE_DIRECTORY_PATHS.map((path) => documentFile(options.publicDir, path))) {
+      const removed = await removeStaleTempFilesUnder(dir).catch((error: unknown) => {
+        log.error(`could not clear stale temp files under ${displayPath(dir)}: ${describeIoError(error)}`);
+        return [];
+      });
+      if (removed.length > 0) log.info(`removed ${removed.length} stale temp file(s) under ${displayPath(dir)}`);
     }
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startStandin } from '../../src/standins/start-standin.js';
@@ -558,7 +558,7 @@ describe('probe --once after a writer was killed mid-write', () => {
     writer = undefined;
   });
 
-  it('removes the dead writer’s temp files from DIR/api/v1 and leaves only status there', async () => {
+  it('removes the dead writer’s temp files from DIR/api/v1, the detail documents, the badges and Statuspage’s', async () => {
     const site = await makeTempSite();
     try {
       await publishStatus(site.publicDir, sampleStatus());
@@ -583,6 +583,16 @@ describe('probe --once after a writer was killed mid-write', () => {
       await exited;
       const left = `.status.${child.pid}.0badc0de.tmp`;
       expect((await readdir(apiDir)).sort()).toEqual([left, 'status']);
+      // The same writer, killed while writing a detail document, a component's badge and a Statuspage document.
+      const nested = [
+        ['api', 'v1', 'component-history', `.control-api.json.${child.pid}.0badc0de.tmp`],
+        ['badges', 'components', 'control-api', `.status.svg.${child.pid}.0badc0de.tmp`],
+        ['api', 'v2', 'incidents', `.unresolved.json.${child.pid}.0badc0de.tmp`],
+      ].map((segments) => join(site.publicDir, ...segments));
+      for (const file of nested) {
+        await mkdir(join(file, '..'), { recursive: true });
+        await writeFile(file, '{"half');
+      }
 
       const healthy = await standin({ mode: 'healthy' });
       const config = join(site.root, 'probe-components.json');
@@ -594,6 +604,10 @@ describe('probe --once after a writer was killed mid-write', () => {
 
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/api/v1/status');
+      for (const dir of ['public/api/v1/component-history', 'public/badges', 'public/api/v2']) {
+        expect(result.stdout).toContain(`removed 1 stale temp file(s) under ${dir}`);
+      }
+      for (const file of nested) await expect(readdir(join(file, '..'))).resolves.not.toContain(basename(file));
       expect(await readdir(apiDir)).toEqual(['component-history', 'incidents', 'observations', 'status', 'uptime']);
     } finally {
       await site.remove();
