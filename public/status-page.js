@@ -3,24 +3,47 @@
 // inline script, so a strict Content-Security-Policy holds. This module wires
 // the state to the page's sections and keeps them current.
 
-import { renderAffected } from './status-page.affected-list.js';
 import { certificateNotes, createComponentCard } from './status-page.component-cards.js';
 import { createComponentEntries } from './status-page.component-groups.js';
 import { element, renderOnce, setText } from './status-page.dom.js';
 import { renderIncidents, renderIncidentsOnRequest } from './status-page.incident-history.js';
-import { renderNotices } from './status-page.notices-banner.js';
 import { refreshDocuments, requestIncidents } from './status-page.refresh.js';
 import { renderRegionsTable } from './status-page.regions-table.js';
 import { isLargePage, judgeObservations, page, revisionOf, serverNow } from './status-page.state.js';
 import { renderFreshness, renderSummary } from './status-page.summary.js';
-import { tickDurations } from './status-page.tick-durations.js';
-import { renderVantageMatrix } from './status-page.vantage-matrix.js';
-import { describeDuration } from './status-page.words.js';
+import { describeDuration, describeSpan } from './status-page.words.js';
 
 /** How often the documents are fetched again. */
 const REFRESH_INTERVAL_MS = 15_000;
 /** How often "updated N seconds ago" is redrawn. */
 const TICK_INTERVAL_MS = 1_000;
+
+/**
+ * The sections only some pages show, each module imported when the documents
+ * first call for it, so that a small page downloads none of them: the team's
+ * notices (where there are any), the "Now affected" list (a large page) and
+ * the view from every region (where the
+ * probe has peers). Absent until
+ * imported.
+ */
+const sections = { notices: undefined, affected: undefined, vantage: undefined };
+
+/** Imports `key`'s module once; a failed import leaves it absent, to be tried again on the next refresh. */
+async function importSection(key, load) {
+  if (sections[key] !== undefined) return;
+  sections[key] = await load().catch(() => undefined);
+}
+
+/** Imports the modules of the sections the documents now call for, all at once. */
+function importWantedSections() {
+  return Promise.all([
+    page.notices?.length > 0 ? importSection('notices', () => import('./status-page.notices-banner.js')) : undefined,
+    isLargePage() ? importSection('affected', () => import('./status-page.affected-list.js')) : undefined,
+    page.observations?.peers.length > 0
+      ? importSection('vantage', () => import('./status-page.vantage-matrix.js'))
+      : undefined,
+  ]);
+}
 
 /** The incidents the cards' since-when comes from: the whole history where loaded, else the open ones. */
 function knownIncidents() {
@@ -51,9 +74,16 @@ function renderComponents() {
     );
   });
   const affected = element('affected');
-  renderOnce(affected, { components, large, revisions }, () => {
+  const { affected: affectedList } = sections;
+  renderOnce(affected, { components, large, revisions, loaded: affectedList !== undefined }, () => {
     element('affected-section').hidden =
-      !large || !renderAffected(affected, components, { incidents: history.incidents, notices: page.notices, groups });
+      !large ||
+      affectedList === undefined ||
+      !affectedList.renderAffected(affected, components, {
+        incidents: history.incidents,
+        notices: page.notices,
+        groups,
+      });
   });
   element('components-empty').hidden = components.length > 0;
   const note = element('history-note');
@@ -64,8 +94,9 @@ function renderComponents() {
 function renderTeamNotices() {
   const section = element('notices-section');
   const container = element('notices');
-  renderOnce(container, page.notices ?? [], () => {
-    section.hidden = !renderNotices(container, page.notices ?? []);
+  const { notices: banner } = sections;
+  renderOnce(container, { notices: page.notices ?? [], loaded: banner !== undefined }, () => {
+    section.hidden = banner === undefined || !banner.renderNotices(container, page.notices ?? []);
   });
 }
 
@@ -98,9 +129,16 @@ function renderVantage() {
   const section = element('vantage-section');
   const container = element('vantage');
   const { observations } = page;
-  renderOnce(container, { observations, status: page.status, regions: page.regions }, () => {
-    section.hidden = !renderVantageMatrix(container, element('vantage-as-of'), observations, page.status, page.regions);
-  });
+  const { vantage } = sections;
+  renderOnce(
+    container,
+    { observations, status: page.status, regions: page.regions, loaded: vantage !== undefined },
+    () => {
+      section.hidden =
+        vantage === undefined ||
+        !vantage.renderVantageMatrix(container, element('vantage-as-of'), observations, page.status, page.regions);
+    },
+  );
   // Old observations are greyed and said to be old, by the same rule as the status.
   const judged = judgeObservations();
   section.dataset.freshness = judged?.kind ?? 'none';
@@ -114,6 +152,14 @@ function renderVantage() {
         ? `These observations claim a time ${describeDuration(judged.aheadMs)} ahead of the server's clock, so they may not be true.`
         : '',
   );
+}
+
+/** Updates every running "for 38 min" (a node's `data-since`) on the page; called once a second. */
+function tickDurations(now) {
+  for (const node of document.querySelectorAll('[data-since]')) {
+    const text = describeSpan(now - Date.parse(node.dataset.since));
+    if (node.textContent !== text) node.textContent = text;
+  }
 }
 
 function render() {
@@ -147,6 +193,7 @@ let refreshes = 0;
 
 async function refresh() {
   if (await refreshDocuments()) {
+    await importWantedSections();
     render();
     markRendered();
     // How many refreshes have been drawn: what the browser tests wait for.

@@ -137,6 +137,8 @@ describe('the status page with many components', () => {
     await page.locator('#components > li.component-group').nth(1).locator('summary').focus();
     await page.keyboard.press('Enter');
     const cards = page.locator('#components li.component');
+    // The cards are made on the group's toggle event, which the browser fires after the key press returns.
+    await cards.nth(19).waitFor();
     await expect(cards.count()).resolves.toBe(20);
     await expect(cards.nth(3).locator('.component-name').textContent()).resolves.toBe(nameOf(23));
     await expect(cards.nth(3).locator('.badge-text').textContent()).resolves.toBe(LABELS.major_outage);

@@ -41,7 +41,6 @@ export const PAGE_FILES = [
   'status-page.regions-table.js',
   'status-page.state.js',
   'status-page.summary.js',
-  'status-page.tick-durations.js',
   'status-page.vantage-matrix.js',
   'status-page.words.js',
   'favicon.svg',

@@ -50,6 +50,20 @@ describe('status page', () => {
     expectNoProblems(problems);
   });
 
+  it('downloads no module of a section it does not show: the notices, the affected list, the view from every region', async () => {
+    const requested: string[] = [];
+    const { page, problems } = await openPage(statusUpdated(5_000), DESKTOP, async (page) => {
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    });
+
+    await expect(page.locator('#components > li').count()).resolves.toBe(4);
+    expect(requested).toContain('/status-page.component-cards.js');
+    expect(requested).not.toContain('/status-page.notices-banner.js');
+    expect(requested).not.toContain('/status-page.affected-list.js');
+    expect(requested).not.toContain('/status-page.vantage-matrix.js');
+    expectNoProblems(problems);
+  });
+
   it('says all systems are operational when they are', async () => {
     const components = statusUpdated(0).components.map(({ name }) => ({ name, status: 'operational' as const }));
     const { page, problems } = await openPage(statusUpdated(5_000, { status: 'operational', components }));
