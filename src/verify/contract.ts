@@ -37,16 +37,24 @@ import {
 import { UptimeDocumentSchema } from '../schemas/uptime.js';
 import { readAtomFeed } from './read-atom-feed.js';
 
-/** Statuspage's public API v2, named by their paths under `/api/v2/`. */
+/** A document's endpoint name in `verify`'s report: its path under `/api/` (`v2/summary.json`). */
+type EndpointOf<Path> = Path extends `/api/${infer Name}` ? Name : never;
+
+function endpointOf<Path extends `/api/${string}`>(path: Path): EndpointOf<Path> {
+  // The slice is what the type says: the path without its `/api/` prefix.
+  return path.slice('/api/'.length) as EndpointOf<Path>;
+}
+
+/** Statuspage's public API v2, named by their paths under `/api/`, from `api-paths.ts`. */
 export const STATUSPAGE_ENDPOINTS = [
-  'v2/summary.json',
-  'v2/status.json',
-  'v2/components.json',
-  'v2/incidents.json',
-  'v2/incidents/unresolved.json',
-  'v2/scheduled-maintenances.json',
-  'v2/scheduled-maintenances/upcoming.json',
-  'v2/scheduled-maintenances/active.json',
+  endpointOf(STATUSPAGE_SUMMARY_PATH),
+  endpointOf(STATUSPAGE_STATUS_PATH),
+  endpointOf(STATUSPAGE_COMPONENTS_PATH),
+  endpointOf(STATUSPAGE_INCIDENTS_PATH),
+  endpointOf(STATUSPAGE_UNRESOLVED_INCIDENTS_PATH),
+  endpointOf(STATUSPAGE_MAINTENANCES_PATH),
+  endpointOf(STATUSPAGE_UPCOMING_MAINTENANCES_PATH),
+  endpointOf(STATUSPAGE_ACTIVE_MAINTENANCES_PATH),
 ] as const;
 
 /**
@@ -132,56 +140,56 @@ export const CONTRACT = {
   // What the probe saw, for its peers' votes: a static host, or a deployment without peers, may leave it out.
   observations: jsonDocument(OBSERVATIONS_PATH, 'no-store', 'optional', ObservationsDocumentSchema, 'observations'),
   // Statuspage's documents all carry the live status (the page's time, each component's state): never cached.
-  'v2/summary.json': jsonDocument(
+  [endpointOf(STATUSPAGE_SUMMARY_PATH)]: jsonDocument(
     STATUSPAGE_SUMMARY_PATH,
     'no-store',
     'optional',
     StatuspageSummarySchema,
     'summary.json',
   ),
-  'v2/status.json': jsonDocument(
+  [endpointOf(STATUSPAGE_STATUS_PATH)]: jsonDocument(
     STATUSPAGE_STATUS_PATH,
     'no-store',
     'optional',
     StatuspageStatusDocumentSchema,
     'status.json',
   ),
-  'v2/components.json': jsonDocument(
+  [endpointOf(STATUSPAGE_COMPONENTS_PATH)]: jsonDocument(
     STATUSPAGE_COMPONENTS_PATH,
     'no-store',
     'optional',
     StatuspageComponentsSchema,
     'components.json',
   ),
-  'v2/incidents.json': jsonDocument(
+  [endpointOf(STATUSPAGE_INCIDENTS_PATH)]: jsonDocument(
     STATUSPAGE_INCIDENTS_PATH,
     'no-store',
     'optional',
     StatuspageIncidentsSchema,
     'incidents.json',
   ),
-  'v2/incidents/unresolved.json': jsonDocument(
+  [endpointOf(STATUSPAGE_UNRESOLVED_INCIDENTS_PATH)]: jsonDocument(
     STATUSPAGE_UNRESOLVED_INCIDENTS_PATH,
     'no-store',
     'optional',
     StatuspageUnresolvedIncidentsSchema,
     'unresolved incidents',
   ),
-  'v2/scheduled-maintenances.json': jsonDocument(
+  [endpointOf(STATUSPAGE_MAINTENANCES_PATH)]: jsonDocument(
     STATUSPAGE_MAINTENANCES_PATH,
     'no-store',
     'optional',
     StatuspageMaintenancesSchema,
     'scheduled-maintenances.json',
   ),
-  'v2/scheduled-maintenances/upcoming.json': jsonDocument(
+  [endpointOf(STATUSPAGE_UPCOMING_MAINTENANCES_PATH)]: jsonDocument(
     STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
     'no-store',
     'optional',
     StatuspageUpcomingMaintenancesSchema,
     'upcoming maintenances',
   ),
-  'v2/scheduled-maintenances/active.json': jsonDocument(
+  [endpointOf(STATUSPAGE_ACTIVE_MAINTENANCES_PATH)]: jsonDocument(
     STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
     'no-store',
     'optional',
