@@ -8,7 +8,7 @@
 
 import { create, createBadge } from './status-page.dom.js';
 import { isRecord } from './status-page.read-documents.js';
-import { STATUS_LABELS } from './status-page.vocabulary.js';
+import { STATUS_LABELS } from './status-page.shared.js';
 import { statusKey } from './status-page.words.js';
 
 /** Reads the groups leniently: `[{ name, members }]`, members by component name; undefined when it is no components list. */

@@ -27,14 +27,26 @@ const TICK_INTERVAL_MS = 1_000;
  * imported.
  */
 const sections = { notices: undefined, affected: undefined, vantage: undefined };
+/** The imports under way or done, by section; a failed one is forgotten, to be tried again on the next refresh. */
+const importing = {};
 
-/** Imports `key`'s module once; a failed import leaves it absent, to be tried again on the next refresh. */
-async function importSection(key, load) {
-  if (sections[key] !== undefined) return;
-  sections[key] = await load().catch(() => undefined);
+function importSection(key, load) {
+  importing[key] ??= load().then(
+    (module) => {
+      sections[key] = module;
+    },
+    () => {
+      importing[key] = undefined;
+    },
+  );
+  return importing[key];
 }
 
-/** Imports the modules of the sections the documents now call for, all at once. */
+/**
+ * Imports the modules of the sections the documents now call for, all at
+ * once: as soon as the status says the page is large, and again when every
+ * document is in.
+ */
 function importWantedSections() {
   return Promise.all([
     page.notices?.length > 0 ? importSection('notices', () => import('./status-page.notices-banner.js')) : undefined,
@@ -192,7 +204,7 @@ function markRendered() {
 let refreshes = 0;
 
 async function refresh() {
-  if (await refreshDocuments()) {
+  if (await refreshDocuments(importWantedSections)) {
     await importWantedSections();
     render();
     markRendered();

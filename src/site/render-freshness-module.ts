@@ -6,13 +6,7 @@ import {
 } from '../freshness/judge-freshness.js';
 
 /**
- * Where the status page imports the staleness rule from. The name matches the
- * `status-page.*` header rule, so it is revalidated like the page's own files.
- */
-export const FRESHNESS_MODULE_PATH = '/status-page.judge-freshness.js';
-
-/**
- * The one staleness rule as an ES module for the browser: the very functions
+ * The one staleness rule as an ES module for the browser (a part of `renderSharedModule`): the very functions
  * this process runs (the compiled `src/freshness/judge-freshness.js` when the
  * build runs from `dist/`), serialised, never a second copy that could drift.
  * The rule imports nothing, which is what lets it run on its own in a page.

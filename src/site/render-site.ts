@@ -4,9 +4,8 @@ import { DOCUMENT_SCHEMAS } from '../openapi/document-schemas.js';
 import { renderOpenApi } from '../openapi/render-openapi.js';
 import { renderJsonSchema } from '../openapi/to-json-schema.js';
 import type { Region } from '../schemas/region.js';
-import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from './render-freshness-module.js';
 import { renderRegions } from './render-regions.js';
-import { renderVocabularyModule, VOCABULARY_MODULE_PATH } from './render-vocabulary-module.js';
+import { renderSharedModule, SHARED_MODULE_PATH } from './render-shared-module.js';
 
 /** A file the build publishes: its URL path under `public/` and its exact bytes. */
 export interface PublishedFile {
@@ -17,8 +16,8 @@ export interface PublishedFile {
 /**
  * Everything the build generates from the data and the header rules: the
  * regions document, the OpenAPI document, one JSON Schema per document, and
- * the staleness rule and the vocabulary (document paths, state labels) as the
- * status page imports them.
+ * the staleness rule and the vocabulary (document paths, state labels) in the
+ * one module the status page imports them from.
  * Pure, so the same inputs give the same bytes.
  */
 export function renderSite(regions: readonly Region[], rules: readonly HeaderRule[]): PublishedFile[] {
@@ -29,7 +28,6 @@ export function renderSite(regions: readonly Region[], rules: readonly HeaderRul
       path: `${SCHEMAS_PATH}/${document.file}`,
       contents: renderJsonSchema(document.schema),
     })),
-    { path: FRESHNESS_MODULE_PATH, contents: renderFreshnessModule() },
-    { path: VOCABULARY_MODULE_PATH, contents: renderVocabularyModule() },
+    { path: SHARED_MODULE_PATH, contents: renderSharedModule() },
   ];
 }

@@ -11,13 +11,6 @@ import {
 } from '../api-paths.js';
 import { NOTICE_STATE_LABELS, STATUS_LABELS } from '../schemas/state-labels.js';
 
-/**
- * Where the status page imports what the server already knows from. The name
- * matches the `status-page.*` header rule, so it is revalidated like the
- * page's own files.
- */
-export const VOCABULARY_MODULE_PATH = '/status-page.vocabulary.js';
-
 /** The documents the page fetches, by the name the page's module exports each path under. */
 const PAGE_DOCUMENT_PATHS = {
   STATUS_PATH,
@@ -33,7 +26,7 @@ const PAGE_DOCUMENT_PATHS = {
 } as const;
 
 /**
- * The page's vocabulary as an ES module for the browser: the document paths
+ * The page's vocabulary as an ES module for the browser (a part of `renderSharedModule`): the document paths
  * from `src/api-paths.ts` and the state and notice labels from
  * `src/schemas/state-labels.ts`, the ones the feed uses, written out as data
  * so the page never holds a second copy that could drift.

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
-import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/site/render-freshness-module.js';
+import { renderFreshnessModule } from '../../src/site/render-freshness-module.js';
+import { SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import {
   incidentNotice,
@@ -331,9 +332,9 @@ describe('staleness, by the one rule', () => {
       },
     });
 
-    const response = await page.request.get(`${harness.site().url}${FRESHNESS_MODULE_PATH}`);
-    await expect(response.text()).resolves.toBe(renderFreshnessModule());
-    expect(requested).toContain(FRESHNESS_MODULE_PATH);
+    const response = await page.request.get(`${harness.site().url}${SHARED_MODULE_PATH}`);
+    await expect(response.text()).resolves.toContain(renderFreshnessModule());
+    expect(requested).toContain(SHARED_MODULE_PATH);
     expectNoProblems(problems);
   });
 

@@ -7,8 +7,7 @@ import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js
 import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
-import { FRESHNESS_MODULE_PATH, renderFreshnessModule } from '../../src/site/render-freshness-module.js';
-import { renderVocabularyModule, VOCABULARY_MODULE_PATH } from '../../src/site/render-vocabulary-module.js';
+import { renderSharedModule, SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 
 const GENERATED = [
@@ -58,9 +57,7 @@ describe('buildSite', () => {
   it('writes the regions document, the OpenAPI document and one JSON Schema per document', async () => {
     const publicDir = await tempDir();
     const result = await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir });
-    expect(result.files).toEqual(
-      [...GENERATED, FRESHNESS_MODULE_PATH, VOCABULARY_MODULE_PATH, '/_headers'].map((path) => join(publicDir, path)),
-    );
+    expect(result.files).toEqual([...GENERATED, SHARED_MODULE_PATH, '/_headers'].map((path) => join(publicDir, path)));
     const tree = await readTree(publicDir);
     for (const path of GENERATED) expect(tree[path], path).toBeDefined();
     expect(JSON.parse(tree[OPENAPI_PATH] ?? '').openapi).toBe('3.1.0');
@@ -123,22 +120,13 @@ describe('the generated documents, served', () => {
     expect(body).toBe(await readFile(join(dir, path), 'utf8'));
   });
 
-  it('serves the staleness rule to the status page as a revalidated JavaScript module', async () => {
+  it('serves the staleness rule and the vocabulary to the status page as one revalidated JavaScript module', async () => {
     const { url } = await buildAndServe();
-    const response = await fetch(`${url}${FRESHNESS_MODULE_PATH}`);
+    const response = await fetch(`${url}${SHARED_MODULE_PATH}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    await expect(response.text()).resolves.toBe(renderFreshnessModule());
-  });
-
-  it('serves the vocabulary to the status page as a revalidated JavaScript module', async () => {
-    const { url } = await buildAndServe();
-    const response = await fetch(`${url}${VOCABULARY_MODULE_PATH}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    await expect(response.text()).resolves.toBe(renderVocabularyModule());
+    await expect(response.text()).resolves.toBe(renderSharedModule());
   });
 });
 
