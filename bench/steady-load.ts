@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** One kind of request the steady load sends, in turn with the others. */
 export interface LoadRequest {
@@ -36,9 +37,18 @@ export interface SteadyLoad {
 
 /**
  * Keeps `concurrency` keep-alive connections busy with `mix`, in turn, until
- * stopped. Bodies are read and dropped. Runs in this process: a steady load, not a throughput test.
+ * stopped: as fast as the server answers, or at about `ratePerSecond`
+ * requests a second in all when given. Bodies are read and dropped. Runs in
+ * this process: a steady load, not a throughput test.
  */
-export function startSteadyLoad(origin: string, mix: readonly LoadRequest[], concurrency: number): SteadyLoad {
+export function startSteadyLoad(
+  origin: string,
+  mix: readonly LoadRequest[],
+  concurrency: number,
+  ratePerSecond?: number,
+): SteadyLoad {
+  // Each connection sends one request per this many milliseconds: together, the rate asked for.
+  const spacingMs = ratePerSecond === undefined ? 0 : (concurrency * 1000) / ratePerSecond;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const etags = new Map<number, string>();
   const statuses: Record<string, number> = {};
@@ -79,7 +89,12 @@ export function startSteadyLoad(origin: string, mix: readonly LoadRequest[], con
       outgoing.end();
     });
   const workers = Array.from({ length: concurrency }, async () => {
-    while (!stopping) await once();
+    while (!stopping) {
+      const started = performance.now();
+      await once();
+      const wait = spacingMs - (performance.now() - started);
+      if (wait > 0 && !stopping) await sleep(wait);
+    }
   });
   return {
     requests: () => answered,
