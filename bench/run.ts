@@ -280,7 +280,7 @@ try {
   out('## 5. Memory');
   out();
   out(
-    `The probe's cycle with the history on (as the sidecar runs by default), run back to back ${cycles} times against four healthy stand-ins (garbage collected before each sample):`,
+    `The probe's cycle with the history on (as the sidecar runs by default), run back to back in one process with the shipped Node options (\`${LONG_RUNNING_NODE_FLAGS.join(' ')}\`) ${cycles} times against four healthy stand-ins (garbage collected before each sample):`,
   );
   out();
   out('| after cycle | RSS | heap used | external (buffers) |');

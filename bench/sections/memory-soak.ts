@@ -23,13 +23,14 @@ const LOAD_CONNECTIONS = 8;
 /**
  * A status page's realistic traffic at four components: 20 requests a
  * second (a few hundred visitors with the page open, each refreshing the
- * status and the uptime every minute, plus API clients), on two connections.
+ * status and the uptime every minute, plus API clients), spread over 8
+ * connections as the saturating load's are, so that only the rate differs.
  * The soak runs an hour of the sidecar's clock in two minutes, so the second
  * `serve` gets an hour of that traffic in the same two minutes:
  * `STEADY_RATE_PER_S × speedup` a second.
  */
 export const STEADY_RATE_PER_S = 20;
-const STEADY_CONNECTIONS = 2;
+const STEADY_CONNECTIONS = 8;
 /** Loaded into each child: it logs V8's heap spaces and the kernel's split of its memory. */
 const HEAP_SPACES_HOOK = join(REPO_ROOT, 'bench', 'servers', 'sample-heap-spaces.mjs');
 /** Debian's libfaketime (package faketime), preloaded into the sidecar alone: its pid stays node's. */
