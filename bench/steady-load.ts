@@ -35,20 +35,21 @@ export interface SteadyLoad {
   stop(): Promise<void>;
 }
 
+/** How long a paced connection waits before asking its allowance again. */
+const PACE_MS = 5;
+
 /**
  * Keeps `concurrency` keep-alive connections busy with `mix`, in turn, until
- * stopped: as fast as the server answers, or at about `ratePerSecond`
- * requests a second in all when given. Bodies are read and dropped. Runs in
- * this process: a steady load, not a throughput test.
+ * stopped: as fast as the server answers, or, given `allowance` (how many
+ * requests may have been sent by now), never ahead of it. Bodies are read and
+ * dropped. Runs in this process: a steady load, not a throughput test.
  */
 export function startSteadyLoad(
   origin: string,
   mix: readonly LoadRequest[],
   concurrency: number,
-  ratePerSecond?: number,
+  allowance?: () => number,
 ): SteadyLoad {
-  // Each connection sends one request per this many milliseconds: together, the rate asked for.
-  const spacingMs = ratePerSecond === undefined ? 0 : (concurrency * 1000) / ratePerSecond;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const etags = new Map<number, string>();
   const statuses: Record<string, number> = {};
@@ -90,10 +91,8 @@ export function startSteadyLoad(
     });
   const workers = Array.from({ length: concurrency }, async () => {
     while (!stopping) {
-      const started = performance.now();
-      await once();
-      const wait = spacingMs - (performance.now() - started);
-      if (wait > 0 && !stopping) await sleep(wait);
+      if (allowance !== undefined && next >= allowance()) await sleep(PACE_MS);
+      else await once();
     }
   });
   return {

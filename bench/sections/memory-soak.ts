@@ -24,10 +24,10 @@ const LOAD_CONNECTIONS = 8;
  * A status page's realistic traffic at four components: 20 requests a
  * second (a few hundred visitors with the page open, each refreshing the
  * status and the uptime every minute, plus API clients), spread over 8
- * connections as the saturating load's are, so that only the rate differs.
- * The soak runs an hour of the sidecar's clock in two minutes, so the second
- * `serve` gets an hour of that traffic in the same two minutes:
- * `STEADY_RATE_PER_S × speedup` a second.
+ * connections as the saturating load's are, so that only the amount differs.
+ * It is paced by the sidecar's sped-up clock, not the wall clock: by cycle n
+ * the second `serve` has been sent `STEADY_RATE_PER_S × n × SOAK_INTERVAL_S`
+ * requests, an hour's 72,000 over 720 cycles however long they take here.
  */
 export const STEADY_RATE_PER_S = 20;
 const STEADY_CONNECTIONS = 8;
@@ -203,7 +203,7 @@ export async function measureSoak(
       steadyServe.url,
       VISITOR_MIX,
       STEADY_CONNECTIONS,
-      STEADY_RATE_PER_S * options.speedup,
+      () => STEADY_RATE_PER_S * cycles * SOAK_INTERVAL_S,
     );
     const started = performance.now();
     const samples: SoakSample[] = [];
