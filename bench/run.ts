@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { LONG_RUNNING_NODE_FLAGS } from '../src/cli/long-running-node-flags.js';
 import { type Standin, startStandin } from '../src/standins/start-standin.js';
 import { caseName, makeBenchSite, THROUGHPUT_CASES } from './fixtures.js';
 import { CLI, REPO_ROOT } from './process-tools.js';
@@ -16,8 +17,7 @@ import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
-import { measureIdleNode, measureSoak, SOAK_INTERVAL_S, summarizeTrend } from './sections/memory-soak.js';
-import { measureServeWithYear } from './sections/memory-year.js';
+import { reportSoak } from './sections/memory-report.js';
 import { reportPage } from './sections/page-report.js';
 import { BLACKBOX, canMeasureProbeCost, measureProbeCost } from './sections/probe-cost.js';
 import {
@@ -55,76 +55,6 @@ function describeMachine(): string[] {
       .join(', ')}`,
     `- date: ${new Date().toISOString()}${QUICK ? ' (BENCH_QUICK: shortened run)' : ''}`,
   ];
-}
-
-const mb = (bytes: number) => `${fmt(bytes / MB, 1)} MB`;
-const split = (memory: { rss: number; anon: number; file: number }) =>
-  `${mb(memory.rss)} (${fmt(memory.anon / MB, 1)} + ${fmt(memory.file / MB, 1)})`;
-/** The issue's target for each process at 4 components, and the server's at 1,000 with a year of history. */
-const RSS_TARGET_4 = 60 * MB;
-const RSS_TARGET_1000 = 150 * MB;
-/** Flat: RSS grows by at most this much per 1,000 cycles or per 100,000 requests, after the warm-up. */
-const FLAT_SLOPE = 1 * MB;
-
-/** Section 5's hour through the CLI, and the server holding a year of history. */
-async function reportSoak(): Promise<void> {
-  const idle = await measureIdleNode();
-  const soak = await measureSoak(site, { cycles: QUICK ? 120 : 720, speedup: 30 });
-  out();
-  out('### An hour through the CLI');
-  out();
-  if (soak === undefined) {
-    out('Skipped: libfaketime (Debian package `faketime`) is not installed.');
-  } else {
-    const sidecar = summarizeTrend(
-      soak.samples,
-      (sample) => sample.sidecar,
-      (sample) => sample.cycles,
-    );
-    const serve = summarizeTrend(
-      soak.samples,
-      (sample) => sample.serve,
-      (sample) => sample.requests,
-    );
-    const requests = soak.samples.at(-1)?.requests ?? 0;
-    const answers = Object.entries(soak.statuses)
-      .map(([code, count]) => `${fmt(count)} × ${code}`)
-      .join(', ');
-    out(
-      `\`probe\` (the sidecar) and \`serve\`, each a child process of the compiled CLI as users run it, on four stand-ins: the sidecar on the shipped ${SOAK_INTERVAL_S}-second schedule with its clock sped up ${soak.speedup}× by libfaketime, ${fmt(soak.cycles)} cycles (${fmt((soak.cycles * SOAK_INTERVAL_S) / 60)} minutes of its time) in ${fmt(soak.realSeconds)} s, writing into the directory \`serve\` serves under a steady load of 8 keep-alive connections (${fmt(requests)} requests: status, uptime and incidents compressed and conditional, ranges, HEAD, the page, the feed; ${answers}). RSS from /proc every second, as total (anonymous + file-backed: the node binary's pages and libraries, shared with other node processes); start and slope after the first tenth. An idle \`node\` holds ${split(idle)}.`,
-    );
-    out();
-    out('| process | start | end | max | slope | target max ≤ 60 MB | target flat |');
-    out('|---|---|---|---|---|---|---|');
-    out(
-      `| sidecar, 4 components | ${split(sidecar.start)} | ${split(sidecar.end)} | ${mb(sidecar.maxRss)} | ${fmt((sidecar.slopePerUnit * 1_000) / MB, 2)} MB per 1,000 cycles | ${verdict(sidecar.maxRss <= RSS_TARGET_4)} | ≤ 1 MB per 1,000 cycles: ${verdict(sidecar.slopePerUnit * 1_000 <= FLAT_SLOPE)} |`,
-    );
-    out(
-      `| serve, 4 components | ${split(serve.start)} | ${split(serve.end)} | ${mb(serve.maxRss)} | ${fmt((serve.slopePerUnit * 100_000) / MB, 2)} MB per 100k requests | ${verdict(serve.maxRss <= RSS_TARGET_4)} | ≤ 1 MB per 100k requests: ${verdict(serve.slopePerUnit * 100_000 <= FLAT_SLOPE)} |`,
-    );
-  }
-  out();
-  out('### The server holding a year of history');
-  out();
-  out(
-    `\`serve\` (the CLI) on a public directory holding what the probe publishes after a year: the history section's generated year rendered by \`renderHistoryDocuments\`, a status naming every component, the shipped page; RSS once every document is loaded and compressed, then under the same steady load for ${QUICK ? 5 : 20} s.`,
-  );
-  out();
-  out('| components | `/api/v1/uptime` | loaded | end of load | max | requests | target |');
-  out('|---|---|---|---|---|---|---|');
-  // A smoke run stops at 100: generating the 1,000-component year alone takes most of a minute.
-  for (const count of QUICK ? [4, 100] : [4, 100, 1_000]) {
-    const result = await measureServeWithYear(site, count, QUICK ? 5 : 20);
-    const target =
-      count === 4
-        ? `≤ 60 MB: ${verdict(result.maxRss <= RSS_TARGET_4)}`
-        : count === 1_000
-          ? `≤ 150 MB: ${verdict(result.maxRss <= RSS_TARGET_1000)}`
-          : 'reported';
-    out(
-      `| ${fmt(count)} | ${mb(result.uptimeBytes)} | ${split(result.started)} | ${split(result.end)} | ${mb(result.maxRss)} | ${fmt(result.requests)} (${fmt(result.errors)} failed) | ${target} |`,
-    );
-  }
 }
 
 /**
@@ -190,6 +120,26 @@ try {
       `| \`${name}\` | ${fmt(thin)} | ${fmt(counted)} | ${fmt(counted / thin, 3)} | ${verdict(counted / thin >= 0.95)} |`,
     );
   }
+
+  out();
+  out(
+    `What the shipped Node options cost on the request path (\`${LONG_RUNNING_NODE_FLAGS.join(' ')}\`, V8's young generation capped, as every recipe runs \`serve\`; the same runs): the "thin handler" above runs with them.`,
+  );
+  out();
+  out('| path | Node defaults | as shipped | as shipped / defaults | target ≥ 0.95 |');
+  out('|---|---|---|---|---|');
+  for (const load of THROUGHPUT_CASES) {
+    const name = caseName(load);
+    const thin = throughput.medians['thin handler']?.[name] ?? Number.NaN;
+    const defaults = throughput.medians['thin handler, Node defaults']?.[name] ?? Number.NaN;
+    out(
+      `| \`${name}\` | ${fmt(defaults)} | ${fmt(thin)} | ${fmt(thin / defaults, 3)} | ${verdict(thin / defaults >= 0.95)} |`,
+    );
+  }
+  out();
+  out(
+    `Peak RSS of the thin handler during these runs: ${fmt(throughput.thinPeakRss / MB, 1)} MB as shipped, ${fmt(throughput.defaultsPeakRss / MB, 1)} MB with Node's defaults.`,
+  );
 
   // 2. Freshness
   const freshness = await measureFreshness(site, QUICK ? 20 : 100);
@@ -330,7 +280,7 @@ try {
   out('## 5. Memory');
   out();
   out(
-    `The probe's cycle with the history on (as the sidecar runs by default), run back to back ${cycles} times against four healthy stand-ins (garbage collected before each sample):`,
+    `The probe's cycle with the history on (as the sidecar runs by default), run back to back in one process with the shipped Node options (\`${LONG_RUNNING_NODE_FLAGS.join(' ')}\`) ${cycles} times against four healthy stand-ins (garbage collected before each sample):`,
   );
   out();
   out('| after cycle | RSS | heap used | external (buffers) |');
@@ -347,9 +297,7 @@ try {
       `Growth from cycle ${first.cycle} to ${last.cycle}: heap ${heapGrowth >= 0 ? '+' : ''}${fmt(heapGrowth, 1)} MB, RSS ${rssGrowth >= 0 ? '+' : ''}${fmt(rssGrowth, 1)} MB. Target, no growth beyond noise: what the program holds (heap plus external) within 2 MB: ${verdict(heapGrowth + (last.external - first.external) / MB <= 2)}. RSS also counts memory the allocator keeps after use; see the notes.`,
     );
   }
-  out();
-  out(`Thin handler's peak RSS during the throughput runs: ${fmt(throughput.thinPeakRss / MB, 1)} MB.`);
-  await reportSoak();
+  await reportSoak(site, QUICK, out);
 
   // 6. History
   await reportHistory(site, QUICK, out);

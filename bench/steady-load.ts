@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** One kind of request the steady load sends, in turn with the others. */
 export interface LoadRequest {
@@ -34,11 +35,21 @@ export interface SteadyLoad {
   stop(): Promise<void>;
 }
 
+/** How long a paced connection waits before asking its allowance again. */
+const PACE_MS = 5;
+
 /**
  * Keeps `concurrency` keep-alive connections busy with `mix`, in turn, until
- * stopped. Bodies are read and dropped. Runs in this process: a steady load, not a throughput test.
+ * stopped: as fast as the server answers, or, given `allowance` (how many
+ * requests may have been sent by now), never ahead of it. Bodies are read and
+ * dropped. Runs in this process: a steady load, not a throughput test.
  */
-export function startSteadyLoad(origin: string, mix: readonly LoadRequest[], concurrency: number): SteadyLoad {
+export function startSteadyLoad(
+  origin: string,
+  mix: readonly LoadRequest[],
+  concurrency: number,
+  allowance?: () => number,
+): SteadyLoad {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const etags = new Map<number, string>();
   const statuses: Record<string, number> = {};
@@ -79,7 +90,10 @@ export function startSteadyLoad(origin: string, mix: readonly LoadRequest[], con
       outgoing.end();
     });
   const workers = Array.from({ length: concurrency }, async () => {
-    while (!stopping) await once();
+    while (!stopping) {
+      if (allowance !== undefined && next >= allowance()) await sleep(PACE_MS);
+      else await once();
+    }
   });
   return {
     requests: () => answered,

@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Standin, startStandin } from '../../src/standins/start-standin.js';
@@ -20,19 +20,51 @@ import { REGIONS_FILE } from './probe-cycle.js';
 export const SOAK_INTERVAL_S = 5;
 const SAMPLE_EVERY_MS = 1_000;
 const LOAD_CONNECTIONS = 8;
+/**
+ * A status page's realistic traffic at four components: 20 requests a
+ * second (a few hundred visitors with the page open, each refreshing the
+ * status and the uptime every minute, plus API clients), spread over 8
+ * connections as the saturating load's are, so that only the amount differs.
+ * It is paced by the sidecar's sped-up clock, not the wall clock: by cycle n
+ * the second `serve` has been sent `STEADY_RATE_PER_S × n × SOAK_INTERVAL_S`
+ * requests, an hour's 72,000 over 720 cycles however long they take here.
+ */
+export const STEADY_RATE_PER_S = 20;
+const STEADY_CONNECTIONS = 8;
+/** Loaded into each child: it logs V8's heap spaces and the kernel's split of its memory. */
+const HEAP_SPACES_HOOK = join(REPO_ROOT, 'bench', 'servers', 'sample-heap-spaces.mjs');
 /** Debian's libfaketime (package faketime), preloaded into the sidecar alone: its pid stays node's. */
 const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
 export interface SoakSample {
   /** Cycles the sidecar has logged as done. */
   readonly cycles: number;
-  /** Requests `serve` has answered. */
+  /** Requests the saturated `serve` has answered. */
   readonly requests: number;
+  /** Requests the `serve` under a status page's realistic traffic has answered. */
+  readonly steadyRequests: number;
   readonly sidecar: ResidentMemory;
+  /** `serve` under as many requests as 8 connections can send. */
   readonly serve: ResidentMemory;
+  /** `serve` under `STEADY_RATE_PER_S` requests a second of the sidecar's sped-up clock. */
+  readonly steadyServe: ResidentMemory;
+}
+
+/** Where one process's memory was at its last sample, from inside (bench/servers/sample-heap-spaces.mjs). */
+export interface HeapSpacesSample {
+  readonly rss: number;
+  readonly anon: number;
+  readonly file: number;
+  readonly heapTotal: number;
+  readonly heapUsed: number;
+  readonly external: number;
+  /** By V8's space name (`new_space`, `old_space`, `code_space`, `large_object_space`, …). */
+  readonly spaces: Readonly<Record<string, { readonly size: number; readonly used: number }>>;
 }
 
 export interface SoakResult {
+  /** Each process's last sample from inside, by `sidecar`, `serve`, `steadyServe`. */
+  readonly insides: Readonly<Record<string, HeapSpacesSample | undefined>>;
   readonly cycles: number;
   readonly speedup: number;
   readonly realSeconds: number;
@@ -84,9 +116,15 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** `undefined` when libfaketime is not installed. */
 export async function measureSoak(
   site: BenchSite,
-  options: { readonly cycles: number; readonly speedup: number },
+  options: {
+    readonly cycles: number;
+    readonly speedup: number;
+    /** Node's options before the CLI, for both processes: what the shipped recipes run with. */
+    readonly nodeFlags?: readonly string[];
+  },
 ): Promise<SoakResult | undefined> {
   if (!existsSync(LIBFAKETIME)) return undefined;
+  const nodeFlags = options.nodeFlags ?? [];
   const standins: Standin[] = [];
   const children: ChildProcess[] = [];
   try {
@@ -102,15 +140,23 @@ export async function measureSoak(
     await cp(join(REPO_ROOT, 'public'), publicDir, { recursive: true, filter: (source) => !source.includes('/api') });
     await cp(site.publicDir, publicDir, { recursive: true });
 
-    const serve = await startServerProcess(
-      process.execPath,
-      [CLI, 'serve', '--public', publicDir, '--headers', site.headersFile, '--config', config],
-      { PORT: '0' },
-    );
+    // Two servers of the one directory the sidecar writes: one saturated, one at a status page's traffic.
+    const insideFile = (name: string) => join(site.root, `soak-${name}-inside.jsonl`);
+    const hooked = ['--import', HEAP_SPACES_HOOK, ...nodeFlags];
+    const startServe = (name: string) =>
+      startServerProcess(
+        process.execPath,
+        [...hooked, CLI, 'serve', '--public', publicDir, '--headers', site.headersFile, '--config', config],
+        { PORT: '0', HEAP_SPACES_FILE: insideFile(name) },
+      );
+    const serve = await startServe('serve');
     children.push(serve.child);
+    const steadyServe = await startServe('steadyServe');
+    children.push(steadyServe.child);
     const sidecar = spawn(
       process.execPath,
       [
+        ...hooked,
         CLI,
         'probe',
         '--config',
@@ -128,7 +174,12 @@ export async function measureSoak(
         '3600',
       ],
       {
-        env: { ...process.env, LD_PRELOAD: LIBFAKETIME, FAKETIME: `+0 x${options.speedup}` },
+        env: {
+          ...process.env,
+          LD_PRELOAD: LIBFAKETIME,
+          FAKETIME: `+0 x${options.speedup}`,
+          HEAP_SPACES_FILE: insideFile('sidecar'),
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -148,6 +199,12 @@ export async function measureSoak(
     while (cycles < 1) await Promise.race([sleep(50), exited]);
 
     const load = startSteadyLoad(serve.url, VISITOR_MIX, LOAD_CONNECTIONS);
+    const steadyLoad = startSteadyLoad(
+      steadyServe.url,
+      VISITOR_MIX,
+      STEADY_CONNECTIONS,
+      () => STEADY_RATE_PER_S * cycles * SOAK_INTERVAL_S,
+    );
     const started = performance.now();
     const samples: SoakSample[] = [];
     // On a loaded machine a cycle can outlast its sped-up slot and slots are skipped: the run then
@@ -159,14 +216,25 @@ export async function measureSoak(
         samples.push({
           cycles,
           requests: load.requests(),
+          steadyRequests: steadyLoad.requests(),
           sidecar: residentMemoryOf(sidecar.pid as number),
           serve: residentMemoryOf(serve.child.pid as number),
+          steadyServe: residentMemoryOf(steadyServe.child.pid as number),
         });
       }
     } finally {
-      await load.stop();
+      await Promise.all([load.stop(), steadyLoad.stop()]);
     }
+    const lastInside = async (name: string) => {
+      const lines = (await readFile(insideFile(name), 'utf8').catch(() => '')).trim().split('\n');
+      return lines.at(-1) ? (JSON.parse(lines.at(-1) as string) as HeapSpacesSample) : undefined;
+    };
     return {
+      insides: {
+        sidecar: await lastInside('sidecar'),
+        serve: await lastInside('serve'),
+        steadyServe: await lastInside('steadyServe'),
+      },
       cycles,
       speedup: options.speedup,
       realSeconds: (performance.now() - started) / 1000,

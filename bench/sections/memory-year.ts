@@ -34,9 +34,14 @@ export interface YearServeResult {
  * A year of history for `count` components generated into a store (as the
  * history section does), rendered by the probe's own renderer into a public
  * directory with the shipped page and a status document naming every
- * component, then served by `serve` under load for `loadS` seconds.
+ * component, then served by `serve` (run with `nodeFlags` before the CLI) under load for `loadS` seconds.
  */
-export async function measureServeWithYear(site: BenchSite, count: number, loadS: number): Promise<YearServeResult> {
+export async function measureServeWithYear(
+  site: BenchSite,
+  count: number,
+  loadS: number,
+  nodeFlags: readonly string[] = [],
+): Promise<YearServeResult> {
   const intervalMs = count > 100 ? 60_000 : 5_000;
   const store = join(site.root, `year-serve-${count}.sqlite`);
   generateYear(store, count, intervalMs, YEAR_ONE_END_MS);
@@ -71,7 +76,17 @@ export async function measureServeWithYear(site: BenchSite, count: number, loadS
 
   const serve = await startServerProcess(
     process.execPath,
-    [CLI, 'serve', '--public', publicDir, '--headers', site.headersFile, '--config', join(site.root, 'no-config.json')],
+    [
+      ...nodeFlags,
+      CLI,
+      'serve',
+      '--public',
+      publicDir,
+      '--headers',
+      site.headersFile,
+      '--config',
+      join(site.root, 'no-config.json'),
+    ],
     { PORT: '0' },
   );
   try {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { LONG_RUNNING_NODE_FLAGS } from '../../src/cli/long-running-node-flags.js';
 import { type Standin, startStandin } from '../../src/standins/start-standin.js';
 import type { BenchSite } from '../fixtures.js';
 import { REPO_ROOT, TSX_LOADER } from '../process-tools.js';
@@ -35,6 +36,8 @@ export async function measureProbeMemory(
     );
     const script = join(REPO_ROOT, 'bench', 'servers', 'probe-soak.ts');
     const args = [
+      // As the sidecar's recipes run it: without them, Node 24's young generation alone grows RSS by tens of megabytes here.
+      ...LONG_RUNNING_NODE_FLAGS,
       '--expose-gc',
       '--import',
       TSX_LOADER,

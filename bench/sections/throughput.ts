@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { LONG_RUNNING_NODE_FLAGS } from '../../src/cli/long-running-node-flags.js';
 import { type BenchSite, caseName, THROUGHPUT_CASES } from '../fixtures.js';
 import { applyLoad, LOAD_GENERATOR } from '../load.js';
 import {
@@ -24,8 +25,9 @@ export interface ThroughputResult {
   /** Median requests/s by server name and case (`caseName`). */
   readonly medians: Record<string, Record<string, number>>;
   readonly errors: number;
-  /** Peak RSS of the thin handler's process during the runs, bytes. */
+  /** Peak RSS of the thin handler's process during the runs, bytes: as shipped, and with Node's defaults. */
   readonly thinPeakRss: number;
+  readonly defaultsPeakRss: number;
   readonly rounds: number;
   readonly durationS: number;
 }
@@ -46,7 +48,24 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
       ),
     ],
     [
+      // As the recipes run it: with the shipped Node options.
       'thin handler',
+      await startServerProcess(
+        ...pinned(1, node, [
+          ...LONG_RUNNING_NODE_FLAGS,
+          CLI,
+          'serve',
+          '--public',
+          site.publicDir,
+          '--headers',
+          site.headersFile,
+        ]),
+        { PORT: '0' },
+      ),
+    ],
+    [
+      // The same without them: what the young generation's cap costs.
+      'thin handler, Node defaults',
       await startServerProcess(
         ...pinned(1, node, [CLI, 'serve', '--public', site.publicDir, '--headers', site.headersFile]),
         { PORT: '0' },
@@ -57,6 +76,7 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
       'thin handler + metrics',
       await startServerProcess(
         ...pinned(1, node, [
+          ...LONG_RUNNING_NODE_FLAGS,
           CLI,
           'serve',
           '--public',
@@ -85,6 +105,7 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
   const samples: Record<string, Record<string, number[]>> = {};
   let errors = 0;
   let thinPeakRss = 0;
+  let defaultsPeakRss = 0;
   try {
     // serve-handler compresses nothing: a compressed case compares the other two.
     const serving = (encoding: string | undefined) =>
@@ -113,6 +134,8 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
           const key = caseName(load);
           byPath[key] = [...(byPath[key] ?? []), result.requestsPerSecond];
           if (name === 'thin handler' && server.child.pid) thinPeakRss = Math.max(thinPeakRss, rssOf(server.child.pid));
+          if (name === 'thin handler, Node defaults' && server.child.pid)
+            defaultsPeakRss = Math.max(defaultsPeakRss, rssOf(server.child.pid));
         }
       }
     }
@@ -128,6 +151,7 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
     medians,
     errors,
     thinPeakRss,
+    defaultsPeakRss,
     rounds: options.rounds,
     durationS: options.durationS,
   };

@@ -62,3 +62,13 @@ export function findCliInvocation(words: readonly string[]): CliInvocation {
   if (found.length !== 1 || only === undefined) throw new Error(`expected one CLI run in: ${words.join(' ')}`);
   return only;
 }
+
+/**
+ * The Node options in `words` between the `node` program and the compiled CLI
+ * (or `scripts/cli.mjs`, what the npm scripts run): `[]` when there are none.
+ */
+export function nodeOptionsOf(words: readonly string[]): string[] {
+  const entry = words.findIndex((word) => word.endsWith(CLI_ENTRY_POINT) || word === 'scripts/cli.mjs');
+  const node = words.slice(0, Math.max(entry, 0)).findLastIndex((word) => word === 'node' || word.endsWith('/node'));
+  return entry === -1 || node === -1 ? [] : words.slice(node + 1, entry);
+}

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import minimatch from 'minimatch';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LONG_RUNNING_NODE_FLAGS } from '../../../src/cli/long-running-node-flags.js';
 import { SUPPORTED_NODE_LINES } from '../../../src/cli/supported-node.js';
 import { findCliInvocation } from '../../helpers/cli-invocation.js';
 import { type DockerStage, execForm, instructionsOf, parseDockerfile } from '../../helpers/parse-dockerfile.js';
@@ -93,7 +94,7 @@ describe('Dockerfile', () => {
     const cmd = instructionsOf(finalStage(), 'CMD');
     expect(cmd).toHaveLength(1);
     const argv = execForm(cmd[0]?.args ?? '');
-    expect(argv).toEqual(['node', 'dist/src/cli/main.js', 'serve']);
+    expect(argv).toEqual(['node', ...LONG_RUNNING_NODE_FLAGS, 'dist/src/cli/main.js', 'serve']);
     expect(findCliInvocation(argv ?? []).command).toBe('serve');
     expect(instructionsOf(finalStage(), 'ENTRYPOINT')).toEqual([]);
   });

@@ -93,7 +93,7 @@ describe('systemd units', () => {
       expect(unitValue(unit(name), 'Service', 'User'), name).toBe('service-directory');
       expect(unitValue(unit(name), 'Service', 'WorkingDirectory'), name).toBe('/opt/service-directory');
       expect(unitValue(unit(name), 'Service', 'ExecStart'), name).toMatch(
-        /^\/usr\/bin\/node dist\/src\/cli\/main\.js /,
+        /^\/usr\/bin\/node (--\S+ )*dist\/src\/cli\/main\.js /,
       );
       expect(unitValue(unit(name), 'Service', 'NoNewPrivileges'), name).toBe('yes');
     }
