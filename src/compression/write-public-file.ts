@@ -33,9 +33,11 @@ export interface PublicFileOptions {
    */
   readonly precompress: boolean;
   /**
-   * Flush the file to disk before it replaces the old one (the default). Off
-   * for files rewritten every cycle, where a file a power cut empties is
-   * repaired by the next cycle (`writeAtomically`'s `sync`).
+   * Flush the file to disk before it replaces the old one (the default). The
+   * probe turns it off for every file but the status: each is written again
+   * at its first cycle after a start (what a power cut is followed by) and
+   * the ones that change, every cycle, so a file a power cut empties is
+   * repaired at once (`writeAtomically`'s `sync`).
    */
   readonly sync?: boolean;
 }

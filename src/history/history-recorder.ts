@@ -163,7 +163,8 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     });
     if (documents === undefined) return;
     try {
-      const precompress = { precompress: options.precompress ?? false };
+      // No flush: both are written again every cycle, the first after a start included.
+      const precompress = { precompress: options.precompress ?? false, sync: false };
       // Before the summary that names them, so that a slug a reader finds there has its file.
       await publishComponentHistories(documents.componentHistories, slugs);
       for (const name of due) detailsWritten.set(name, { atMs, state: states.get(name) });
