@@ -2,7 +2,13 @@ import { DAY_MS } from '../probe/history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import type { PublishedHistory } from './published-history.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
-import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
+import {
+  type ComponentHistory,
+  createDayEntries,
+  type DayEntries,
+  renderUptime,
+  UPTIME_DAYS,
+} from './render-uptime.js';
 import {
   type ComponentHistorySerializer,
   createComponentHistorySerializer,
@@ -56,7 +62,7 @@ export interface HistoryRenderCache {
 /** A fresh cache, for a process that renders the documents every cycle. */
 export function createHistoryRenderCache(): HistoryRenderCache {
   return {
-    days: new Map(),
+    days: createDayEntries(),
     serializeUptime: createUptimeSerializer(),
     serializeComponentHistory: createComponentHistorySerializer(),
     serializeIncidents: createIncidentsSerializer(),
