@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface WriteAtomicallyOptions {
   /**
@@ -23,7 +24,8 @@ export interface WriteAtomicallyOptions {
  * file's open, write, close and rename take less time than handing each to
  * a worker thread and back (half the CPU of the probe's writes of the
  * documents it rewrites every cycle), and none waits on the disk the way a
- * flush does, so the event loop is held for a fraction of a millisecond.
+ * flush does, so the event loop is held for about a millisecond a file at
+ * most, after a turn of it.
  */
 export async function writeAtomically(
   file: string,
@@ -32,6 +34,9 @@ export async function writeAtomically(
 ): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   if (!sync) {
+    // A turn of the event loop first: a server in the same process (`start`) answers between two files,
+    // not after a thousand (a rename over a file may take a millisecond: ext4 starts writing the new one back).
+    await nextTurn();
     replaceWithoutFlush(file, temp, contents);
     return;
   }
