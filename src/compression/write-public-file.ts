@@ -64,7 +64,8 @@ export async function writePublicFile(
   options: PublicFileOptions,
 ): Promise<string> {
   const file = `${publicDir}${urlPath}`;
-  const bytes = Buffer.from(contents);
+  // As bytes only where siblings are made from them: a string is written as it is.
+  const bytes = options.precompress && isWorthPrecompressing(urlPath) ? Buffer.from(contents) : contents;
   const directory = dirname(file);
   const write = async () => {
     await updateSiblings(file, urlPath, bytes, options);
@@ -114,11 +115,12 @@ export async function removePublicFile(publicDir: string, urlPath: string): Prom
 async function updateSiblings(
   file: string,
   urlPath: string,
-  bytes: Buffer,
+  contents: string | Uint8Array,
   { precompress }: PublicFileOptions,
 ): Promise<void> {
   if (!isWorthPrecompressing(urlPath)) return;
-  if (!precompress || bytes.length < MIN_PRECOMPRESS_BYTES) {
+  const bytes = !precompress ? undefined : Buffer.isBuffer(contents) ? contents : Buffer.from(contents);
+  if (bytes === undefined || bytes.length < MIN_PRECOMPRESS_BYTES) {
     if (!withoutSiblings.has(file)) await removeSiblings(file);
     return;
   }
