@@ -19,7 +19,7 @@ import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { reportSoak } from './sections/memory-report.js';
 import { reportPage } from './sections/page-report.js';
-import { BLACKBOX, canMeasureProbeCost, measureProbeCost } from './sections/probe-cost.js';
+import { reportProbeCost } from './sections/probe-cost-report.js';
 import {
   measureHangingCycle,
   measureManyComponentsCycle,
@@ -174,36 +174,7 @@ try {
     `| the same, history on (recorded and both documents written each cycle) | ${manyWithHistory.cycles} | ${fmt(manyWithHistory.medianMs)} ms | ${fmt(manyWithHistory.maxMs)} ms | ≤ 2,000 ms: ${verdict(manyWithHistory.maxMs <= 2_000)} |`,
   );
 
-  out();
-  out('### Probe cost per check against blackbox_exporter');
-  out();
-  if (canMeasureProbeCost()) {
-    const costs = await measureProbeCost(site, [4, 100, 1_000], QUICK ? 1 : 5, QUICK ? 200 : 1_000);
-    out(
-      `The same targets for all three: one nginx on loopback, a URL per component. Our probe is the sidecar's composition (history on, feed, Statuspage documents, badges) in its own process, run a batch of cycles at a time, each cycle 30 s after the last on its clock; "checks alone" is a second such process running only \`runCycle\` (checks and decisions, nothing written); blackbox_exporter (\`${BLACKBOX}\`, module \`http_2xx\`: GET, 2xx, same timeout) gets one \`/probe\` request per component at the same concurrency (64). Each prober's CPU is utime + stime (and its reaped children's) from /proc/PID/stat across a batch of about ${QUICK ? 200 : 1_000} checks, start-up and a warm-up batch (at least three cycles) excluded; ${QUICK ? 1 : 5} rounds rotating which goes first, medians.`,
-    );
-    out();
-    out(
-      '| components | cycles a batch | ours: CPU a check | checks alone | blackbox | ours / blackbox | checks alone / blackbox | ours: wall a cycle | checks alone | blackbox | wall ours / blackbox | target CPU ours / blackbox ≤ 1.0 |',
-    );
-    out('|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const { components, cycles, ours, checksOnly, blackbox } of costs) {
-      const cpuRatio = ours.cpuPerCheckMs / blackbox.cpuPerCheckMs;
-      const cells = [
-        fmt(components),
-        String(cycles),
-        ...[ours, checksOnly, blackbox].map((cost) => `${fmt(cost.cpuPerCheckMs, 2)} ms`),
-        `${fmt(cpuRatio, 2)}×`,
-        `${fmt(checksOnly.cpuPerCheckMs / blackbox.cpuPerCheckMs, 2)}×`,
-        ...[ours, checksOnly, blackbox].map((cost) => `${fmt(cost.wallPerCycleMs)} ms`),
-        `${fmt(ours.wallPerCycleMs / blackbox.wallPerCycleMs, 2)}×`,
-        verdict(cpuRatio <= 1),
-      ];
-      out(`| ${cells.join(' | ')} |`);
-    }
-  } else {
-    out(`Skipped: needs \`${BLACKBOX}\` (Debian's prometheus-blackbox-exporter) and nginx.`);
-  }
+  await reportProbeCost(site, QUICK, out);
 
   // 4. Cold start
   const manyRegions = await writeManyRegions(site, 10_000);

@@ -204,7 +204,9 @@ export async function measureProbeCost(
         await ours.stop();
         throw error;
       });
-      const cycles = Math.max(1, Math.round(checksPerBatch / count));
+      // An even number of cycles: at a 30 s schedule the detail documents are written every other cycle
+      // (`isDetailDue`), so a batch holds as many cycles that write them as cycles that do not.
+      const cycles = 2 * Math.max(1, Math.round(checksPerBatch / count / 2));
       const checks = cycles * count;
       const runners: Record<Prober, { pid: number; run: () => Promise<void> }> = {
         ours: { pid: ours.pid, run: () => ours.runCycles(cycles) },

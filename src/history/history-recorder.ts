@@ -8,7 +8,10 @@ import type { ProbeLog } from '../outbound/probe-log.js';
 import type { HistoryRetention } from '../probe/history-retention.js';
 import type { ComponentOutcome } from '../probe/run-cycle.js';
 import { formatTimestamp } from '../schemas/service-status.js';
+import type { StatusValue } from '../schemas/status-value.js';
+import { assignSlugs } from '../slugs/assign-slugs.js';
 import { recordCycle } from './cycle-record.js';
+import { type DetailWritten, isDetailDue } from './detail-refresh.js';
 import type { HistoryStore } from './history-store.js';
 import { placeInHistory } from './place-in-history.js';
 import { createComponentHistoryPublisher } from './publish-component-histories.js';
@@ -41,7 +44,11 @@ export interface HistoryRecorder {
   readonly incidentsFile: string;
   /** The directory of the per-component detail documents, `{slug}.json` each. */
   readonly componentHistoryDir: string;
-  /** Records a published cycle and rewrites the documents. Never throws: history never stops the status. */
+  /**
+   * Records a published cycle and rewrites the summary and the incidents, and
+   * the detail documents that are due (`isDetailDue`: a changed state, or
+   * about to be older than their max-age). Never throws: history never stops the status.
+   */
   recordPublished(components: readonly ComponentOutcome[], at: Date): Promise<void>;
   /** Records a cycle that published nothing, so that the time after it is no data. Never throws. */
   recordUnpublished(at: Date): Promise<void>;
@@ -74,6 +81,9 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const clockBehind = createConditionLog({ log, now });
   const renderCache = createHistoryRenderCache();
   let written: PublishedHistory | undefined;
+  // Every configured component's detail file is kept; each is written when due (`isDetailDue`).
+  const slugs = [...new Set(assignSlugs(options.componentNames).values())];
+  const detailsWritten = new Map<string, DetailWritten>();
 
   async function setAside(error: unknown): Promise<void> {
     store?.close();
@@ -137,16 +147,27 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     return new Date(placement.atMs);
   }
 
-  async function publish(at: Date): Promise<void> {
+  async function publish(at: Date, states: ReadonlyMap<string, StatusValue>): Promise<void> {
     let documents: HistoryDocuments | undefined;
+    const atMs = at.getTime();
+    const due = options.componentNames.filter((name) =>
+      isDetailDue(detailsWritten.get(name), states.get(name), atMs, options.intervalMs),
+    );
+    const detailsOf = new Set(due);
     await withStore((current) => {
-      documents = renderHistoryDocuments(current, { ...options, now: at }, renderCache);
+      documents = renderHistoryDocuments(
+        current,
+        { ...options, now: at, detailsOf: (name) => detailsOf.has(name) },
+        renderCache,
+      );
     });
     if (documents === undefined) return;
     try {
-      const precompress = { precompress: options.precompress ?? false };
+      // No flush: both are written again every cycle, the first after a start included.
+      const precompress = { precompress: options.precompress ?? false, sync: false };
       // Before the summary that names them, so that a slug a reader finds there has its file.
-      await publishComponentHistories(documents.componentHistories);
+      await publishComponentHistories(documents.componentHistories, slugs);
+      for (const name of due) detailsWritten.set(name, { atMs, state: states.get(name) });
       await writePublicFile(options.publicDir, UPTIME_PATH, documents.uptime, precompress);
       await writePublicFile(options.publicDir, INCIDENTS_PATH, documents.incidents, precompress);
       written = documents.rendered;
@@ -171,7 +192,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         placed = place(current, at);
         current.recordCycle(recordCycle(components, placed, options.intervalMs), options.retention);
       });
-      if (recorded) await publish(placed);
+      if (recorded) await publish(placed, new Map(components.map(({ name, memory }) => [name, memory.published])));
     },
     async recordUnpublished(at) {
       await withStore((current) => current.recordGap(place(current, at).getTime(), options.intervalMs));

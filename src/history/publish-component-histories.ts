@@ -5,8 +5,14 @@ import { writePublicFile } from '../compression/write-public-file.js';
 import { isErrnoException } from '../io/read-document.js';
 import type { ComponentHistoryFile } from './render-history-documents.js';
 
-/** Writes a cycle's detail documents; remembers what it wrote, so that only a file whose bytes changed is written again. */
-export type ComponentHistoryPublisher = (files: readonly ComponentHistoryFile[]) => Promise<void>;
+/**
+ * Writes a cycle's detail documents; remembers what it wrote, so that only a file whose bytes changed is written again.
+ * `slugs` is every configured component's (the files of others are removed); left out, those of `files`.
+ */
+export type ComponentHistoryPublisher = (
+  files: readonly ComponentHistoryFile[],
+  slugs?: readonly string[],
+) => Promise<void>;
 
 /** Files written at once: enough to overlap the file system's latency, few enough not to hog its threads. */
 const CONCURRENT_WRITES = 16;
@@ -19,8 +25,8 @@ const CONCURRENT_WRITES = 16;
  * publisher last wrote is skipped (it remembers a digest, not the bytes:
  * 1,000 documents are 19 MB).
  *
- * No flush per file: they are rewritten every cycle, so a file a power cut
- * leaves empty is repaired by the next cycle, and 1,000 flushes a cycle
+ * No flush per file: they are rewritten at least every minute, so a file a
+ * power cut leaves empty is repaired within the minute, and 1,000 flushes
  * would cost more than the writes (`bench`'s history section measures it).
  * With `precompress`, each gets its `.gz` and `.br` siblings (`writePublicFile`).
  * Throws on a failed write, which is then tried again next cycle; the caller logs it.
@@ -29,13 +35,13 @@ export function createComponentHistoryPublisher(publicDir: string, precompress =
   const directory = documentFile(publicDir, COMPONENT_HISTORY_PATH);
   const written = new Map<string, string>();
   let slugsKey: string | undefined;
-  return async (files) => {
-    await mkdir(directory, { recursive: true });
-    const key = files.map(({ slug }) => slug).join('\n');
+  return async (files, slugs = files.map(({ slug }) => slug)) => {
+    const key = slugs.join('\n');
     if (key !== slugsKey) {
-      const slugs = new Set(files.map(({ slug }) => slug));
-      await removeOthers(directory, slugs);
-      for (const slug of written.keys()) if (!slugs.has(slug)) written.delete(slug);
+      await mkdir(directory, { recursive: true });
+      const kept = new Set(slugs);
+      await removeOthers(directory, kept);
+      for (const slug of written.keys()) if (!kept.has(slug)) written.delete(slug);
       slugsKey = key;
     }
     const changed = files

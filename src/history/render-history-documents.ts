@@ -2,7 +2,13 @@ import { DAY_MS } from '../probe/history-retention.js';
 import type { HistoryStore } from './history-store.js';
 import type { PublishedHistory } from './published-history.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';
-import { type ComponentHistory, type DayEntries, renderUptime, UPTIME_DAYS } from './render-uptime.js';
+import {
+  type ComponentHistory,
+  createDayEntries,
+  type DayEntries,
+  renderUptime,
+  UPTIME_DAYS,
+} from './render-uptime.js';
 import {
   type ComponentHistorySerializer,
   createComponentHistorySerializer,
@@ -21,6 +27,11 @@ export interface HistoryDocumentsInput {
   readonly componentNames: readonly string[];
   readonly intervalMs: number;
   readonly now: Date;
+  /**
+   * Which components' detail documents to serialize (the probe's, those due
+   * this cycle: `isDetailDue`); left out, every one. The summary always has all.
+   */
+  readonly detailsOf?: (name: string) => boolean;
 }
 
 /** One component's detail document, as its bytes, and the slug that names its file. */
@@ -34,7 +45,7 @@ export interface HistoryDocuments {
   /** The compact `/api/v1/uptime` summary. */
   readonly uptime: string;
   readonly incidents: string;
-  /** One `/api/v1/component-history/{slug}.json` per configured component, in the configured order. */
+  /** One `/api/v1/component-history/{slug}.json` per configured component (each of `detailsOf`), in the configured order. */
   readonly componentHistories: readonly ComponentHistoryFile[];
   /** The summary and the incidents as values, for readers in the same process. */
   readonly rendered: PublishedHistory;
@@ -51,7 +62,7 @@ export interface HistoryRenderCache {
 /** A fresh cache, for a process that renders the documents every cycle. */
 export function createHistoryRenderCache(): HistoryRenderCache {
   return {
-    days: new Map(),
+    days: createDayEntries(),
     serializeUptime: createUptimeSerializer(),
     serializeComponentHistory: createComponentHistorySerializer(),
     serializeIncidents: createIncidentsSerializer(),
@@ -88,10 +99,12 @@ export function renderHistoryDocuments(
   return {
     uptime: (cache?.serializeUptime ?? serializeUptime)(summary),
     incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
-    componentHistories: details.map((detail) => ({
-      slug: detail.slug,
-      json: (cache?.serializeComponentHistory ?? serializeComponentHistory)(detail),
-    })),
+    componentHistories: details
+      .filter((detail) => input.detailsOf?.(detail.name) ?? true)
+      .map((detail) => ({
+        slug: detail.slug,
+        json: (cache?.serializeComponentHistory ?? serializeComponentHistory)(detail),
+      })),
     rendered: { uptime: summary, incidents },
   };
 }

@@ -45,12 +45,29 @@ export interface UptimeInput {
   readonly components: readonly ComponentHistory[];
 }
 
+/** One day of one component as last rendered: the figures it was rendered from, and the entry. */
+interface DaySlot {
+  dayMs: number;
+  periodMs: number;
+  time: StateMs;
+  day: UptimeDay;
+}
+
 /**
- * Day entries by their values, shared between components and kept from one
- * render to the next: 90 days of 1,000 components are 90,000 entries, nearly
- * all the same as last cycle's.
+ * Day entries kept from one render to the next: 90 days of 1,000 components
+ * are 90,000 entries, nearly all the same as last cycle's. `byComponent`
+ * finds an unchanged day by comparing its numbers with the last render's;
+ * `byValue` shares an entry between components (and days that changed back)
+ * by a key made of those numbers, which costs more to build.
  */
-export type DayEntries = Map<string, UptimeDay>;
+export interface DayEntries {
+  readonly byValue: Map<string, UptimeDay>;
+  readonly byComponent: Map<string, DaySlot[]>;
+}
+
+export function createDayEntries(): DayEntries {
+  return { byValue: new Map(), byComponent: new Map() };
+}
 
 /** Entries kept at most; past it the map starts again, which costs one slower render. */
 const DAY_ENTRIES_MAX = 200_000;
@@ -69,10 +86,10 @@ export interface UptimeDocuments {
  */
 export function renderUptime(
   { regionName, now, intervalMs, components }: UptimeInput,
-  days: DayEntries = new Map(),
+  days: DayEntries = createDayEntries(),
 ): UptimeDocuments {
   const nowMs = now.getTime();
-  if (days.size > DAY_ENTRIES_MAX) days.clear();
+  if (days.byValue.size > DAY_ENTRIES_MAX) days.byValue.clear();
   const currentHourMs = hourStartMs(nowMs);
   const hours = Array.from(
     { length: LATENCY_HOURS },
@@ -120,6 +137,12 @@ function renderComponent(
 ): { full: ComponentUptime; downSeconds: number[] } {
   const figure = (periodMs: number) => computeUptime(sumOverPeriod(buckets, nowMs - periodMs, nowMs), periodMs);
   const byDay = sumByDay(buckets, firstDayMs, UPTIME_DAYS, nowMs);
+  let slots = days.byComponent.get(name);
+  if (slots === undefined) {
+    slots = [];
+    days.byComponent.set(name, slots);
+  }
+  const last = slots;
   const full: ComponentUptime = {
     name,
     uptime: {
@@ -131,12 +154,18 @@ function renderComponent(
     days: byDay.map((time, index) => {
       const dayMs = firstDayMs + index * DAY_MS;
       const periodMs = Math.min(DAY_MS, nowMs - dayMs);
+      const slot = last[index];
+      if (slot !== undefined && slot.dayMs === dayMs && slot.periodMs === periodMs && sameTime(slot.time, time)) {
+        return slot.day;
+      }
       const key = `${dayMs} ${periodMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]}`;
-      let day = days.get(key);
+      let day = days.byValue.get(key);
       if (day === undefined) {
         day = renderDay(dayMs, time, periodMs);
-        days.set(key, day);
+        days.byValue.set(key, day);
       }
+      if (slot === undefined) last[index] = { dayMs, periodMs, time, day };
+      else Object.assign(slot, { dayMs, periodMs, time, day });
       return day;
     }),
     latency: hours.map((hourMs, index) => {
@@ -145,6 +174,10 @@ function renderComponent(
     }),
   };
   return { full, downSeconds: byDay.map(outageSeconds) };
+}
+
+function sameTime(a: StateMs, b: StateMs): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4];
 }
 
 /** Whole seconds published `partial_outage` or `major_outage`: what a page words as "23 s down". */

@@ -150,10 +150,10 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(urlPath: string, body: string, condition: ConditionLog): Promise<boolean> {
+  async function publish(urlPath: string, body: string, condition: ConditionLog, sync: boolean): Promise<boolean> {
     const file = `${options.publicDir}${urlPath}`;
     try {
-      await writePublicFile(options.publicDir, urlPath, body, { precompress });
+      await writePublicFile(options.publicDir, urlPath, body, { precompress, sync });
       condition.clear(`writing ${displayPath(file)} again`);
       return true;
     } catch (error) {
@@ -196,12 +196,14 @@ export function createProber(options: ProberOptions): Prober {
     // A bug here must never reach readers: the server would refuse the file anyway.
     const status = ServiceStatusSchema.parse(outcome.status);
     const observations = ObservationsDocumentSchema.parse(outcome.observations);
-    if (!(await publish(STATUS_PATH, serializeStatus(status), conditions.writeStatus))) {
+    // Flushed before it replaces the old one: the v1 contract's document, which a power cut must not leave
+    // empty while the probe cannot publish again (offline). Every other file is written again at the first cycle.
+    if (!(await publish(STATUS_PATH, serializeStatus(status), conditions.writeStatus, true))) {
       log.error(`${formatSummary(outcome, settings)}; NOT published`);
       return ended({ published: false, why: 'write_failed' });
     }
     // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
-    await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations);
+    await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations, false);
     state = outcome.state;
     try {
       await writeProbeState(stateFile, state, now());

@@ -63,6 +63,9 @@ export async function publishStatuspage({
     row?.schema.parse(JSON.parse(file.contents));
   }
   const written: string[] = [];
-  for (const file of files) written.push(await writePublicFile(publicDir, file.path, file.contents, { precompress }));
+  // No flush: they are written again every cycle, the first after a start included (what a power cut is followed by).
+  for (const file of files) {
+    written.push(await writePublicFile(publicDir, file.path, file.contents, { precompress, sync: false }));
+  }
   return written;
 }

@@ -74,6 +74,33 @@ describe('the probe writing the detail documents', () => {
   });
 });
 
+describe('the probe writing only the detail documents that are due', () => {
+  it('keeps the files of configured components it did not write this cycle, and removes the others', async () => {
+    const publish = createComponentHistoryPublisher(site.publicDir);
+    const all = files();
+    const slugs = all.map(({ slug }) => slug);
+    await publish(all, slugs);
+    const before = await stat(join(directory(), 'scheduler.json'));
+    const later = files('2026-11-21T04:38:29Z');
+    await publish(
+      later.filter(({ slug }) => slug === 'registry'),
+      slugs,
+    );
+    expect((await readdir(directory())).sort()).toEqual([
+      'build-service.json',
+      'control-api.json',
+      'registry.json',
+      'scheduler.json',
+    ]);
+    expect((await stat(join(directory(), 'scheduler.json'))).ino).toBe(before.ino);
+    expect(await readFile(join(directory(), 'registry.json'), 'utf8')).toBe(
+      later.find(({ slug }) => slug === 'registry')?.json,
+    );
+    await publish([], ['registry', 'scheduler']);
+    expect((await readdir(directory())).sort()).toEqual(['registry.json', 'scheduler.json']);
+  });
+});
+
 describe('serve answering a detail document', () => {
   async function send(path: string, headers: Record<string, string> = {}) {
     if (server === undefined) throw new Error('no server started');

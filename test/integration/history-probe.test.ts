@@ -101,18 +101,21 @@ describe('the probe with history', () => {
     expect(uptime.interval_seconds).toBe(30);
     expect(uptime.components[0]?.slug).toBe('scheduler');
     expect(uptime.components[0]?.days.down_seconds.at(-1)).toBe(90);
-    // The detail document, written beside the summary under the slug it names.
+    // The detail document, written beside the summary under the slug it names, at the cycle whose published
+    // state changed (10:02:30); the next one, 30 s on, leaves it as it is: within its max-age of 60 s.
     const detail = ComponentHistoryDocumentSchema.parse(await readJson('component-history/scheduler.json'));
-    expect(detail.generated_at).toBe(uptime.generated_at);
+    expect(detail.generated_at).toBe('2026-11-22T10:02:30Z');
     expect(detail.days.map((day) => day.worst_status)).toEqual(uptime.components[0]?.days.worst_status);
     // Each cycle stands for the 30 s to the next; the last one, at generated_at, for nothing yet.
-    expect(detail.days.at(-1)?.minutes).toEqual({
-      operational: 1.5,
-      under_maintenance: 0,
-      degraded_performance: 0,
-      partial_outage: 0,
-      major_outage: 1.5,
-    });
+    const minutes = { under_maintenance: 0, degraded_performance: 0, partial_outage: 0, major_outage: 1.5 };
+    expect(detail.days.at(-1)?.minutes).toEqual({ ...minutes, operational: 1 });
+    // A minute after it was written, it is written again with the summary.
+    await cycle();
+    const later = UptimeDocumentSchema.parse(await readJson('uptime'));
+    const again = ComponentHistoryDocumentSchema.parse(await readJson('component-history/scheduler.json'));
+    expect(again.generated_at).toBe('2026-11-22T10:03:30Z');
+    expect(later.generated_at).toBe(again.generated_at);
+    expect(again.days.at(-1)?.minutes).toEqual({ ...minutes, operational: 2 });
   });
 
   it('hands the documents it just wrote to what publishes after it, the same as the files', async () => {

@@ -93,6 +93,30 @@ describe('writePublicFile', () => {
     expect(await exists(`${file}.br`)).toBe(false);
   });
 
+  it('removes the siblings a --precompress run left at the first write without it, and looks no more after that', async () => {
+    const dir = await publicDir();
+    const file = join(dir, 'api/v1/status');
+    await mkdir(join(dir, 'api/v1'), { recursive: true });
+    // Left by another process (an earlier run with --precompress), unknown to this one.
+    await writeFile(`${file}.gz`, 'old gzip');
+    await writeFile(`${file}.br`, 'old brotli');
+    await writePublicFile(dir, '/api/v1/status', documentOf(1), OFF);
+    expect([await exists(`${file}.gz`), await exists(`${file}.br`)]).toEqual([false, false]);
+    // This process removed them and wrote none since: a later write costs no unlink per sibling.
+    await writeFile(`${file}.gz`, 'written behind its back');
+    await writePublicFile(dir, '/api/v1/status', documentOf(2), OFF);
+    expect(await readFile(`${file}.gz`, 'utf8')).toBe('written behind its back');
+  });
+
+  it('makes the directory again when it was removed since the last write', async () => {
+    const dir = await publicDir();
+    await writePublicFile(dir, '/api/v1/component-history/registry.json', documentOf(1), ON);
+    await rm(join(dir, 'api'), { recursive: true });
+    const file = await writePublicFile(dir, '/api/v1/component-history/registry.json', documentOf(2), ON);
+    expect(await readFile(file, 'utf8')).toBe(documentOf(2));
+    expect(gunzipSync(await readFile(`${file}.gz`)).toString()).toBe(documentOf(2));
+  });
+
   it('gives a file not worth compressing no siblings', async () => {
     const dir = await publicDir();
     const file = await writePublicFile(dir, '/_headers', documentOf(1), ON);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ComponentHistory, outageSeconds, renderUptime, UPTIME_DAYS } from '../../../src/history/render-uptime.js';
+import {
+  type ComponentHistory,
+  createDayEntries,
+  outageSeconds,
+  renderUptime,
+  UPTIME_DAYS,
+} from '../../../src/history/render-uptime.js';
 import {
   createComponentHistorySerializer,
   createUptimeSerializer,
@@ -113,9 +119,12 @@ describe('renderUptime: a compact summary and one detail document per component'
   });
 
   it('gives the same result with day entries memoized from an earlier render', () => {
-    const days = new Map();
+    const days = createDayEntries();
     renderUptime(input, days);
     expect(renderUptime(input, days)).toEqual(renderUptime(input));
+    // A later render, with today grown and yesterday unchanged, as a fresh render gives it.
+    const later = { ...input, now: new Date(input.now.getTime() + 30_000) };
+    expect(renderUptime(later, days)).toEqual(renderUptime(later));
   });
 });
 
