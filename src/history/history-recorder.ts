@@ -13,7 +13,7 @@ import { assignSlugs } from '../slugs/assign-slugs.js';
 import { recordCycle } from './cycle-record.js';
 import { type DetailWritten, isDetailDue } from './detail-refresh.js';
 import type { HistoryStore } from './history-store.js';
-import { placeInHistory } from './place-in-history.js';
+import { isClockStepBack, placeInHistory } from './place-in-history.js';
 import { createComponentHistoryPublisher } from './publish-component-histories.js';
 import type { PublishedHistory } from './published-history.js';
 import { createHistoryRenderCache, type HistoryDocuments, renderHistoryDocuments } from './render-history-documents.js';
@@ -135,7 +135,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   /** Where a cycle seen at `wall` goes in the history (`placeInHistory`), with a line while the clock is behind it. */
   function place(current: HistoryStore, wall: Date): Date {
     const placement = placeInHistory(wall.getTime(), current.lastRecordedMs());
-    if (placement.behindMs === 0) {
+    if (!isClockStepBack(placement)) {
       clockBehind.clear('history: the wall clock is past the last record again; recording at its time');
     } else {
       clockBehind.holds(

@@ -22,3 +22,13 @@ export function placeInHistory(wallMs: number, lastRecordedMs: number | undefine
   if (lastRecordedMs === undefined || wallMs > lastRecordedMs) return { atMs: wallMs, behindMs: 0 };
   return { atMs: lastRecordedMs + 1, behindMs: lastRecordedMs - wallMs };
 }
+
+/**
+ * Whether a placement is worth a line in the log: the wall clock is at least
+ * a second behind the last record. Two cycles within the same second (a
+ * sidecar run back to back, a sub-second slew) are placed in order all the
+ * same, but "0 s behind" told an operator nothing. Pure.
+ */
+export function isClockStepBack(placement: HistoryPlacement): boolean {
+  return placement.behindMs >= 1_000;
+}

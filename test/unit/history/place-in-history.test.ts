@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeInHistory } from '../../../src/history/place-in-history.js';
+import { isClockStepBack, placeInHistory } from '../../../src/history/place-in-history.js';
 
 const T = Date.parse('2026-11-22T07:40:27Z');
 const HOUR = 3_600_000;
@@ -24,5 +24,15 @@ describe('placeInHistory', () => {
     }
     expect(placed.every((at, index) => index === 0 || at > (placed[index - 1] ?? 0))).toBe(true);
     expect(placed.at(-1)).toBe(T + 20_000);
+  });
+
+  it.each<[string, number, boolean]>([
+    ['a clock on time', T + 5_000, false],
+    ['the same millisecond', T, false],
+    ['under a second behind', T - 999, false],
+    ['a second behind', T - 1_000, true],
+    ['an hour behind', T - HOUR, true],
+  ])('a step back is logged only from a second: %s', (_name, wallMs, logged) => {
+    expect(isClockStepBack(placeInHistory(wallMs, T))).toBe(logged);
   });
 });
