@@ -40,6 +40,7 @@ export interface ThroughputResult {
 export async function measureThroughput(site: BenchSite, options: ThroughputOptions): Promise<ThroughputResult> {
   const node = process.execPath;
   const script = (name: string) => join(REPO_ROOT, 'bench', 'servers', name);
+  const serve = [CLI, 'serve', '--public', site.publicDir, '--headers', site.headersFile];
   const servers: [string, Started][] = [
     [
       'bare node:http',
@@ -50,44 +51,19 @@ export async function measureThroughput(site: BenchSite, options: ThroughputOpti
     [
       // As the recipes run it: with the shipped Node options.
       'thin handler',
-      await startServerProcess(
-        ...pinned(1, node, [
-          ...LONG_RUNNING_NODE_FLAGS,
-          CLI,
-          'serve',
-          '--public',
-          site.publicDir,
-          '--headers',
-          site.headersFile,
-        ]),
-        { PORT: '0' },
-      ),
+      await startServerProcess(...pinned(1, node, [...LONG_RUNNING_NODE_FLAGS, ...serve]), { PORT: '0' }),
     ],
     [
       // The same without them: what the young generation's cap costs.
       'thin handler, Node defaults',
-      await startServerProcess(
-        ...pinned(1, node, [CLI, 'serve', '--public', site.publicDir, '--headers', site.headersFile]),
-        { PORT: '0' },
-      ),
+      await startServerProcess(...pinned(1, node, serve), { PORT: '0' }),
     ],
     [
       // The same server counting every request for its metrics listener: what --metrics-port costs.
       'thin handler + metrics',
-      await startServerProcess(
-        ...pinned(1, node, [
-          ...LONG_RUNNING_NODE_FLAGS,
-          CLI,
-          'serve',
-          '--public',
-          site.publicDir,
-          '--headers',
-          site.headersFile,
-          '--metrics-port',
-          '0',
-        ]),
-        { PORT: '0' },
-      ),
+      await startServerProcess(...pinned(1, node, [...LONG_RUNNING_NODE_FLAGS, ...serve, '--metrics-port', '0']), {
+        PORT: '0',
+      }),
     ],
     [
       'serve-handler',

@@ -8,7 +8,7 @@ import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { renderSharedModule, SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { HEADERS_FILE, makeTempDir, REGIONS_FILE, tempDirsPerTest } from '../helpers/fixtures.js';
 
 const GENERATED = [
   REGIONS_PATH,
@@ -43,16 +43,7 @@ async function readTree(dir: string): Promise<Record<string, string>> {
 }
 
 describe('buildSite', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
-
-  async function tempDir(): Promise<string> {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
-    return dir;
-  }
+  const tempDir = tempDirsPerTest();
 
   it('writes the regions document, the OpenAPI document and one JSON Schema per document', async () => {
     const publicDir = await tempDir();

@@ -1,18 +1,10 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeAtomically } from '../../src/io/write-atomically.js';
-import { makeTempDir } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/fixtures.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-async function tempDir(): Promise<string> {
-  const { dir, remove } = await makeTempDir();
-  cleanups.push(remove);
-  return dir;
-}
+const tempDir = tempDirsPerTest();
 
 describe.each([
   ['flushed', { sync: true }],

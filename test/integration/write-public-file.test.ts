@@ -1,13 +1,13 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   removePublicFile,
   updatePublicFileSiblings,
   writePublicFile,
 } from '../../src/compression/write-public-file.js';
-import { makeTempDir } from '../helpers/fixtures.js';
+import { makeTempDir, tempDirsPerTest } from '../helpers/fixtures.js';
 
 const ON = { precompress: true };
 const OFF = { precompress: false };
@@ -25,15 +25,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 describe('writePublicFile', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
-  async function publicDir(): Promise<string> {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
-    return dir;
-  }
+  const publicDir = tempDirsPerTest();
 
   it('writes the file and .gz and .br siblings that decode to its bytes', async () => {
     const dir = await publicDir();
@@ -135,14 +127,10 @@ describe('writePublicFile', () => {
 });
 
 describe('updatePublicFileSiblings', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
+  const tempDir = tempDirsPerTest();
 
   it("brings a file's siblings in line with bytes another writer put there", async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     await writePublicFile(dir, '/status-page.js', documentOf(1), ON);
     await writeFile(join(dir, 'status-page.js'), documentOf(2));
     await updatePublicFileSiblings(dir, '/status-page.js', ON);
@@ -150,8 +138,7 @@ describe('updatePublicFileSiblings', () => {
   });
 
   it('removes the siblings of a file that is gone', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     await writePublicFile(dir, '/status-page.js', documentOf(1), ON);
     await rm(join(dir, 'status-page.js'));
     await updatePublicFileSiblings(dir, '/status-page.js', ON);
