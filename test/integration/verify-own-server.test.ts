@@ -9,6 +9,7 @@ import { runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
+import { waitFor } from '../helpers/test-server.js';
 import { unusedPort } from '../helpers/unused-port.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 
@@ -44,6 +45,27 @@ async function probeOnce(site: TempSite, config: object, region: string): Promis
   );
   expect(result.stderr).not.toMatch(/could not|error/i);
   expect(result.code).toBe(0);
+}
+
+/**
+ * Until `serve` at `url` answers what a probe cycle publishes. A directory the
+ * probe made after `serve` started (api/v2/) is found by its poll, every
+ * 0.5 s, so a verify started at once could find those documents not there yet.
+ */
+async function untilServed(url: string): Promise<void> {
+  const paths = ['/api/v1/uptime', '/api/v1/incidents', '/api/v1/observations'].concat(
+    STATUSPAGE_ENDPOINTS.map((endpoint) => `/api/${endpoint}`),
+  );
+  await waitFor(async () => {
+    const answers = await Promise.all(
+      paths.map(async (path) => {
+        const response = await fetch(new URL(path, url));
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    return answers.every((status) => status === 200);
+  });
 }
 
 async function verify(url: string): Promise<{ code: number | null; report: VerifyReport }> {
@@ -95,6 +117,7 @@ describe('verify against our own serve', () => {
       const url = await serve(cli.site);
       await probeOnce(cli.site, { region: 'ams1', components, peers: { fra1: peerUrl } }, 'ams1');
       for (const target of [url, peerUrl]) {
+        await untilServed(target);
         const { code, report } = await verify(target);
         expect(outcomes(report, 'fail')).toEqual([]);
         expect(outcomes(report, 'skip')).toEqual([]);
