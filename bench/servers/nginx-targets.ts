@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NGINX } from '../../test/helpers/nginx.js';
+import { foregroundNginxConfig, NGINX } from '../../test/helpers/nginx.js';
 import { unusedPort } from '../../test/helpers/unused-port.js';
 import { type AnsweringProcess, untilAnswering } from '../process-tools.js';
 
@@ -25,26 +25,15 @@ export async function startNginxTargets(dir: string): Promise<NginxTargets> {
   const config = join(dir, 'nginx.conf');
   await writeFile(
     config,
-    `daemon off;
-master_process off;
-worker_rlimit_nofile 8192;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  server {
+    foregroundNginxConfig(dir, {
+      main: ['worker_rlimit_nofile 8192;'],
+      events: ' worker_connections 4096; ',
+      http: `  server {
     listen 127.0.0.1:${port} backlog=4096;
     default_type text/plain;
     location / { return 200 "ok\\n"; }
-  }
-}
-`,
+  }`,
+    }),
   );
   const child = spawn(NGINX, ['-p', dir, '-c', config], { stdio: 'ignore' });
   const origin = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
-import { NGINX, nginxTempPaths, waitForNginx } from '../helpers/nginx.js';
+import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
 import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
@@ -40,28 +40,19 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     await publishStatuspage({ publicDir, settings: sampleStatuspageSettings(), status, now: new Date() });
 
     const port = await unusedPort();
-    // One foreground process as the current user: no workers switching to a user that cannot read the temp dir.
     await writeFile(
       join(dir, 'nginx.conf'),
-      `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  include /etc/nginx/mime.types;
+      foregroundNginxConfig(dir, {
+        http: `  include /etc/nginx/mime.types;
   default_type application/octet-stream;
   charset utf-8;
-  access_log off;
-${nginxTempPaths(dir)}
   server {
     listen 127.0.0.1:${port};
     root ${publicDir};
     add_header X-Server-Wide "not inherited by the locations";
     include ${exportsDir}/nginx-locations.conf;
-  }
-}
-`,
+  }`,
+      }),
     );
     const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
     cleanups.push(() => {

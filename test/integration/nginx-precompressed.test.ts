@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProber } from '../../src/sidecar/create-prober.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { HEADERS_FILE, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
-import { NGINX, nginxTempPaths, waitForNginx } from '../helpers/nginx.js';
+import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { unusedPort } from '../helpers/unused-port.js';
@@ -37,16 +37,10 @@ async function startNginx(publicDir: string, exportsDir: string): Promise<void> 
   const brotli = existsSync(BROTLI_STATIC);
   await writeFile(
     join(dir, 'nginx.conf'),
-    `${brotli ? `load_module ${BROTLI_STATIC};\n` : ''}daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  include /etc/nginx/mime.types;
+    foregroundNginxConfig(dir, {
+      main: brotli ? [`load_module ${BROTLI_STATIC};`] : [],
+      http: `  include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
-${nginxTempPaths(dir)}
   server {
     listen 127.0.0.1:${nginxPort};
     root ${publicDir};
@@ -55,9 +49,8 @@ ${nginxTempPaths(dir)}
     gzip_vary on;
     ${brotli ? 'brotli_static on;' : ''}
     include ${exportsDir}/nginx-locations.conf;
-  }
-}
-`,
+  }`,
+    }),
   );
   const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
   cleanups.push(() => {

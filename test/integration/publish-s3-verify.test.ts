@@ -8,7 +8,7 @@ import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { readDocument } from '../../src/io/read-document.js';
 import { resolveObjectMetadata } from '../../src/object-store/object-metadata.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
-import { NGINX, nginxTempPaths, waitForNginx } from '../helpers/nginx.js';
+import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
 import { runCli } from '../helpers/run-cli.js';
 import { type S3Store, s3Env, startS3Store } from '../helpers/s3-store.js';
 import { useStandins } from '../helpers/standins.js';
@@ -89,20 +89,12 @@ describe('a status served by the bucket alone', () => {
       const port = await unusedPort();
       await writeFile(
         join(dir, 'nginx.conf'),
-        `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  access_log off;
-${nginxTempPaths(dir)}
-  server {
+        foregroundNginxConfig(dir, {
+          http: `  server {
     listen 127.0.0.1:${port};
 ${locations.join('\n')}
-  }
-}
-`,
+  }`,
+        }),
       );
       const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
       cleanups.push(() => child.kill('SIGTERM'));
