@@ -43,6 +43,8 @@ export interface ProberOptions {
    * Given the history documents as this process last wrote them, if it did.
    */
   readonly afterPublish?: (outcome: ObservedCycle, history: PublishedHistory | undefined) => Promise<void>;
+  /** The files `afterPublish` replaces by name: their stale temp files are cleared at start-up with the prober's own. */
+  readonly afterPublishFiles?: readonly string[];
   /**
    * Asked after the checks and before anything is written: whether this
    * probe is still the writer (`WriterLock.stillHeld`). When it is not, the
@@ -129,7 +131,12 @@ export function createProber(options: ProberOptions): Prober {
         });
 
   async function prepare(): Promise<ProbeState> {
-    const published = [statusFile, observationsFile, ...(history ? [history.uptimeFile, history.incidentsFile] : [])];
+    const published = [
+      statusFile,
+      observationsFile,
+      ...(history ? [history.uptimeFile, history.incidentsFile] : []),
+      ...(options.afterPublishFiles ?? []),
+    ];
     // A sibling's temp files are named after the sibling (`.status.gz.PID.HEX.tmp`).
     const siblings = published.flatMap((file) => SIBLING_KINDS.map(({ suffix }) => `${file}${suffix}`));
     for (const file of [...published, ...siblings, stateFile]) {

@@ -30,7 +30,7 @@ export async function probeOnce({ subscriptions, lockStaleMs, ...options }: Prob
   const prober = createProber({
     ...options,
     log,
-    ...(subscriptions ? { afterPublish: subscriptions.afterPublish } : {}),
+    ...(subscriptions ? { afterPublish: subscriptions.afterPublish, afterPublishFiles: subscriptions.files } : {}),
   });
   const stateDir = dirname(options.stateFile);
   let lock: WriterLock;

@@ -65,7 +65,7 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
   const prober = createProber({
     ...options,
     log,
-    ...(subscriptions ? { afterPublish: subscriptions.afterPublish } : {}),
+    ...(subscriptions ? { afterPublish: subscriptions.afterPublish, afterPublishFiles: subscriptions.files } : {}),
     mayWrite: () => held.stillHeld(),
   });
   let markLost: () => void = () => {};

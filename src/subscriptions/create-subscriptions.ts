@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { NOTICES_PATH } from '../api-paths.js';
+import { documentFile, FEED_PATH, NOTICES_PATH } from '../api-paths.js';
 import { publishFeed } from '../feed/publish-feed.js';
 import type { PublishedHistory } from '../history/published-history.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
@@ -57,6 +57,12 @@ export interface Subscriptions {
    */
   afterPublish(cycle: PublishedCycle, history?: PublishedHistory): Promise<void>;
   readonly deliverer: WebhookDeliverer;
+  /**
+   * The files `afterPublish` and the deliverer replace by name (the feed, the
+   * webhook queue, what was announced): the prober clears the temp files a
+   * killed writer left beside them when it starts, as it does for its own.
+   */
+  readonly files: readonly string[];
 }
 
 /**
@@ -105,6 +111,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
 
   return {
     deliverer,
+    files: [documentFile(publicDir, FEED_PATH), join(stateDir, WEBHOOK_QUEUE_FILE), announcedFile],
     async afterPublish(cycle, history) {
       if (settings.webhooks.length > 0) {
         await queueEvents(cycle).catch((error: unknown) =>
