@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -154,5 +154,36 @@ describe('badges written by the probe', () => {
     await publish(renderBadges(sampleStatus(), undefined, new Map()));
     expect(await inode('components/scheduler/status.json')).toBe(unchanged);
     expect(await readBadge('components/registry/status')).toMatchObject({ message: 'operational' });
+  });
+
+  it('after a restart, leaves alone the badges already on disk as they would be written', async () => {
+    const inode = async (name: string) => (await stat(join(publicDir, 'badges', name))).ino;
+    await createBadgePublisher(publicDir)(renderBadges(sampleStatus(), undefined, new Map()));
+    const before = {
+      schedulerJson: await inode('components/scheduler/status.json'),
+      schedulerSvg: await inode('components/scheduler/status.svg'),
+    };
+    // The last process was killed after writing the registry's JSON but before its SVG was right.
+    await writeFile(join(publicDir, 'badges', 'components', 'registry', 'status.svg'), '<svg/>');
+    const damaged = await inode('components/registry/status.svg');
+    const restarted = createBadgePublisher(publicDir);
+    const outage = sampleStatus({
+      status: 'major_outage',
+      components: [
+        { name: 'Control API', status: 'major_outage' },
+        { name: 'Scheduler', status: 'operational' },
+        { name: 'Build Service', status: 'operational' },
+        { name: 'Registry', status: 'operational' },
+      ],
+    });
+    await restarted(renderBadges(outage, undefined, new Map()));
+    expect(await inode('components/scheduler/status.json')).toBe(before.schedulerJson);
+    expect(await inode('components/scheduler/status.svg')).toBe(before.schedulerSvg);
+    expect(await inode('components/registry/status.svg')).not.toBe(damaged);
+    expect(await readFile(join(publicDir, 'badges', 'components', 'registry', 'status.svg'), 'utf8')).toContain(
+      'operational',
+    );
+    expect(await readBadge('components/control-api/status')).toMatchObject({ message: 'major outage' });
+    expect(await readBadge('status')).toMatchObject({ message: expect.stringMatching(/outage/i) });
   });
 });
