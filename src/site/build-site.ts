@@ -1,7 +1,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_PATHS } from '../api-documents.js';
 import { REGIONS_PATH } from '../api-paths.js';
-import { updatePublicFileSiblings, writePublicFile } from '../compression/write-public-file.js';
+import { removePublicFile, updatePublicFileSiblings, writePublicFile } from '../compression/write-public-file.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
@@ -16,6 +16,7 @@ import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { renderNoticeFiles } from './render-notice-files.js';
+import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
 import { renderSite } from './render-site.js';
 import { listPageFiles, selectBuildUploads } from './select-build-uploads.js';
 
@@ -103,8 +104,9 @@ export async function buildSite({
     ]);
   }
   // Every published document is exported even before its writer (the probe, say) has written it.
+  const retired = new Set<string>(RETIRED_MODULE_PATHS.map((path) => path.slice(1)));
   const files = [
-    ...(await listPublishedFiles(publicDir)),
+    ...(await listPublishedFiles(publicDir)).filter((file) => !retired.has(file)),
     ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
     ...(await listComponentHistoryFiles(componentsFile)),
   ];
@@ -115,6 +117,7 @@ export async function buildSite({
       ? undefined
       : await openBucketMirror({ publishTo, publicDir, headersFile, deadlineMs: MAX_UPLOAD_DEADLINE_MS, log });
 
+  for (const path of RETIRED_MODULE_PATHS) await removePublicFile(publicDir, path);
   const written: string[] = [];
   for (const { path, contents } of published) {
     written.push(await writePublicFile(publicDir, path, contents, { precompress }));

@@ -9,6 +9,14 @@ import { renderVocabularyModule } from './render-vocabulary-module.js';
 export const SHARED_MODULE_PATH = '/status-page.shared.js';
 
 /**
+ * The two modules earlier builds generated where `SHARED_MODULE_PATH` now
+ * stands, which the page no longer imports. A build removes them and their
+ * siblings, so that a `public/` kept across the upgrade neither lists them
+ * in the host exports nor uploads them with `--publish`.
+ */
+export const RETIRED_MODULE_PATHS = ['/status-page.judge-freshness.js', '/status-page.vocabulary.js'] as const;
+
+/**
  * The staleness rule and the vocabulary (document paths, state labels) as one
  * ES module for the browser: one request for both rather than two, each
  * response's headers weighing about as much as either part compressed. The

@@ -7,7 +7,7 @@ import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js
 import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
-import { renderSharedModule, SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
+import { RETIRED_MODULE_PATHS, renderSharedModule, SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
 import { HEADERS_FILE, makeTempDir, REGIONS_FILE, tempDirsPerTest } from '../helpers/fixtures.js';
 
 const GENERATED = [
@@ -181,6 +181,22 @@ describe('buildSite host exports', () => {
     expect(second).toEqual(first);
     expect(first['/_headers']).toContain('\n/\n  X-Content-Type-Options: nosniff\n');
     expect(first['/_headers']).not.toContain('/_headers');
+  });
+
+  it('removes the modules earlier builds generated in place of the shared one, from public/ and the exports', async () => {
+    const { publicDir, exportsDir } = await build();
+    for (const path of RETIRED_MODULE_PATHS) {
+      await writeFile(join(publicDir, path), 'export const STALE = true;\n');
+      await writeFile(join(publicDir, `${path}.gz`), 'stale sibling');
+    }
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    const names = await readdir(publicDir);
+    for (const path of RETIRED_MODULE_PATHS) {
+      expect(names).not.toContain(path.slice(1));
+      expect(names).not.toContain(`${path.slice(1)}.gz`);
+      expect(await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).not.toContain(path);
+    }
+    expect(names).toContain(SHARED_MODULE_PATH.slice(1));
   });
 
   it('is not served by the thin handler, as static hosts do not serve it', async () => {
