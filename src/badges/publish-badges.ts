@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BADGES_PATH, documentFile } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { renderBadgeSvg } from './render-badge-svg.js';
@@ -25,11 +26,16 @@ export type BadgePublisher = (badges: readonly Badge[]) => Promise<void>;
  */
 export function createBadgePublisher(publicDir: string, { precompress = false } = {}): BadgePublisher {
   const written = new Map<string, string>();
-  const holds = (path: `/${string}`, contents: string) =>
-    readFile(documentFile(publicDir, path), 'utf8').then(
-      (found) => found === contents,
-      () => false,
-    );
+  // A badge file is under a kilobyte: read with one blocking call after a turn of the event loop, as the
+  // unflushed writes are (`writeAtomically`), rather than four trips through the thread pool.
+  const holds = async (path: `/${string}`, contents: string) => {
+    await nextTurn();
+    try {
+      return readFileSync(documentFile(publicDir, path), 'utf8') === contents;
+    } catch {
+      return false;
+    }
+  };
   return async (badges) => {
     for (const { name, content } of badges) {
       const json = `${JSON.stringify(content)}\n`;
