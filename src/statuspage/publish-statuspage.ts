@@ -7,7 +7,7 @@ import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/inci
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import { type ComponentDays, ComponentDaysSchema } from './component-days.js';
-import { renderStatuspageDocuments } from './render-statuspage-documents.js';
+import { renderStatuspageDocuments, type StatuspageFile } from './render-statuspage-documents.js';
 import type { StatuspageSettings } from './statuspage-settings.js';
 
 export interface PublishStatuspageOptions {
@@ -21,17 +21,33 @@ export interface PublishStatuspageOptions {
   readonly precompress?: boolean;
   /** The history documents as the probe just wrote them; left out, they are read from `publicDir`. */
   readonly history?: { readonly uptime: ComponentDays; readonly incidents: IncidentsDocument } | undefined;
+  /** What the last call returned, in this process: documents that would show the same are not written again. */
+  readonly lastWritten?: StatuspageWritten | undefined;
+}
+
+/** The eight documents as they were last written, and the page's `updated_at` they carry. */
+export interface StatuspageWritten {
+  readonly pageUpdatedAt: string;
+  readonly files: readonly StatuspageFile[];
+  /** The paths written by this call: none when nothing changed. */
+  readonly written: readonly string[];
 }
 
 /**
  * Re-renders the Statuspage documents from the status just published and
  * the history and notices documents beside it, and replaces each file
- * atomically. A missing or unreadable history or notices document counts
- * as none (the probe writes the history; the build, the notices). The
- * windows of the config are rendered against `now`, not taken from the
- * notices the build published, so recurring ones stay current between
- * builds. Every document is checked against its schema before anything is
- * written; a failure throws and leaves every file as it was.
+ * atomically when what they show changed. The page's `updated_at` is when
+ * that last happened, as Statuspage's own is: rendered again with the
+ * `updated_at` of `lastWritten`, documents that come out byte for byte as
+ * they were are left alone, and anything else is written with the status's
+ * `updated_at`, the time of the change. So a cycle that changes nothing on
+ * the page writes nothing, and the first call in a process writes all
+ * eight. A missing or unreadable history or notices document counts as
+ * none (the probe writes the history; the build, the notices). The windows
+ * of the config are rendered against `now`, not taken from the notices the
+ * build published, so recurring ones stay current between builds. Every
+ * document is checked against its schema before anything is written; a
+ * failure throws and leaves every file as it was.
  */
 export async function publishStatuspage({
   publicDir,
@@ -40,32 +56,47 @@ export async function publishStatuspage({
   now,
   precompress = false,
   history,
-}: PublishStatuspageOptions): Promise<string[]> {
+  lastWritten,
+}: PublishStatuspageOptions): Promise<StatuspageWritten> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents, notices] = await Promise.all([
     history?.uptime ?? optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
     history?.incidents ?? optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
     optional(readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema)),
   ]);
-  const files = renderStatuspageDocuments({
-    status,
-    settings,
-    uptime,
-    incidents: incidents?.incidents ?? [],
-    notices: [
-      ...(notices?.notices ?? []).filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX)),
-      ...renderWindowNotices(settings.maintenance, { now, announceDays: settings.announceDays }),
-    ],
-    now,
-  });
+  const render = (pageUpdatedAt: string) =>
+    renderStatuspageDocuments({
+      status,
+      settings,
+      uptime,
+      incidents: incidents?.incidents ?? [],
+      notices: [
+        ...(notices?.notices ?? []).filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX)),
+        ...renderWindowNotices(settings.maintenance, { now, announceDays: settings.announceDays }),
+      ],
+      now,
+      pageUpdatedAt,
+    });
+  if (lastWritten !== undefined && sameFiles(render(lastWritten.pageUpdatedAt), lastWritten.files)) {
+    return { ...lastWritten, written: [] };
+  }
+  const files = render(status.updated_at);
   for (const file of files) {
     const row = API_DOCUMENTS.find((document) => document.path === file.path);
     row?.schema.parse(JSON.parse(file.contents));
   }
   const written: string[] = [];
-  // No flush: they are written again every cycle, the first after a start included (what a power cut is followed by).
+  // No flush: the first call in a process writes them all, the first after a start included (what a power cut is
+  // followed by).
   for (const file of files) {
     written.push(await writePublicFile(publicDir, file.path, file.contents, { precompress, sync: false }));
   }
-  return written;
+  return { pageUpdatedAt: status.updated_at, files, written };
+}
+
+function sameFiles(files: readonly StatuspageFile[], last: readonly StatuspageFile[]): boolean {
+  return (
+    files.length === last.length &&
+    files.every((file, index) => file.path === last[index]?.path && file.contents === last[index].contents)
+  );
 }

@@ -35,6 +35,12 @@ export interface StatuspageSource {
   readonly notices: readonly Notice[];
   /** The clock maintenance is judged by. */
   readonly now: Date;
+  /**
+   * The page's `updated_at`: when what the documents show last changed,
+   * which their publisher knows (`publishStatuspage`). Left out, the
+   * status's `updated_at`.
+   */
+  readonly pageUpdatedAt?: string;
 }
 
 /** One Statuspage document: its URL path and its exact bytes. */
@@ -54,7 +60,7 @@ export function renderStatuspageDocuments(source: StatuspageSource): StatuspageF
     name: settings.pageName ?? status.region,
     url: statuspagePageUrl(settings.publicUrl),
     time_zone: 'Etc/UTC',
-    updated_at: status.updated_at,
+    updated_at: source.pageUpdatedAt ?? status.updated_at,
   };
   const components = renderStatuspageComponents({
     status,

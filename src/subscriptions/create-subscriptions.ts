@@ -7,7 +7,7 @@ import type { ProbeLog } from '../outbound/probe-log.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
-import { publishStatuspage } from '../statuspage/publish-statuspage.js';
+import { publishStatuspage, type StatuspageWritten } from '../statuspage/publish-statuspage.js';
 import {
   ANNOUNCED_NOTICES_FILE,
   readAnnouncedNotices,
@@ -82,6 +82,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
   });
   const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
   let feed: string | undefined;
+  let statuspageWritten: StatuspageWritten | undefined;
 
   async function queueEvents({ status, components }: PublishedCycle): Promise<void> {
     const changes = components.map(({ name, before, memory, certificateWarning }) => ({
@@ -141,8 +142,16 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
           now,
           history,
           precompress,
-        }).catch((error: unknown) =>
-          log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`),
+          lastWritten: statuspageWritten,
+        }).then(
+          (written) => {
+            statuspageWritten = written;
+          },
+          (error: unknown) => {
+            // Some of the eight may be new and some old: all are written again next cycle.
+            statuspageWritten = undefined;
+            log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`);
+          },
         );
       }
     },

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { INCIDENTS_PATH, NOTICES_PATH, STATUSPAGE_MAINTENANCES_PATH } from '../.
 import { renderWindowNotices } from '../../src/notices/maintenance-notices.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
-import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
+import { publishStatuspage, type StatuspageWritten } from '../../src/statuspage/publish-statuspage.js';
 import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { sampleIncidents, sampleNotices, sampleUptime } from '../helpers/document-fixtures.js';
 import { SAMPLE_NOW, sampleStatuspageSettings, sampleStatuspageStatus } from '../helpers/statuspage-fixture.js';
@@ -29,7 +29,7 @@ async function readV2(path: string): Promise<Record<string, unknown>> {
 
 describe('publishStatuspage', () => {
   it('writes all eight documents from the status alone when no history or notices are published', async () => {
-    const written = await publishStatuspage({
+    const { written } = await publishStatuspage({
       publicDir,
       settings: sampleStatuspageSettings({ maintenance: [] }),
       status: sampleStatuspageStatus(),
@@ -64,6 +64,56 @@ describe('publishStatuspage', () => {
       ['Planned maintenance: Registry', '2026-11-24T03:00:00Z'],
       ['Registry storage migration', '2026-11-23T02:00:00Z'],
     ]);
+  });
+
+  it('writes nothing while the page shows the same, and dates the page to the cycle that changed it', async () => {
+    const history = { uptime: sampleUptime(), incidents: sampleIncidents() };
+    const settings = sampleStatuspageSettings();
+    let last: StatuspageWritten | undefined;
+    const at = (iso: string, components = sampleStatuspageStatus().components) =>
+      publishStatuspage({
+        publicDir,
+        settings,
+        status: { ...sampleStatuspageStatus(), components, updated_at: iso },
+        now: new Date(iso),
+        history,
+        lastWritten: last,
+      });
+    last = await at(SAMPLE_NOW);
+    expect(last.written).toHaveLength(V2_ROWS.length);
+    const inodes = async () => Promise.all(V2_ROWS.map(async (row) => (await stat(join(publicDir, row.path))).ino));
+    const before = await inodes();
+
+    // A minute later nothing on the page has changed: no file is replaced, and the page keeps its time.
+    last = await at('2026-11-21T04:38:59Z');
+    expect(last.written).toEqual([]);
+    expect(await inodes()).toEqual(before);
+    expect(last.pageUpdatedAt).toBe(SAMPLE_NOW);
+
+    // The Registry degrades: every document is written again, each dated to that cycle.
+    const degraded = sampleStatuspageStatus().components.map((component) =>
+      component.name === 'Registry' ? { ...component, status: 'degraded_performance' as const } : component,
+    );
+    last = await at('2026-11-21T04:39:59Z', degraded);
+    expect(last.written).toHaveLength(V2_ROWS.length);
+    for (const row of V2_ROWS) {
+      expect((await readV2(row.path)).page, row.path).toMatchObject({ updated_at: '2026-11-21T04:39:59Z' });
+    }
+    const components = (await readV2('/api/v2/components.json')).components as Record<string, string>[];
+    expect(components.find((component) => component.name === 'Registry')?.status).toBe('degraded_performance');
+
+    // Without what was written last (a new process), everything is written, dated to that cycle.
+    last = await at('2026-11-21T04:40:59Z', degraded);
+    expect(last.written).toEqual([]);
+    last = await publishStatuspage({
+      publicDir,
+      settings,
+      status: { ...sampleStatuspageStatus(), components: degraded, updated_at: '2026-11-21T04:41:59Z' },
+      now: new Date('2026-11-21T04:41:59Z'),
+      history,
+    });
+    expect(last.written).toHaveLength(V2_ROWS.length);
+    expect((await readV2('/api/v2/status.json')).page).toMatchObject({ updated_at: '2026-11-21T04:41:59Z' });
   });
 
   it('counts an unreadable incidents document as none, rather than publishing nothing', async () => {

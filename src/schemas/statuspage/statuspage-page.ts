@@ -15,7 +15,9 @@ export const StatuspagePageSchema = z
     name: LabelSchema.meta({ description: 'The page name: `page_name` of the components config, else the region.' }),
     url: z.string().min(1).meta({ description: 'The page: `public_url`, or `/` where none is configured.' }),
     time_zone: z.literal('Etc/UTC').meta({ description: 'Every time in these documents is UTC.' }),
-    updated_at: TimestampSchema.meta({ description: 'When the status was last determined.' }),
+    updated_at: TimestampSchema.meta({
+      description: 'When what the page shows last changed, or when the probe that writes it started.',
+    }),
   })
   .meta({ title: 'StatuspagePage' });
 export type StatuspagePage = z.infer<typeof StatuspagePageSchema>;
