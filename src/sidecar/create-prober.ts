@@ -23,7 +23,14 @@ import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
-import { checkStateLocation, readProbeState, writeProbeState } from './probe-state-file.js';
+import {
+  checkStateLocation,
+  isStateSaveDue,
+  readProbeState,
+  type SavedState,
+  serializeMemory,
+  writeProbeState,
+} from './probe-state-file.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
@@ -106,6 +113,7 @@ export function createProber(options: ProberOptions): Prober {
   const publishBadges = createBadgePublisher(options.publicDir, { precompress });
   const groups = groupsOf(settings.components);
   let state: ProbeState | undefined;
+  let savedState: SavedState | undefined;
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
   const conditions = {
     offline: createConditionLog({ log, now }),
@@ -212,15 +220,21 @@ export function createProber(options: ProberOptions): Prober {
     // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
     await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations, false);
     state = outcome.state;
-    try {
-      await writeProbeState(stateFile, state, now());
-      conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
-    } catch (error) {
-      conditions.saveState.holds(
-        ioErrorKey(error),
-        `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
-          'the flapping memory is kept in memory and saved again each cycle',
-      );
+    // Saved when the memory changed, or every few minutes: a flush a cycle of the same memory bought nothing.
+    const memory = serializeMemory(state);
+    const savedAt = now();
+    if (isStateSaveDue(savedState, memory, savedAt.getTime())) {
+      try {
+        await writeProbeState(stateFile, state, savedAt);
+        savedState = { memory, atMs: savedAt.getTime() };
+        conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
+      } catch (error) {
+        conditions.saveState.holds(
+          ioErrorKey(error),
+          `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
+            'the flapping memory is kept in memory and saved again each cycle',
+        );
+      }
     }
     for (const component of outcome.components) {
       const line = formatChange(component);

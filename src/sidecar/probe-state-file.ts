@@ -62,6 +62,34 @@ export async function readProbeState(
   return { version: saved.version, components: saved.components };
 }
 
+/**
+ * How often the state file is saved again while the memory in it stays the
+ * same: well inside `STATE_MAX_AGE_MS`, so that a probe restarted soon after
+ * it stopped still takes its memory.
+ */
+export const STATE_RESAVE_MS = 5 * 60 * 1000;
+
+/** The memory as this process last saved it, and when. */
+export interface SavedState {
+  /** `serializeMemory` of the state saved. */
+  readonly memory: string;
+  readonly atMs: number;
+}
+
+/** The part of the state a save compares: everything but the time it is saved at. */
+export function serializeMemory(state: ProbeState): string {
+  return JSON.stringify(state.components);
+}
+
+/**
+ * Whether a cycle saves the state: when this process has saved none yet,
+ * when the memory changed since its last save, or when that save is
+ * `STATE_RESAVE_MS` old. A flush a cycle for unchanged memory bought nothing.
+ */
+export function isStateSaveDue(last: SavedState | undefined, memory: string, nowMs: number): boolean {
+  return last === undefined || last.memory !== memory || nowMs - last.atMs >= STATE_RESAVE_MS;
+}
+
 /** Writes the state file atomically, creating its directory. */
 export async function writeProbeState(file: string, state: ProbeState, savedAt: Date): Promise<void> {
   await mkdir(dirname(file), { recursive: true });

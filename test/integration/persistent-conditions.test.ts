@@ -8,6 +8,7 @@ import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import type { ObservationsDocument } from '../../src/schemas/observations.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { createProber } from '../../src/sidecar/create-prober.js';
+import { STATE_RESAVE_MS } from '../../src/sidecar/probe-state-file.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { CAN_MOUNT_TMPFS, mountTmpfs, type Tmpfs } from '../helpers/tmpfs.js';
@@ -83,6 +84,8 @@ describe('a probe state that cannot be saved', () => {
       }
     };
     await cycles(1);
+    // Unchanged memory is saved again every five minutes: from now on every cycle is due to save it.
+    clockMs += STATE_RESAVE_MS;
     await rm(join(mount.dir, 'probe-state.json'));
     const filler = await fill(mount.dir);
     // 30 minutes of cycles: one line, not 90.

@@ -86,6 +86,31 @@ describe('createProber', () => {
     expect(lines).toHaveLength(6);
   });
 
+  it('saves the state file when the memory in it changes, and unchanged memory every five minutes', async () => {
+    let clockMs = Date.parse('2026-11-25T12:00:00Z');
+    const { component, prober } = await proberFor('healthy', { now: () => new Date(clockMs) });
+    const savedAt = async () => ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile, 'utf8'))).saved_at;
+    const cycleAt = async (iso: string) => {
+      clockMs = Date.parse(iso);
+      expect(await prober.runCycle()).toMatchObject({ published: true });
+    };
+    await cycleAt('2026-11-25T12:00:00Z');
+    expect(await savedAt()).toBe('2026-11-25T12:00:00Z');
+    // The same memory: the status is written, the state file is not.
+    await cycleAt('2026-11-25T12:00:30Z');
+    await cycleAt('2026-11-25T12:04:59Z');
+    expect(await savedAt()).toBe('2026-11-25T12:00:00Z');
+    expect((await readStatus()).updated_at).toBe('2026-11-25T12:04:59Z');
+    await cycleAt('2026-11-25T12:05:00Z');
+    expect(await savedAt()).toBe('2026-11-25T12:05:00Z');
+    // The component fails: its memory changes, and is saved at that cycle.
+    await component.setMode('failing');
+    await cycleAt('2026-11-25T12:05:30Z');
+    expect(await savedAt()).toBe('2026-11-25T12:05:30Z');
+    const saved = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile, 'utf8')));
+    expect(saved.components[0]).toMatchObject({ observed: 'major_outage' });
+  });
+
   it('refuses a state file inside the served directory', async () => {
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt('http://127.0.0.1:1/')] }]);
     expect(() => createProber({ settings, publicDir, stateFile: join(publicDir, 'state.json'), log })).toThrow(
