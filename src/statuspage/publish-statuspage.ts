@@ -86,8 +86,7 @@ export async function publishStatuspage({
     row?.schema.parse(JSON.parse(file.contents));
   }
   const written: string[] = [];
-  // No flush: the first call in a process writes them all, the first after a start included (what a power cut is
-  // followed by).
+  // No flush: the first call in a process writes all eight (a power cut is followed by a start).
   for (const file of files) {
     written.push(await writePublicFile(publicDir, file.path, file.contents, { precompress, sync: false }));
   }

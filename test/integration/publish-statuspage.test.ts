@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -156,6 +156,44 @@ describe('the probe’s subscriptions', () => {
       undefined,
     );
     expect(lines.filter((line) => line.startsWith('Statuspage documents not written:'))).toHaveLength(1);
+    await subscriptions.deliverer.stop();
+  });
+
+  it('write all eight again after a failed write, even when the page then shows what it showed before', async () => {
+    const log: ProbeLog = { info: () => {}, error: () => {} };
+    const subscriptions = createSubscriptions({
+      settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
+      region: { code: 'ams1', name: 'Amsterdam 1' },
+      publicDir,
+      stateDir: join(publicDir, '.state'),
+      log,
+    });
+    const history = { uptime: sampleUptime(), incidents: sampleIncidents() };
+    const at = (iso: string, registry: 'operational' | 'degraded_performance' = 'operational') =>
+      subscriptions.afterPublish(
+        {
+          status: {
+            ...sampleStatuspageStatus(),
+            components: sampleStatuspageStatus().components.map((component) =>
+              component.name === 'Registry' ? { ...component, status: registry } : component,
+            ),
+            updated_at: iso,
+          },
+          components: [],
+        },
+        history,
+      );
+    await at(SAMPLE_NOW);
+    // The Registry degrades while nothing under /api/v2 can be written: the write fails part way.
+    await rename(join(publicDir, 'api', 'v2'), join(publicDir, 'v2-aside'));
+    await writeFile(join(publicDir, 'api', 'v2'), 'not a directory');
+    await at('2026-11-21T04:38:59Z', 'degraded_performance');
+    // It recovers before the next cycle, which shows what the first did: all eight are written, dated to it.
+    await rm(join(publicDir, 'api', 'v2'));
+    await at('2026-11-21T04:39:59Z');
+    for (const row of V2_ROWS) {
+      expect((await readV2(row.path)).page, row.path).toMatchObject({ updated_at: '2026-11-21T04:39:59Z' });
+    }
     await subscriptions.deliverer.stop();
   });
 });
