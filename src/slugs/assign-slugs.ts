@@ -24,7 +24,10 @@ export function slugify(name: string): string {
 }
 
 /**
- * A stable file name for each of `names`, in their order: its slug, and for a
+ * A stable file name for each of `names`, in their order; the one rule for
+ * every file or URL named after a component or group (the badges, the
+ * detail documents, and the per-component feeds and heartbeat push URLs
+ * when they come): its slug, and for a
  * slug already taken by an earlier name (`Build Service` and `build-service`),
  * the slug with `-2`, `-3`... (cut shorter to make room, so that it too stays
  * within `MAX_SLUG_CHARS`). The first name in config order keeps the plain
