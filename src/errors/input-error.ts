@@ -1,3 +1,5 @@
+import { quoteForLog } from './quote-for-log.js';
+
 /** One thing wrong with an input file: where in the document, and why. */
 export interface Problem {
   /** JSON path inside the document, like `[3].country`; empty for the document as a whole. */
@@ -6,8 +8,16 @@ export interface Problem {
 }
 
 /**
+ * How long one line of the message may be: a problem quotes what it is
+ * about (a name, a key), and the input decides how long that is.
+ */
+export const MAX_PROBLEM_LINE_CHARS = 1_000;
+
+/**
  * An input file (data, configuration, or a document read back) that cannot be used.
- * The message has one line per problem: `file: path: reason`.
+ * The message has one line per problem: `file: path: reason`, with anything
+ * unprintable it quotes from the input escaped (`quoteForLog`) and cut to
+ * `MAX_PROBLEM_LINE_CHARS`, since it goes to a terminal or a log.
  */
 export class InputError extends Error {
   override readonly name = 'InputError';
@@ -22,5 +32,5 @@ export class InputError extends Error {
 }
 
 function formatProblem(file: string, { path, reason }: Problem): string {
-  return path === '' ? `${file}: ${reason}` : `${file}: ${path}: ${reason}`;
+  return quoteForLog(path === '' ? `${file}: ${reason}` : `${file}: ${path}: ${reason}`, MAX_PROBLEM_LINE_CHARS);
 }

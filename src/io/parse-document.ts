@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { formatJsonPath } from '../errors/format-json-path.js';
 import { InputError } from '../errors/input-error.js';
+import { pathNamers } from '../errors/path-namers.js';
 import { describeJsonError } from './describe-json-error.js';
 
 /**
  * Parses JSON text and validates it against a schema, naming `file` in every
- * problem. Throws `InputError`; never returns unvalidated data.
+ * problem, and each place as the schema's entry in `pathNamers` says (by
+ * JSON path otherwise). Throws `InputError`; never returns unvalidated data.
  */
 export function parseDocument<T extends z.ZodType>(file: string, text: string, schema: T): z.output<T> {
   if (text.trim() === '') throw new InputError(file, [{ path: '', reason: 'is empty' }]);
@@ -18,9 +20,10 @@ export function parseDocument<T extends z.ZodType>(file: string, text: string, s
   }
   const result = schema.safeParse(json, { error: explainMissingField });
   if (result.success) return result.data;
+  const describePath = pathNamers.get(schema)?.describePaths(json) ?? formatJsonPath;
   throw new InputError(
     file,
-    result.error.issues.map((issue) => ({ path: formatJsonPath(issue.path), reason: issue.message })),
+    result.error.issues.map((issue) => ({ path: describePath(issue.path), reason: issue.message })),
     { cause: result.error },
   );
 }

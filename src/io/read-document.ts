@@ -2,17 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors/input-error.js';
+import { decodeUtf8 } from './decode-utf8.js';
 import { parseDocument } from './parse-document.js';
 
 /** The start of the reason for a missing file; the server's reload logs it too. */
 export const FILE_NOT_FOUND = 'file not found';
 
-/** Reads a JSON file and validates it; problems name the file relative to the working directory. */
+/**
+ * Reads a JSON file (UTF-8, strictly: see `decodeUtf8`) and validates it;
+ * problems name the file relative to the working directory.
+ */
 export async function readDocument<T extends z.ZodType>(file: string, schema: T): Promise<z.output<T>> {
   const shown = displayPath(file);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     const reason =
       isErrnoException(error) && error.code === 'ENOENT'
@@ -20,7 +24,9 @@ export async function readDocument<T extends z.ZodType>(file: string, schema: T)
         : `cannot be read (${String(error)})`;
     throw new InputError(shown, [{ path: '', reason }], { cause: error });
   }
-  return parseDocument(shown, text, schema);
+  const decoded = decodeUtf8(bytes);
+  if ('invalid' in decoded) throw new InputError(shown, [{ path: '', reason: decoded.invalid }]);
+  return parseDocument(shown, decoded.text, schema);
 }
 
 /** A path as a person reading the error would type it. */

@@ -4,6 +4,7 @@ import { readDocument } from '../io/read-document.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import { parseBucketUrl } from './parse-bucket-url.js';
 import { createPublicDirMirror, type PublicDirMirror } from './public-dir-mirror.js';
+import { readEndpointEnv } from './read-endpoint-env.js';
 import { UPLOAD_MANIFEST_FILE } from './upload-manifest.js';
 
 /** The shortest and longest time a cycle's uploads may take. */
@@ -34,11 +35,12 @@ export interface OpenMirrorOptions {
 /**
  * Everything `--publish` needs, decided before anything runs: the target
  * parsed, `headers.json` read and checked, the SDK client made (it reaches
- * the network only on the first upload). Throws `InputError` for a bad URL
- * or header file.
+ * the network only on the first upload). Throws `InputError` for a bad URL,
+ * endpoint variable or header file.
  */
 export async function openBucketMirror(options: OpenMirrorOptions): Promise<PublicDirMirror> {
   const target = parseBucketUrl(options.publishTo);
+  const endpoint = readEndpointEnv();
   const { headers } = await readDocument(options.headersFile, HeadersConfigSchema);
   // The AWS SDK is loaded here, with --publish, and nowhere else.
   const { createS3ObjectStore } = await import('./s3-object-store.js');
@@ -46,7 +48,7 @@ export async function openBucketMirror(options: OpenMirrorOptions): Promise<Publ
     target,
     publicDir: options.publicDir,
     rules: headers,
-    store: createS3ObjectStore(),
+    store: createS3ObjectStore(endpoint),
     deadlineMs: options.deadlineMs,
     ...(options.stateDir === undefined ? {} : { manifestFile: join(options.stateDir, UPLOAD_MANIFEST_FILE) }),
     log: options.log,

@@ -1,5 +1,6 @@
 import { PutObjectCommand, type PutObjectCommandInput, S3Client } from '@aws-sdk/client-s3';
 import { redactUrl } from '../outbound/redact-url.js';
+import { readEndpointEnv } from './read-endpoint-env.js';
 
 /** One object to store: its key, its bytes and the headers S3 keeps on it (lower-case names). */
 export interface StoredObject {
@@ -40,16 +41,17 @@ const PUT_FIELDS: ReadonlyMap<string, SetField> = new Map<string, SetField>([
  * A bucket through AWS's SDK, configured entirely by its standard chain:
  * credentials and region from the environment, the shared config and
  * credentials files, or an instance or container role; the endpoint from
- * `AWS_ENDPOINT_URL_S3` or `AWS_ENDPOINT_URL` (or `endpoint_url` in the
- * shared config). With a custom endpoint in the environment, keys go in the
+ * `AWS_ENDPOINT_URL_S3` or `AWS_ENDPOINT_URL` (`readEndpointEnv`, which
+ * refuses one that is not an http(s) URL; or `endpoint_url` in the shared
+ * config). With a custom endpoint in the environment, keys go in the
  * path (`ENDPOINT/BUCKET/KEY`), as MinIO, s3rver and most S3-compatible stores
  * need. Checksums are sent only where S3 requires them, which
  * every S3-compatible store understands. The SDK logs nothing.
  */
-export function createS3ObjectStore(): ObjectStore {
-  // The SDK reads the process's environment itself; so does this, to agree with it.
-  const custom = nonEmpty(process.env.AWS_ENDPOINT_URL_S3) ?? nonEmpty(process.env.AWS_ENDPOINT_URL);
+export function createS3ObjectStore(custom: string | undefined = readEndpointEnv()): ObjectStore {
   const client = new S3Client({
+    // Given explicitly, so that the endpoint checked at start is the one used.
+    ...(custom === undefined ? {} : { endpoint: custom }),
     forcePathStyle: custom !== undefined,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -67,8 +69,4 @@ export function createS3ObjectStore(): ObjectStore {
       client.destroy();
     },
   };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
 }

@@ -4,6 +4,7 @@ import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
 import { isTcpScheme } from '../schemas/check-url.js';
+import { nameComponents } from '../schemas/component-paths.js';
 import {
   type ComponentsConfig,
   DEFAULT_DEGRADED_MS,
@@ -136,7 +137,10 @@ export function resolveProbeSettings({
         if (caFile !== undefined && ca === undefined) {
           const where = check.ca_file === undefined ? '' : `.checks[${checkIndex}]`;
           throw new InputError(configFile, [
-            { path: `components[${componentIndex}]${where}.ca_file`, reason: `${JSON.stringify(caFile)} was not read` },
+            {
+              path: `${nameComponents(config.components)(componentIndex)}${where}.ca_file`,
+              reason: `${JSON.stringify(caFile)} was not read`,
+            },
           ]);
         }
         return {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InputError, type Problem } from '../errors/input-error.js';
 import { isErrnoException } from '../io/read-document.js';
+import { nameComponents } from '../schemas/component-paths.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 
 const PEM_CERTIFICATE = '-----BEGIN CERTIFICATE-----';
@@ -19,11 +20,13 @@ export async function readCaFiles(
   shownFile: string,
 ): Promise<Map<string, string>> {
   const fields: { path: string; file: string }[] = [];
+  const nameComponent = nameComponents(config.components);
   config.components.forEach((component, index) => {
-    if (component.ca_file !== undefined) fields.push({ path: `components[${index}].ca_file`, file: component.ca_file });
+    const where = nameComponent(index);
+    if (component.ca_file !== undefined) fields.push({ path: `${where}.ca_file`, file: component.ca_file });
     component.checks?.forEach((check, checkIndex) => {
       if (check.ca_file !== undefined)
-        fields.push({ path: `components[${index}].checks[${checkIndex}].ca_file`, file: check.ca_file });
+        fields.push({ path: `${where}.checks[${checkIndex}].ca_file`, file: check.ca_file });
     });
   });
   const read = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_AN_HTTP_URL } from './http-url.js';
 
 /** The highest TCP port. */
 const MAX_PORT = 65_535;
@@ -16,8 +17,14 @@ export function isTcpScheme(url: string): boolean {
 export function checkUrlSchema(httpUrlSchema: z.ZodType<string>) {
   return z.string().superRefine((value, ctx) => {
     if (!isTcpScheme(value)) {
-      if (!httpUrlSchema.safeParse(value).success) {
-        ctx.addIssue({ code: 'custom', message: 'must be an absolute http or https URL, or tcp://host:port' });
+      const http = httpUrlSchema.safeParse(value);
+      // An http(s) URL that cannot be used keeps its own reason; anything else hears of both schemes.
+      const reason = http.error?.issues[0]?.message;
+      if (reason !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: reason === NOT_AN_HTTP_URL ? `${reason}, or tcp://host:port` : reason,
+        });
       }
       return;
     }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { pathNamers } from '../errors/path-namers.js';
 import { ExpectJsonSchema, ExpectTextSchema } from './body-conditions.js';
 import { checkUrlSchema, isTcpScheme } from './check-url.js';
-import { LabelSchema } from './label.js';
+import { checkGroupSpellings, checkUniqueNames } from './component-names.js';
+import { describeComponentsConfigPaths } from './component-paths.js';
+import { HttpUrlSchema } from './http-url.js';
+import { NameSchema } from './label.js';
 import {
   CronExpressionSchema,
   DEFAULT_MAINTENANCE_ANNOUNCE_DAYS,
@@ -9,6 +13,7 @@ import {
 } from './maintenance-window.js';
 import { webhookConfigSchema } from './webhook-config.js';
 
+export { HttpUrlSchema } from './http-url.js';
 export {
   type FixedMaintenanceWindow,
   type MaintenanceWindow,
@@ -34,19 +39,6 @@ export const MAX_TIMEOUT_MS = 60_000;
 export const DEFAULT_PEER_TIMEOUT_MS = 2_000;
 
 const REGION_CODE_PATTERN = /^[a-z]+[0-9]$/;
-
-/**
- * An http or https URL. The reason never echoes the value: a URL may carry
- * credentials, and those must not reach a log.
- */
-export const HttpUrlSchema = z.string().refine(
-  (value) => {
-    if (!URL.canParse(value)) return false;
-    const { protocol, hostname } = new URL(value);
-    return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
-  },
-  { error: 'must be an absolute http or https URL' },
-);
 
 /** What a check requests: an http(s) URL, or `tcp://host:port` for a check that only connects. */
 export const CheckUrlSchema = checkUrlSchema(HttpUrlSchema);
@@ -109,11 +101,11 @@ export type CheckConfig = z.infer<typeof CheckConfigSchema>;
 export const ComponentConfigSchema = z
   .strictObject(
     {
-      name: requiredString('the name the status shows').pipe(LabelSchema),
+      name: requiredString('the name the status shows').pipe(NameSchema),
       /** `global`: one shared thing, seen from every region, published by a vote; `regional`: this region's own. */
       scope: z.enum(['global', 'regional'], { error: 'must be "global" or "regional"' }).default('regional'),
       /** The group it is shown under on the page and in the documents that know groups; the v1 status has none. */
-      group: LabelSchema.optional(),
+      group: NameSchema.optional(),
       url: CheckUrlSchema.optional(),
       checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
       ...CheckOptionsShape,
@@ -232,7 +224,7 @@ export const ComponentsConfigSchema = z
       /** Where the site is served, for absolute links in the feed; ids never depend on it. */
       public_url: HttpUrlSchema.optional(),
       /** The page's name in the Statuspage documents (`page.name`); the region's name when left out. */
-      page_name: LabelSchema.optional(),
+      page_name: NameSchema.optional(),
       /** Receivers of status-change and notice events. */
       webhooks: z.array(WebhookConfigSchema).default([]),
       components: z
@@ -250,6 +242,7 @@ export const ComponentsConfigSchema = z
       checkTimings(component, ['components', index], ctx);
       checkTcpOptions(component, ['components', index], ctx);
     });
+    checkGroupSpellings(config.components, ctx);
     const names = new Set(config.components.map((component) => component.name));
     config.maintenance.forEach((window, index) => {
       window.components?.forEach((name, nameIndex) => {
@@ -264,26 +257,8 @@ export const ComponentsConfigSchema = z
   });
 export type ComponentsConfig = z.infer<typeof ComponentsConfigSchema>;
 
-/**
- * Component names are unique. Checked even when other fields are invalid, so
- * that one run reports every problem; it reads the raw items for that reason.
- */
-function checkUniqueNames(config: { readonly components: readonly unknown[] }, ctx: z.RefinementCtx): void {
-  const firstIndex = new Map<string, number>();
-  config.components.forEach((component, index) => {
-    const name: unknown = Reflect.get(Object(component), 'name');
-    if (typeof name !== 'string') return;
-    const seen = firstIndex.get(name);
-    if (seen === undefined) firstIndex.set(name, index);
-    else {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['components', index, 'name'],
-        message: `${JSON.stringify(name)} is already used by components[${seen}]`,
-      });
-    }
-  });
-}
+// Problems name each component by its name where that is unique and valid: `components["Build Service"].url`.
+pathNamers.add(ComponentsConfigSchema, { describePaths: describeComponentsConfigPaths });
 
 /** `degraded_ms` only means something below `timeout_ms`, after inheritance. */
 function checkTimings(component: ComponentConfig, path: (string | number)[], ctx: z.RefinementCtx): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ISO_COUNTRY_CODE_LIST } from './country-codes.js';
-import { LabelSchema } from './label.js';
+import { LabelSchema, nameKey, OTHER_CODE_POINTS } from './label.js';
 import { StatusValueSchema } from './status-value.js';
 
 const REGION_CODE_PATTERN = /^[a-z]+[0-9]$/;
@@ -37,7 +37,7 @@ export type Region = z.infer<typeof RegionSchema>;
 
 /**
  * `data/regions.json`: a list of at least one region, whose codes and names
- * are unique. An empty list is refused: published, it would empty the
+ * are unique (compared in Unicode NFC, `nameKey`). An empty list is refused: published, it would empty the
  * directory. Uniqueness is checked even when some regions are invalid in other
  * ways, so that one run reports every problem; it reads the raw items for that reason.
  */
@@ -48,19 +48,20 @@ export const RegionsFileSchema = z
     (regions, ctx) => {
       const items: readonly unknown[] = regions;
       for (const field of ['code', 'name'] as const) {
-        const firstIndex = new Map<string, number>();
+        const first = new Map<string, { index: number; value: string }>();
         items.forEach((item, index) => {
           const value = typeof item === 'object' && item !== null ? Reflect.get(item, field) : undefined;
           if (typeof value !== 'string') return;
-          const seen = firstIndex.get(value);
+          const seen = first.get(nameKey(value));
           if (seen === undefined) {
-            firstIndex.set(value, index);
+            first.set(nameKey(value), { index, value });
             return;
           }
+          const how = seen.value === value ? '' : `, ${OTHER_CODE_POINTS}`;
           ctx.addIssue({
             code: 'custom',
             path: [index, field],
-            message: `${JSON.stringify(value)} is already used by [${seen}]`,
+            message: `${JSON.stringify(value)} is already used by [${seen.index}]${how}`,
           });
         });
       }

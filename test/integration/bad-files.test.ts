@@ -26,7 +26,7 @@ interface BadFileCase {
   /** What is wrong, for the test name. */
   readonly what: string;
   /** The file's new contents; `undefined` deletes it. */
-  readonly contents: string | undefined;
+  readonly contents: string | Uint8Array | undefined;
   readonly command: Command;
   readonly args?: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
@@ -104,6 +104,15 @@ const STATUS_VALUES = 'operational, under_maintenance, degraded_performance, par
 const NOT_FOUND =
   "file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)";
 const URL_REASON = 'must be an absolute http or https URL, or tcp://host:port';
+const REFUSED_CHARACTERS = 'control and invisible formatting characters are refused';
+const ENDPOINT_REASON =
+  'must be an absolute http or https URL, like https://ACCOUNT.r2.cloudflarestorage.com or http://minio:9000';
+
+/** `line L column C` of the character `offset` characters into the first `text` in `file`, as problems say it. */
+function locate(file: string, text: string, offset: number): string {
+  const before = file.slice(0, file.indexOf(text) + offset);
+  return `line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
+}
 
 /** regions.json as `build` reads it. */
 const regionsCases: BadFileCase[] = [
@@ -159,6 +168,13 @@ const regionsCases: BadFileCase[] = [
     stderr: [
       'data/regions.json: [6].name: must not be empty',
       'data/regions.json: [6].zone: must not start or end with white space',
+    ],
+  },
+  {
+    what: 'a name with a terminal escape sequence',
+    contents: region(0, { name: 'Amsterdam\u001b[2J 1' }),
+    stderr: [
+      'data/regions.json: [0].name: contains a control character (U+001B) at character 10; control and invisible formatting characters are refused',
     ],
   },
   {
@@ -252,22 +268,22 @@ const componentsCases: BadFileCase[] = [
   {
     what: 'a url that is not a URL',
     contents: component(0, { url: 'control-api:4101/healthz' }),
-    stderr: [`data/components.json: components[0].url: ${URL_REASON}`],
+    stderr: [`data/components.json: components["Control API"].url: ${URL_REASON}`],
   },
   {
     what: 'an ftp url',
     contents: component(1, { url: 'ftp://127.0.0.1/healthz' }),
-    stderr: [`data/components.json: components[1].url: ${URL_REASON}`],
+    stderr: [`data/components.json: components["Scheduler"].url: ${URL_REASON}`],
   },
   {
     what: 'a file url',
     contents: component(2, { url: 'file:///etc/passwd' }),
-    stderr: [`data/components.json: components[2].url: ${URL_REASON}`],
+    stderr: [`data/components.json: components["Build Service"].url: ${URL_REASON}`],
   },
   {
     what: 'an empty url',
     contents: component(3, { url: '' }),
-    stderr: [`data/components.json: components[3].url: ${URL_REASON}`],
+    stderr: [`data/components.json: components["Registry"].url: ${URL_REASON}`],
   },
   {
     what: 'a check with a mailto url',
@@ -277,12 +293,15 @@ const componentsCases: BadFileCase[] = [
         { name: 'Control API', checks: [{ url: 'http://127.0.0.1:4101/' }, { url: 'mailto:ops@127.0.0.1' }] },
       ],
     })),
-    stderr: [`data/components.json: components[0].checks[1].url: ${URL_REASON}`],
+    stderr: [`data/components.json: components["Control API"].checks[1].url: ${URL_REASON}`],
   },
   {
-    what: 'a component with neither url nor checks',
-    contents: components((config) => ({ ...config, components: [{ name: 'Control API' }] })),
-    stderr: ['data/components.json: components[0]: needs either "url" or "checks"'],
+    what: 'a component with neither url nor checks, named by its name',
+    contents: components((config) => ({
+      ...config,
+      components: config.components.map((item, at) => (at === 2 ? { name: item.name } : item)),
+    })),
+    stderr: ['data/components.json: components["Build Service"]: needs either "url" or "checks"'],
   },
   {
     what: 'a duplicate component name',
@@ -298,8 +317,59 @@ const componentsCases: BadFileCase[] = [
       ),
     })),
     stderr: [
-      'data/components.json: components[0].url: Invalid input: expected string, received number',
+      'data/components.json: components["Control API"].url: Invalid input: expected string, received number',
       'data/components.json: components[2].name: "Scheduler" is already used by components[1]',
+    ],
+  },
+  {
+    what: 'a name of 240 characters, which would make file names too long',
+    contents: component(2, { name: 'L'.repeat(240) }),
+    stderr: ['data/components.json: components[2].name: is 240 characters long; a name has at most 200'],
+  },
+  {
+    what: 'names with an escape sequence, a NUL and a right-to-left override',
+    contents: components((config) => ({
+      ...config,
+      components: config.components.map((item, at) =>
+        at === 0
+          ? { ...item, name: 'Control\u001b[31m API' }
+          : at === 1
+            ? { ...item, name: 'Sched\u0000uler' }
+            : at === 3
+              ? { ...item, name: 'Regis\u202etry' }
+              : item,
+      ),
+    })),
+    stderr: [
+      `data/components.json: components[0].name: contains a control character (U+001B) at character 8; ${REFUSED_CHARACTERS}`,
+      `data/components.json: components[1].name: contains a control character (U+0000) at character 6; ${REFUSED_CHARACTERS}`,
+      `data/components.json: components[3].name: contains an invisible formatting character (U+202E) at character 6; ${REFUSED_CHARACTERS}`,
+    ],
+  },
+  {
+    what: 'two names that are one in Unicode NFC',
+    contents: components((config) => ({
+      ...config,
+      components: config.components.map((item, at) =>
+        at === 0 ? { ...item, name: 'Caf\u00e9 API' } : at === 1 ? { ...item, name: 'Cafe\u0301 API' } : item,
+      ),
+    })),
+    stderr: [
+      'data/components.json: components[1].name: "Cafe\u0301 API" is already used by components[0], written with other code points (the same text in Unicode NFC)',
+    ],
+  },
+  {
+    what: 'a byte that is not UTF-8 in a name',
+    contents: Buffer.from(component(2, {}).replace('Build Service', 'Build Servic\u00e9'), 'latin1'),
+    stderr: [
+      `data/components.json: is not UTF-8: byte 0xE9 at ${locate(component(2, {}), 'Build Service', 12)} is not part of a UTF-8 character; save the file as UTF-8`,
+    ],
+  },
+  {
+    what: 'a URL whose password does not decode, which no check could use',
+    contents: component(2, { url: 'http://user:p%ZZ@127.0.0.1:5301/' }),
+    stderr: [
+      'data/components.json: components["Build Service"].url: has a user name or password whose percent-encoding does not decode to UTF-8 (write a % itself as %25)',
     ],
   },
   {
@@ -325,7 +395,7 @@ const componentsCases: BadFileCase[] = [
     })),
     stderr: [
       'data/components.json: peers.fra1: must be an absolute http or https URL',
-      'data/components.json: components[0].scope: must be "global" or "regional"',
+      'data/components.json: components["Control API"].scope: must be "global" or "regional"',
     ],
   },
   {
@@ -365,6 +435,67 @@ const regionOverrideCases: BadFileCase[] = [
     stderr: [`environment: REGION: unknown region "xyz1": not in data/regions.json; known codes: ${KNOWN_CODES}`],
   },
 ];
+
+/** `--publish` and the endpoint variables, refused before anything is written; the files themselves are fine. */
+const publishCases: BadFileCase[] = [
+  {
+    what: 'a key and secret in the bucket URL',
+    args: ['--publish', 's3://AKIAXX:SUPERSECRETPW@bucket/x'],
+    stderr: [
+      '--publish: "s3://bucket/x" carries a user name or password: give credentials by the environment or a profile, never in the URL',
+    ],
+  },
+  {
+    what: 'a token in the query of the bucket URL',
+    args: ['--publish', 's3://bucket/x?token=SUPERSECRETPW'],
+    stderr: [
+      '--publish: "s3://bucket/x" has a query or fragment: the URL is s3://BUCKET[/PREFIX] and nothing after it',
+    ],
+  },
+  {
+    what: 'a bucket of 5,000 characters',
+    args: ['--publish', `s3://${'b'.repeat(5_000)}/x`],
+    stderr: [
+      `--publish: "s3://${'b'.repeat(95)}… (4907 more characters)" does not name a bucket: 3 to 63 lower-case letters, digits, dots and hyphens`,
+    ],
+  },
+  {
+    what: 'a prefix of 6,000 characters, past S3’s key limit',
+    args: ['--publish', `s3://bucket/${'p'.repeat(6_000)}`],
+    stderr: [
+      `--publish: "s3://bucket/${'p'.repeat(88)}… (5912 more characters)" has a prefix of 6001 bytes; at most 768, so that every key stays within the 1024 bytes S3 allows`,
+    ],
+  },
+].flatMap((entry) =>
+  (['build', 'probe'] as const).map(
+    (command) => ({ ...entry, file: 'data/components.json', contents: components((c) => c), command }) as const,
+  ),
+);
+
+/** The endpoint a bucket is written through, from the environment as AWS's SDK reads it. */
+const endpointCases: BadFileCase[] = [
+  {
+    what: 'AWS_ENDPOINT_URL_S3 that is not a URL',
+    env: { AWS_ENDPOINT_URL_S3: 'not a url' },
+    stderr: [`environment: AWS_ENDPOINT_URL_S3: ${ENDPOINT_REASON}`],
+  },
+  {
+    what: 'AWS_ENDPOINT_URL with an ftp URL and a password',
+    env: { AWS_ENDPOINT_URL_S3: '', AWS_ENDPOINT_URL: 'ftp://user:SUPERSECRETPW@127.0.0.1:21/' },
+    stderr: [`environment: AWS_ENDPOINT_URL: ${ENDPOINT_REASON}`],
+  },
+].flatMap((entry) =>
+  (['build', 'probe'] as const).map(
+    (command) =>
+      ({
+        ...entry,
+        file: 'data/components.json',
+        contents: components((c) => c),
+        command,
+        args: ['--publish', 's3://bucket'],
+      }) as const,
+  ),
+);
 
 /** headers.json as `build` reads it. */
 const headersCases: BadFileCase[] = [
@@ -487,6 +618,8 @@ const CASES: readonly BadFileCase[] = [
   ...regionsForProbeCases,
   ...componentsCases,
   ...regionOverrideCases,
+  ...publishCases,
+  ...endpointCases,
   ...headersCases,
   ...headersForServeCases,
 ];

@@ -132,7 +132,7 @@ describe('a cycle over https checks trusted through ca_file', () => {
     ]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).message).toBe(
-      `${join(dir, 'components.json')}: components[0].checks[0].ca_file: "missing.pem": file not found (looked for ${join(dir, 'missing.pem')})`,
+      `${join(dir, 'components.json')}: components["Registry"].checks[0].ca_file: "missing.pem": file not found (looked for ${join(dir, 'missing.pem')})`,
     );
   });
 
@@ -141,6 +141,8 @@ describe('a cycle over https checks trusted through ca_file', () => {
     const error = await settingsFor([{ name: 'Registry', url: 'https://127.0.0.1:1/', ca_file: 'empty.pem' }]).catch(
       (caught: unknown) => caught,
     );
-    expect((error as InputError).message).toContain('components[0].ca_file: "empty.pem" holds no PEM certificate');
+    expect((error as InputError).message).toContain(
+      'components["Registry"].ca_file: "empty.pem" holds no PEM certificate',
+    );
   });
 });

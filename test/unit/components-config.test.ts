@@ -103,7 +103,7 @@ describe('ComponentsConfigSchema', () => {
     [
       'a check without a URL',
       { components: [{ name: 'Scheduler', checks: [{ timeout_ms: 100 }] }] },
-      [`${FILE}: components[0].checks[0].url: is required: the URL to request`],
+      [`${FILE}: components["Scheduler"].checks[0].url: is required: the URL to request`],
     ],
     [
       'an empty name',
@@ -113,37 +113,37 @@ describe('ComponentsConfigSchema', () => {
     [
       'neither url nor checks',
       { components: [{ name: 'Scheduler' }] },
-      [`${FILE}: components[0]: needs either "url" or "checks"`],
+      [`${FILE}: components["Scheduler"]: needs either "url" or "checks"`],
     ],
     [
       'both url and checks',
       { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', checks: [{ url: 'http://127.0.0.1:2/' }] }] },
-      [`${FILE}: components[0]: has both "url" and "checks"; give one`],
+      [`${FILE}: components["Scheduler"]: has both "url" and "checks"; give one`],
     ],
     [
       'an empty check list',
       { components: [{ name: 'Scheduler', checks: [] }] },
-      [`${FILE}: components[0].checks: must list at least one check`],
+      [`${FILE}: components["Scheduler"].checks: must list at least one check`],
     ],
     [
       'a URL that is not a URL',
       { components: [{ name: 'Scheduler', url: 'not a url' }] },
-      [`${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`],
+      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'a relative URL',
       { components: [{ name: 'Scheduler', url: '/healthz' }] },
-      [`${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`],
+      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'an ftp URL',
       { components: [{ name: 'Scheduler', url: 'ftp://127.0.0.1/x' }] },
-      [`${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`],
+      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'a bad URL in a check',
       { components: [{ name: 'Scheduler', checks: [{ url: 'http//x' }] }] },
-      [`${FILE}: components[0].checks[0].url: must be an absolute http or https URL, or tcp://host:port`],
+      [`${FILE}: components["Scheduler"].checks[0].url: must be an absolute http or https URL, or tcp://host:port`],
     ],
     [
       'a duplicate name',
@@ -158,27 +158,27 @@ describe('ComponentsConfigSchema', () => {
     [
       'a zero timeout',
       { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 0 }] },
-      [`${FILE}: components[0].timeout_ms: must be greater than 0`],
+      [`${FILE}: components["Scheduler"].timeout_ms: must be greater than 0`],
     ],
     [
       'a timeout in seconds as text',
       { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: '5s' }] },
-      [`${FILE}: components[0].timeout_ms: must be a number of milliseconds`],
+      [`${FILE}: components["Scheduler"].timeout_ms: must be a number of milliseconds`],
     ],
     [
       'a fractional timeout',
       { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 1.5 }] },
-      [`${FILE}: components[0].timeout_ms: must be a whole number of milliseconds`],
+      [`${FILE}: components["Scheduler"].timeout_ms: must be a whole number of milliseconds`],
     ],
     [
       'an hour-long timeout',
       { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 3_600_000 }] },
-      [`${FILE}: components[0].timeout_ms: must be at most 60000`],
+      [`${FILE}: components["Scheduler"].timeout_ms: must be at most 60000`],
     ],
     [
       'degraded_ms not below timeout_ms',
       { components: [{ name: 'Scheduler', url: 'http://127.0.0.1:1/', timeout_ms: 1000, degraded_ms: 1000 }] },
-      [`${FILE}: components[0].degraded_ms: degraded_ms (1000) must be less than timeout_ms (1000)`],
+      [`${FILE}: components["Scheduler"].degraded_ms: degraded_ms (1000) must be less than timeout_ms (1000)`],
     ],
     [
       'an inherited degraded_ms not below a check timeout',
@@ -187,32 +187,32 @@ describe('ComponentsConfigSchema', () => {
           { name: 'Scheduler', degraded_ms: 900, checks: [{ url: 'http://127.0.0.1:1/', timeout_ms: 500 }] },
         ],
       },
-      [`${FILE}: components[0].checks[0].degraded_ms: degraded_ms (900) must be less than timeout_ms (500)`],
+      [`${FILE}: components["Scheduler"].checks[0].degraded_ms: degraded_ms (900) must be less than timeout_ms (500)`],
     ],
     [
       'a status code out of range',
       { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: [200, 700] }] },
-      [`${FILE}: components[0].expect_status[1]: must be an HTTP status code (100-599)`],
+      [`${FILE}: components["Registry"].expect_status[1]: must be an HTTP status code (100-599)`],
     ],
     [
       'an empty expect_status',
       { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: [] }] },
-      [`${FILE}: components[0].expect_status: must list at least one status code`],
+      [`${FILE}: components["Registry"].expect_status: must list at least one status code`],
     ],
     [
       'a status code listed twice',
       { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: [200, 200] }] },
-      [`${FILE}: components[0].expect_status: must not list a status code twice`],
+      [`${FILE}: components["Registry"].expect_status: must not list a status code twice`],
     ],
     [
       'expect_status as one number',
       { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', expect_status: 200 }] },
-      [`${FILE}: components[0].expect_status: must be a list of HTTP status codes`],
+      [`${FILE}: components["Registry"].expect_status: must be a list of HTTP status codes`],
     ],
     [
       'a misspelt option',
       { components: [{ name: 'Registry', url: 'http://127.0.0.1:1/', timeout: 5 }] },
-      [`${FILE}: components[0]: Unrecognized key: "timeout"`],
+      [`${FILE}: components["Registry"]: Unrecognized key: "timeout"`],
     ],
     ['an unknown top-level key', { ...minimal, regoin: 'ams1' }, [`${FILE}: Unrecognized key: "regoin"`]],
     [
@@ -371,7 +371,7 @@ describe('ComponentsConfigSchema', () => {
     ['a group with white space at its end', 'Core ', 'must not start or end with white space'],
   ])('rejects %s, naming the field', (_name, group, reason) => {
     expect(problemsOf({ components: [{ name: 'Registry', group, url: 'http://127.0.0.1:1/' }] })).toEqual([
-      `${FILE}: components[0].group: ${reason}`,
+      `${FILE}: components["Registry"].group: ${reason}`,
     ]);
   });
 
@@ -420,7 +420,7 @@ describe('ComponentsConfigSchema', () => {
     [
       'an unknown scope',
       { ...minimal, components: [{ ...minimal.components[0], scope: 'world' }] },
-      [`${FILE}: components[0].scope: must be "global" or "regional"`],
+      [`${FILE}: components["Control API"].scope: must be "global" or "regional"`],
     ],
     ['a zero peer timeout', { ...minimal, peer_timeout_ms: 0 }, [`${FILE}: peer_timeout_ms: must be greater than 0`]],
   ])('rejects %s', (_name, config, expected) => {
@@ -459,119 +459,119 @@ describe('ComponentsConfigSchema', () => {
     [
       'a tcp URL without a port',
       tcpComponent({ url: 'tcp://db.internal' }),
-      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+      [`${FILE}: components["Database"].checks[0].url: ${TCP_URL_REASON}`],
     ],
     [
       'a tcp URL with port 0',
       tcpComponent({ url: 'tcp://db.internal:0' }),
-      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+      [`${FILE}: components["Database"].checks[0].url: ${TCP_URL_REASON}`],
     ],
     [
       'a tcp URL with port 65536',
       tcpComponent({ url: 'tcp://db.internal:65536' }),
-      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+      [`${FILE}: components["Database"].checks[0].url: ${TCP_URL_REASON}`],
     ],
     [
       'a tcp URL with a path',
       tcpComponent({ url: 'tcp://db.internal:5432/x' }),
-      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+      [`${FILE}: components["Database"].checks[0].url: ${TCP_URL_REASON}`],
     ],
     [
       'a tcp URL without a host',
       tcpComponent({ url: 'tcp://:5432' }),
-      [`${FILE}: components[0].checks[0].url: ${TCP_URL_REASON}`],
+      [`${FILE}: components["Database"].checks[0].url: ${TCP_URL_REASON}`],
     ],
     [
       'expect_status on a tcp check',
       tcpComponent({ expect_status: [200] }),
-      [`${FILE}: components[0].checks[0].expect_status: ${NOT_FOR_TCP}`],
+      [`${FILE}: components["Database"].checks[0].expect_status: ${NOT_FOR_TCP}`],
     ],
     [
       'expect_json on a tcp component url',
       {
         components: [{ name: 'Database', url: 'tcp://db.internal:5432', expect_json: [{ pointer: '/a', equals: 1 }] }],
       },
-      [`${FILE}: components[0].expect_json: ${NOT_FOR_TCP}`],
+      [`${FILE}: components["Database"].expect_json: ${NOT_FOR_TCP}`],
     ],
     [
       'expect_text on a tcp check',
       tcpComponent({ expect_text: 'ok' }),
-      [`${FILE}: components[0].checks[0].expect_text: ${NOT_FOR_TCP}`],
+      [`${FILE}: components["Database"].checks[0].expect_text: ${NOT_FOR_TCP}`],
     ],
     [
       'min_certificate_days on a tcp check',
       tcpComponent({ min_certificate_days: 30 }),
-      [`${FILE}: components[0].checks[0].min_certificate_days: ${NOT_FOR_TCP}`],
+      [`${FILE}: components["Database"].checks[0].min_certificate_days: ${NOT_FOR_TCP}`],
     ],
     [
       'ca_file on a tcp check',
       tcpComponent({ ca_file: 'ca.pem' }),
-      [`${FILE}: components[0].checks[0].ca_file: ${NOT_FOR_TCP}`],
+      [`${FILE}: components["Database"].checks[0].ca_file: ${NOT_FOR_TCP}`],
     ],
     [
       'a negative min_certificate_days',
       { components: [{ name: 'API', url: 'https://a.example/', min_certificate_days: -1 }] },
-      [`${FILE}: components[0].min_certificate_days: must be at least 0`],
+      [`${FILE}: components["API"].min_certificate_days: must be at least 0`],
     ],
     [
       'a fractional min_certificate_days',
       { components: [{ name: 'API', checks: [{ url: 'https://a.example/', min_certificate_days: 1.5 }] }] },
-      [`${FILE}: components[0].checks[0].min_certificate_days: must be a whole number of days`],
+      [`${FILE}: components["API"].checks[0].min_certificate_days: must be a whole number of days`],
     ],
     [
       'an empty ca_file',
       { components: [{ name: 'API', checks: [{ url: 'https://a.example/', ca_file: '' }] }] },
-      [`${FILE}: components[0].checks[0].ca_file: must be the path of a PEM file`],
+      [`${FILE}: components["API"].checks[0].ca_file: must be the path of a PEM file`],
     ],
     [
       'a pointer without a leading slash',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: 'status', equals: 'ok' }] }] },
       [
-        `${FILE}: components[0].expect_json[0].pointer: "status" is not a JSON Pointer (RFC 6901): it is "" or starts with "/", and a "~" in a name is written "~0", a "/" in a name "~1"`,
+        `${FILE}: components["API"].expect_json[0].pointer: "status" is not a JSON Pointer (RFC 6901): it is "" or starts with "/", and a "~" in a name is written "~0", a "/" in a name "~1"`,
       ],
     ],
     [
       'a pointer with a bare ~',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/a~2', equals: 'ok' }] }] },
       [
-        `${FILE}: components[0].expect_json[0].pointer: "/a~2" is not a JSON Pointer (RFC 6901): it is "" or starts with "/", and a "~" in a name is written "~0", a "/" in a name "~1"`,
+        `${FILE}: components["API"].expect_json[0].pointer: "/a~2" is not a JSON Pointer (RFC 6901): it is "" or starts with "/", and a "~" in a name is written "~0", a "/" in a name "~1"`,
       ],
     ],
     [
       'a condition with neither equals nor in',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/status' }] }] },
-      [`${FILE}: components[0].expect_json[0]: needs "equals" (a value) or "in" (a list of values)`],
+      [`${FILE}: components["API"].expect_json[0]: needs "equals" (a value) or "in" (a list of values)`],
     ],
     [
       'a condition with both equals and in',
       {
         components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/s', equals: 1, in: [1] }] }],
       },
-      [`${FILE}: components[0].expect_json[0]: has both "equals" and "in"; give one`],
+      [`${FILE}: components["API"].expect_json[0]: has both "equals" and "in"; give one`],
     ],
     [
       'an empty in',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/s', in: [] }] }] },
-      [`${FILE}: components[0].expect_json[0].in: must list at least one value`],
+      [`${FILE}: components["API"].expect_json[0].in: must list at least one value`],
     ],
     [
       'an unknown key in a condition',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: [{ pointer: '/s', equal: 1 }] }] },
       [
-        expect.stringMatching(/^data\/components\.json: components\[0\]\.expect_json\[0\]: .*equal/),
-        `${FILE}: components[0].expect_json[0]: needs "equals" (a value) or "in" (a list of values)`,
+        expect.stringMatching(/^data\/components\.json: components\["API"\]\.expect_json\[0\]: .*equal/),
+        `${FILE}: components["API"].expect_json[0]: needs "equals" (a value) or "in" (a list of values)`,
       ],
     ],
     [
       'an empty expect_text',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_text: '' }] },
-      [`${FILE}: components[0].expect_text: must not be empty`],
+      [`${FILE}: components["API"].expect_text: must not be empty`],
     ],
     [
       'expect_json as one object',
       { components: [{ name: 'API', url: 'http://127.0.0.1:1/', expect_json: { pointer: '/s', equals: 1 } }] },
       [
-        `${FILE}: components[0].expect_json: must be a list of conditions like { "pointer": "/status", "equals": "ok" }`,
+        `${FILE}: components["API"].expect_json: must be a list of conditions like { "pointer": "/status", "equals": "ok" }`,
       ],
     ],
   ])('rejects %s, naming the field', (_name, config, expected) => {
@@ -585,5 +585,121 @@ describe('ComponentsConfigSchema', () => {
   it('never echoes a URL, which may carry credentials, in a problem', () => {
     const problems = problemsOf({ components: [{ name: 'Registry', url: 'ftp://user:s3cret@127.0.0.1/?token=abc' }] });
     expect(problems.join('\n')).not.toMatch(/s3cret|token|abc/);
+  });
+});
+
+describe('ComponentsConfigSchema: URLs a check could not use', () => {
+  const UNDECODABLE =
+    'has a user name or password whose percent-encoding does not decode to UTF-8 (write a % itself as %25)';
+  const PORT_0 = 'has port 0, which nothing listens on; a port is 1 to 65535';
+  it.each<[string, unknown, string[]]>([
+    [
+      'a password with a % that starts no escape',
+      { components: [{ name: 'Registry', url: 'http://user:p%ZZ@127.0.0.1:5301/' }] },
+      [`${FILE}: components["Registry"].url: ${UNDECODABLE}`],
+    ],
+    [
+      'a user name whose escapes are not UTF-8',
+      { components: [{ name: 'Registry', checks: [{ url: 'https://%E0%A4@registry.example/v2/' }] }] },
+      [`${FILE}: components["Registry"].checks[0].url: ${UNDECODABLE}`],
+    ],
+    [
+      'port 0',
+      { components: [{ name: 'Registry', url: 'http://127.0.0.1:0/healthz' }] },
+      [`${FILE}: components["Registry"].url: ${PORT_0}`],
+    ],
+    [
+      'a webhook and a peer with such URLs',
+      {
+        ...minimal,
+        peers: { fra1: 'https://fra1.example:0/' },
+        webhooks: [{ url: 'https://hook:%@hooks.example/x', secret_env: 'WEBHOOK_SECRET' }],
+      },
+      [`${FILE}: peers.fra1: ${PORT_0}`, `${FILE}: webhooks[0].url: ${UNDECODABLE}`],
+    ],
+  ])('refuses %s at start, naming the field', (_name, config, expected) => {
+    expect(problemsOf(config)).toEqual(expected);
+    expect(expected.join('\n')).not.toMatch(/p%ZZ|%E0|hook:/);
+  });
+
+  it('accepts credentials that decode, and a literal % written %25', () => {
+    expect(problemsOf({ components: [{ name: 'Registry', url: 'https://probe:p%25w%C3%B6rd@r.example/' }] })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('ComponentsConfigSchema: names', () => {
+  it('names the component a problem is about, heartbeat-style components without url included', () => {
+    const config = {
+      components: [
+        { name: 'Control API', url: 'http://127.0.0.1:4101/' },
+        { name: 'Scheduler', url: 'http://127.0.0.1:4102/' },
+        { name: 'Build Service' },
+      ],
+    };
+    expect(problemsOf(config)).toEqual([`${FILE}: components["Build Service"]: needs either "url" or "checks"`]);
+  });
+
+  it('refuses a name that differs from another only in Unicode normalisation', () => {
+    const config = {
+      components: [
+        { name: 'Caf\u00e9', url: 'http://127.0.0.1:1/' },
+        { name: 'Cafe\u0301', url: 'http://127.0.0.1:2/' },
+      ],
+    };
+    expect(problemsOf(config)).toEqual([
+      `${FILE}: components[1].name: "Cafe\u0301" is already used by components[0], written with other code points (the same text in Unicode NFC)`,
+    ]);
+  });
+
+  it('refuses two spellings of one group, which would show as two groups of the same name', () => {
+    const config = {
+      components: [
+        { name: 'Control API', group: 'Caf\u00e9 plane', url: 'http://127.0.0.1:1/' },
+        { name: 'Scheduler', group: 'Cafe\u0301 plane', url: 'http://127.0.0.1:2/' },
+      ],
+    };
+    expect(problemsOf(config)).toEqual([
+      `${FILE}: components["Scheduler"].group: "Cafe\u0301 plane" is the group of components["Control API"] written with other code points (the same text in Unicode NFC); write it the same way`,
+    ]);
+  });
+
+  it('refuses names, groups and a page name past 200 characters, and control characters in them, escaped', () => {
+    const config = {
+      ...minimal,
+      page_name: 'P'.repeat(201),
+      components: [
+        { name: 'L'.repeat(240), url: 'http://127.0.0.1:1/' },
+        { name: 'Registry', group: 'G'.repeat(300), url: 'http://127.0.0.1:2/' },
+        { name: 'Build \u001b[31mService', url: 'http://127.0.0.1:3/' },
+      ],
+    };
+    const problems = problemsOf(config);
+    expect(problems).toEqual([
+      `${FILE}: page_name: is 201 characters long; a name has at most 200`,
+      `${FILE}: components[0].name: is 240 characters long; a name has at most 200`,
+      `${FILE}: components["Registry"].group: is 300 characters long; a name has at most 200`,
+      `${FILE}: components[2].name: contains a control character (U+001B) at character 7; control and invisible formatting characters are refused`,
+    ]);
+  });
+
+  it('escapes what a problem quotes from the file, and cuts a long line', () => {
+    const problems = problemsOf({
+      components: [
+        { name: 'Build \u202eService', url: 'http://127.0.0.1:1/' },
+        { name: 'Build \u202eService', url: 'http://127.0.0.1:2/', '\u001b]0;owned\u0007': 1 },
+        { name: 'N'.repeat(5_000), url: 'http://127.0.0.1:3/' },
+        { name: 'N'.repeat(5_000), url: 'http://127.0.0.1:4/' },
+      ],
+    });
+    // Nothing a terminal would act on: no C0 control character and no bidi override, raw.
+    const raw = (problem: string) => [...problem].filter((char) => char < ' ' || char === '\u202e');
+    for (const problem of problems) expect(raw(problem)).toEqual([]);
+    expect(problems).toContain(`${FILE}: components[1]: Unrecognized key: "\\x1b]0;owned\\x07"`);
+    expect(problems).toContain(
+      `${FILE}: components[1].name: "Build \\u{202e}Service" is already used by components[0]`,
+    );
+    for (const problem of problems) expect(problem.length).toBeLessThan(1_100);
   });
 });

@@ -216,7 +216,7 @@ describe('resolveProbeSettings', () => {
   it('refuses a ca_file whose text was not read', () => {
     const withCa = config({ components: [{ name: 'Registry', checks: [{ url: 'https://a/', ca_file: 'ca.pem' }] }] });
     expect(messageOf(() => resolveProbeSettings({ ...input, config: withCa }))).toBe(
-      'data/components.json: components[0].checks[0].ca_file: "ca.pem" was not read',
+      'data/components.json: components["Registry"].checks[0].ca_file: "ca.pem" was not read',
     );
   });
 

@@ -59,3 +59,16 @@ describe('RegionsFileSchema', () => {
     expect(problemsOf([{ ...region, name: 'San  Francisco 1' }])).toEqual([]);
   });
 });
+
+describe('RegionsFileSchema: names compared as text', () => {
+  it('refuses a name that differs from another only in Unicode normalisation', () => {
+    expect(
+      problemsOf([
+        { ...region, name: 'Z\u00fcrich 1' },
+        { ...region, code: 'zrh2', name: 'Zu\u0308rich 1' },
+      ]),
+    ).toEqual([
+      'data/regions.json: [1].name: "Zu\u0308rich 1" is already used by [0], written with other code points (the same text in Unicode NFC)',
+    ]);
+  });
+});
