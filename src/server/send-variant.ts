@@ -30,7 +30,8 @@ function chooseCoding(header: string | undefined, available: ReadonlySet<'br' | 
  * Answers a GET or HEAD from memory with the encoding the client prefers:
  * 304 when its `If-None-Match` holds that encoding's tag, 206 for one byte
  * range of that encoding's bytes (unless `If-Range` names another version),
- * 416 for a range past the end, else 200. Node drops the body of a HEAD
+ * 416 for a range past the end (with the headers of a 304: CORS,
+ * `Cache-Control` and the rest of the path's own), else 200. Node drops the body of a HEAD
  * response itself and keeps the Content-Length.
  */
 export function sendVariant(request: IncomingMessage, response: ServerResponse, variants: EncodedVariants): void {
@@ -48,12 +49,11 @@ export function sendVariant(request: IncomingMessage, response: ServerResponse, 
       ? parseRange(rangeHeader, variant.body.length)
       : ({ kind: 'whole' } as const);
   if (range.kind === 'unsatisfiable') {
-    const { ETag, Vary } = variant.okHeaders;
+    // The headers of a 304 (the path's own, ETag, Vary), which describe no bytes: a 416 sends none.
     response.writeHead(416, {
+      ...variant.notModifiedHeaders,
       'Content-Range': `bytes */${variant.body.length}`,
       'Content-Length': '0',
-      ...(ETag === undefined ? {} : { ETag }),
-      ...(Vary === undefined ? {} : { Vary }),
     });
     response.end();
     return;
