@@ -3,6 +3,7 @@ import { isPrecompressedSibling } from '../compression/precompressed-siblings.js
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
+import { couldNameFile } from './file-name-limits.js';
 import { findHeader } from './find-header.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
 import { encodePath, parseRequestTarget } from './request-target.js';
@@ -123,7 +124,13 @@ export function createRequestHandler({
     // `_headers` and the like configure static hosts, which never serve them; neither do we. A
     // `.gz`/`.br` sibling stands in for its file on a static host; here the file itself is
     // answered in every encoding, and the sibling as a file of its own would be the wrong type.
-    if (target.hidden || HOST_CONFIG_FILES.has(target.path.slice(1)) || isPrecompressedSibling(target.path)) {
+    // A name longer than any file system takes names no file.
+    if (
+      target.hidden ||
+      HOST_CONFIG_FILES.has(target.path.slice(1)) ||
+      isPrecompressedSibling(target.path) ||
+      !couldNameFile(target.path)
+    ) {
       sendError(response, 'not_found', 'no such resource');
       return;
     }

@@ -48,9 +48,15 @@ export function createStaticFiles(
    */
   async function lstatWithoutLinks(path: string) {
     const missing = (why: string) => Object.assign(new Error(`${path} ${why}`), { code: 'ENOENT' });
-    const real = await realpath(path);
+    // serve-handler answers any other error with its own HTML page: a name too long or a loop of links is no file.
+    const lookUp = <T>(look: (path: string) => Promise<T>) =>
+      look(path).catch((error: unknown) => {
+        const code = error instanceof Error && 'code' in error ? error.code : undefined;
+        throw code === 'ENAMETOOLONG' || code === 'ELOOP' ? missing(`cannot be looked up (${code})`) : error;
+      });
+    const real = await lookUp(realpath);
     if (real !== path) throw missing('is reached through a symlink');
-    const stats = await lstat(path);
+    const stats = await lookUp(lstat);
     if (!stats.isFile() && !stats.isDirectory()) throw missing('is not a regular file');
     return stats;
   }
