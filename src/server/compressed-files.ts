@@ -1,16 +1,15 @@
-import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { compressBody } from '../compression/compress-body.js';
+import { compressibleExtensionOf } from '../compression/compressible-extensions.js';
 import type { HeaderRule } from '../headers/headers-config.js';
-import { resolveHeaders } from '../headers/resolve-headers.js';
 import { readRegularFile } from '../io/read-regular-file.js';
-import { findCompressibleFile } from './compressible-file.js';
 import { type EncodedVariants, encodeVariants } from './encoded-variants.js';
 import { strongEtag } from './etag.js';
+import { resolveFileHeaders } from './file-headers.js';
+import type { FoundFile } from './find-static-file.js';
 import { sendVariant } from './send-variant.js';
 
-/** A page asset or feed larger than this is left to serve-handler, streamed and uncompressed. */
+/** A page asset or feed larger than this is streamed from disk as it is, uncompressed. */
 export const MAX_COMPRESSED_FILE_BYTES = 8 * 1024 * 1024;
 /** What the cache of compressed files may hold, all encodings counted; the oldest entries go first. */
 export const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
@@ -25,13 +24,12 @@ interface Entry {
  * The static files worth compressing (the page, its scripts and styles, the
  * feed), answered from memory in br, gzip or as they are. Each version of a
  * file (its identity: device, inode, size, mtime, ctime) is read and
- * compressed once; a request costs a look at the path and the file's fstat.
- * The path is refused if reached through a symlink, like every static file.
+ * compressed once; a request costs the file's fstat.
  * Answers `false`, having written nothing, for anything it does not serve:
- * another kind of file, a missing one, one too large, so that serve-handler
- * answers it as before.
+ * another kind of file, a missing one, one too large, so that it is streamed
+ * from disk as it is.
  */
-export function createCompressedFiles(publicDir: string, rules: readonly HeaderRule[]) {
+export function createCompressedFiles(rules: readonly HeaderRule[]) {
   const cache = new Map<string, Entry>();
   let cachedBytes = 0;
   /**
@@ -56,13 +54,7 @@ export function createCompressedFiles(publicDir: string, rules: readonly HeaderR
     cachedBytes += entry.bytes;
   }
 
-  async function load(file: string, contentType: string): Promise<Entry | undefined> {
-    const absolute = join(publicDir, file);
-    try {
-      if ((await realpath(absolute)) !== absolute) return undefined;
-    } catch {
-      return undefined;
-    }
+  async function load({ file, absolute }: FoundFile): Promise<Entry | undefined> {
     const known = cache.get(file);
     const found = await readRegularFile(absolute, {
       maxBytes: MAX_COMPRESSED_FILE_BYTES,
@@ -70,11 +62,7 @@ export function createCompressedFiles(publicDir: string, rules: readonly HeaderR
     });
     if (found.kind === 'unchanged') return known;
     if (found.kind === 'refused') return undefined;
-    const headers: Record<string, string> = {};
-    for (const { key, value } of resolveHeaders(rules, file).values()) headers[key] = value;
-    // headers.json may name a type for a path; the extension's is the default, as in serve-handler.
-    if (!Object.keys(headers).some((key) => key.toLowerCase() === 'content-type'))
-      headers['Content-Type'] = contentType;
+    const headers = resolveFileHeaders(rules, file);
     const etag = strongEtag(found.bytes);
     const notModifiedHeaders = Object.fromEntries(
       Object.entries(headers).filter(([key]) => key.toLowerCase() !== 'content-type'),
@@ -93,18 +81,17 @@ export function createCompressedFiles(publicDir: string, rules: readonly HeaderR
     return entry;
   }
 
-  /** Answers a GET or HEAD of a checked, canonical path from memory, or returns false having written nothing. */
+  /** Answers a GET or HEAD of a file found under `public/` from memory, or returns false having written nothing. */
   return async function serveCompressed(
     request: IncomingMessage,
     response: ServerResponse,
-    path: string,
+    found: FoundFile,
   ): Promise<boolean> {
-    const target = findCompressibleFile(path);
-    if (target === undefined) return false;
-    let pending = loading.get(target.file);
+    if (compressibleExtensionOf(found.file) === undefined || found.stats.size > MAX_COMPRESSED_FILE_BYTES) return false;
+    let pending = loading.get(found.file);
     if (pending === undefined) {
-      pending = load(target.file, target.contentType).finally(() => loading.delete(target.file));
-      loading.set(target.file, pending);
+      pending = load(found).finally(() => loading.delete(found.file));
+      loading.set(found.file, pending);
     }
     const entry = await pending;
     if (entry === undefined) return false;
