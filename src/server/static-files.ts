@@ -6,18 +6,25 @@ import { resolveFileHeaders } from './file-headers.js';
 import { type FoundFile, findStaticFile, planLookup } from './find-static-file.js';
 import { encodePath } from './request-target.js';
 import { sendError } from './send-error.js';
-import { sendFile } from './send-file.js';
+import { createFileSender, type SendOutcome } from './send-file.js';
+
+/** What a client asking for a file still being rewritten is asked to wait before it tries again. */
+const UNSETTLED_RETRY_AFTER_S = 1;
 
 export interface StaticFilesOptions {
   /** The real path of `public/`. */
   readonly publicDir: string;
   readonly rules: readonly HeaderRule[];
   /**
-   * Answers a file from memory in every encoding, or resolves false having
+   * Answers a file from memory in every encoding, or declines it having
    * written nothing (not a kind it compresses, too large), leaving it to be
    * streamed as it is. None unless given.
    */
-  readonly serveCompressed?: (request: IncomingMessage, response: ServerResponse, found: FoundFile) => Promise<boolean>;
+  readonly serveCompressed?: (
+    request: IncomingMessage,
+    response: ServerResponse,
+    found: FoundFile,
+  ) => Promise<SendOutcome>;
   /** Hears of a file that failed while it was being sent. */
   readonly onError: (error: Error & { code?: string }) => void;
 }
@@ -28,12 +35,15 @@ export interface StaticFilesOptions {
  * symlink anywhere on the path, nothing but regular files (`findStaticFile`),
  * and JSON errors. A file the compressed files take is answered from memory;
  * any other is streamed from disk by the same rules for ranges and
- * conditional requests (`sendFile`). A file is opened only once its response
+ * conditional requests (`sendFile`). A file that never holds still long
+ * enough to be read whole (a writer rewriting it in place) is answered 503
+ * with `Retry-After`. A file is opened only once its response
  * is the one being written on the connection, and closed with it, so a
  * client that pipelines requests and leaves holds no descriptors. Rejects
  * only on a failure of the disk (EACCES, EMFILE) before anything was written.
  */
 export function createStaticFiles({ publicDir, rules, serveCompressed, onError }: StaticFilesOptions) {
+  const sendFile = createFileSender(onError);
   /** Serves a checked, decoded path. */
   return async function serveStatic(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     // Node queues the responses to pipelined requests, and a queued one gets a socket (and
@@ -50,10 +60,16 @@ export function createStaticFiles({ publicDir, rules, serveCompressed, onError }
       return;
     }
     const found = await findStaticFile(publicDir, plan.candidates);
-    const served =
-      found !== undefined &&
-      ((await serveCompressed?.(request, response, found)) ||
-        (await sendFile(request, response, found, resolveFileHeaders(rules, found.file), false, onError)));
-    if (!served) sendError(response, 'not_found', 'no such resource');
+    let outcome: SendOutcome = found === undefined ? 'missing' : 'declined';
+    if (found !== undefined && serveCompressed !== undefined) outcome = await serveCompressed(request, response, found);
+    if (found !== undefined && outcome === 'declined') {
+      outcome = await sendFile(request, response, found, resolveFileHeaders(rules, found.file), false);
+    }
+    if (outcome === 'missing' || outcome === 'declined') sendError(response, 'not_found', 'no such resource');
+    if (outcome === 'unsettled') {
+      sendError(response, 'service_unavailable', 'this file is being rewritten; try again shortly', {
+        'Retry-After': String(UNSETTLED_RETRY_AFTER_S),
+      });
+    }
   };
 }
