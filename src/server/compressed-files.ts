@@ -5,24 +5,52 @@ import { compressBody } from '../compression/compress-body.js';
 import { compressibleExtensionOf } from '../compression/compressible-extensions.js';
 import type { HeaderRule } from '../headers/headers-config.js';
 import { fileIdentity, type RegularFileRead, readRegularFile } from '../io/read-regular-file.js';
+import { type CachedFile, type CacheUsage, CompressedCache } from './compressed-cache.js';
 import { confirmVersion } from './confirm-version.js';
-import { type EncodedVariants, encodeVariants } from './encoded-variants.js';
+import { encodeVariants } from './encoded-variants.js';
 import { strongEtag } from './etag.js';
 import { resolveFileHeaders } from './file-headers.js';
 import type { FoundFile } from './find-static-file.js';
+import { LoadSlots } from './load-slots.js';
 import type { SendOutcome } from './send-file.js';
 import { sendVariant } from './send-variant.js';
 import { MAX_LOOKS, msUntilWritesShow, SETTLE_MS } from './settled-version.js';
 
 /** A page asset or feed larger than this is streamed from disk as it is, uncompressed. */
 export const MAX_COMPRESSED_FILE_BYTES = 8 * 1024 * 1024;
-/** What the cache of compressed files may hold, all encodings counted; the oldest entries go first. */
+/** What the cache of compressed files may hold, all encodings counted, answers still being sent included. */
 export const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * How many files are read and compressed at once. Each holds its bytes and
+ * their compressed forms (up to three times 8 MiB) and a Brotli encoder's
+ * state (about 30 MB at quality 9), and two of libuv's four threads while it
+ * runs: two leave the other threads to the files already in memory.
+ */
+export const MAX_LOADS_IN_FLIGHT = 2;
+/** How many more files may wait for a turn; past that a file is streamed as it is, uncompressed. */
+export const MAX_QUEUED_LOADS = 32;
 
-interface Entry {
-  readonly identity: string;
-  readonly variants: EncodedVariants;
-  readonly bytes: number;
+/** What became of a read and compression: a version in memory, or why there is none. */
+type LoadResult = CachedFile | 'unsettled' | 'refused' | 'no-room';
+
+export interface CompressedFilesOptions {
+  /** The cache's bound; `COMPRESSED_CACHE_BYTES` unless given. */
+  readonly maxBytes?: number;
+}
+
+/** The static files answered from memory in every encoding. */
+export interface CompressedFiles {
+  /**
+   * Answers a GET or HEAD of a file found under `public/` from memory, or
+   * says why not, having written nothing: 'declined' (not a kind it
+   * compresses, too large, no longer a regular file), 'uncompressed' (no
+   * room or no turn for it now: to be streamed as it is), 'unsettled'.
+   */
+  serve(request: IncomingMessage, response: ServerResponse, found: FoundFile): Promise<SendOutcome>;
+  /** What it holds, by its own count, and how many loads wait for a turn. */
+  usage(): CacheUsage & { readonly queued: number };
+  /** Whether a version of `file` (its path under `public/`) is kept in memory. */
+  holds(file: string): boolean;
 }
 
 /**
@@ -30,38 +58,21 @@ interface Entry {
  * feed), answered from memory in br, gzip or as they are. Each version of a
  * file (its identity: device, inode, size, mtime, ctime) is read and
  * compressed once, when it has been seen unchanged long enough to be whole
- * (`SETTLE_MS`); a request costs the look that found the file.
- * Declines, having written nothing, anything it does not serve: another kind
- * of file, one too large, one that is no longer a regular file, so that it is
- * streamed from disk as it is.
+ * (`SETTLE_MS`), and kept in a cache bounded by `maxBytes`
+ * (`CompressedCache`). At most `MAX_LOADS_IN_FLIGHT` files are read and
+ * compressed at once, and `MAX_QUEUED_LOADS` wait; a file the cache has no
+ * room for, or for which there is no turn, is streamed from disk as it is.
+ * So memory stays within the bound plus the loads' fixed share however many
+ * files and clients there are.
  */
-export function createCompressedFiles(rules: readonly HeaderRule[]) {
-  const cache = new Map<string, Entry>();
-  let cachedBytes = 0;
-  /**
-   * The look at each file under way: a crowd asking for one file waits for
-   * one read and one compression, rather than starting its own each.
-   */
-  const loading = new Map<string, Promise<Entry | 'unsettled' | undefined>>();
-
-  function forget(file: string): void {
-    const previous = cache.get(file);
-    if (previous === undefined) return;
-    cache.delete(file);
-    cachedBytes -= previous.bytes;
-  }
-
-  function remember(file: string, entry: Entry): void {
-    forget(file);
-    for (const [oldest, { bytes }] of cache) {
-      if (cachedBytes + entry.bytes <= COMPRESSED_CACHE_BYTES) break;
-      cache.delete(oldest);
-      cachedBytes -= bytes;
-    }
-    if (entry.bytes > COMPRESSED_CACHE_BYTES) return;
-    cache.set(file, entry);
-    cachedBytes += entry.bytes;
-  }
+export function createCompressedFiles(
+  rules: readonly HeaderRule[],
+  { maxBytes = COMPRESSED_CACHE_BYTES }: CompressedFilesOptions = {},
+): CompressedFiles {
+  const cache = new CompressedCache(maxBytes);
+  const slots = new LoadSlots(MAX_LOADS_IN_FLIGHT, MAX_QUEUED_LOADS);
+  /** The load of each file under way or waiting: a crowd asking for one file waits for one read and compression. */
+  const loading = new Map<string, Promise<LoadResult>>();
 
   /**
    * Reads a new version of a file and keeps it once a second look
@@ -82,67 +93,75 @@ export function createCompressedFiles(rules: readonly HeaderRule[]) {
     return 'unsettled';
   }
 
-  async function load(found: FoundFile): Promise<Entry | 'unsettled' | undefined> {
-    const read = await readSettled(found);
-    if (read === 'unsettled') return read;
-    if (read.kind !== 'read') {
-      forget(found.file);
-      return undefined;
+  async function load(found: FoundFile): Promise<LoadResult> {
+    // The room may have gone to other files, or to slow answers, while this waited its turn.
+    if (!cache.admits(found.file, found.stats.size)) {
+      cache.forget(found.file);
+      return 'no-room';
     }
-    const headers = resolveFileHeaders(rules, found.file);
-    const etag = strongEtag(read.bytes);
-    const notModifiedHeaders = Object.fromEntries(
-      Object.entries(headers).filter(([key]) => key.toLowerCase() !== 'content-type'),
-    );
-    const variants = encodeVariants(
-      { body: read.bytes, etag, okHeaders: headers, notModifiedHeaders },
-      await compressBody(read.bytes).catch(() => ({})),
-    );
-    const entry = {
-      identity: read.identity,
-      variants,
-      bytes: read.bytes.length + (variants.br?.body.length ?? 0) + (variants.gzip?.body.length ?? 0),
-    };
-    remember(found.file, entry);
-    return entry;
+    cache.beginLoad(found.stats.size);
+    try {
+      const read = await readSettled(found);
+      if (read === 'unsettled') return read;
+      if (read.kind !== 'read') {
+        cache.forget(found.file);
+        return 'refused';
+      }
+      const headers = resolveFileHeaders(rules, found.file);
+      const etag = strongEtag(read.bytes);
+      const variants = encodeVariants(
+        { body: read.bytes, etag, okHeaders: headers },
+        await compressBody(read.bytes).catch(() => ({})),
+      );
+      const entry = {
+        identity: read.identity,
+        variants,
+        bytes: read.bytes.length + (variants.br?.body.length ?? 0) + (variants.gzip?.body.length ?? 0),
+      };
+      cache.keep(found.file, entry);
+      return entry;
+    } finally {
+      cache.endLoad(found.stats.size);
+    }
   }
 
-  /** The load of `found` under way, or a new one. */
-  function loadOnce(found: FoundFile): Promise<Entry | 'unsettled' | undefined> {
-    let pending = loading.get(found.file);
-    if (pending === undefined) {
-      pending = load(found).finally(() => loading.delete(found.file));
-      loading.set(found.file, pending);
-    }
-    return pending;
+  /** The load of `found` under way or waiting, or a new one; undefined when no more may wait. */
+  function loadOnce(found: FoundFile): Promise<LoadResult> | undefined {
+    const pending = loading.get(found.file);
+    if (pending !== undefined) return pending;
+    const started = slots.run(() => load(found))?.finally(() => loading.delete(found.file));
+    if (started !== undefined) loading.set(found.file, started);
+    return started;
   }
 
-  /**
-   * Answers a GET or HEAD of a file found under `public/` from memory, or
-   * declines it having written nothing. When the file has changed since it
-   * was loaded, the version loaded is answered while the new one is read and
-   * compressed; with none loaded, a file that never held still is
-   * 'unsettled', and nothing is written.
-   */
-  return async function serveCompressed(
-    request: IncomingMessage,
-    response: ServerResponse,
-    found: FoundFile,
-  ): Promise<SendOutcome> {
-    if (compressibleExtensionOf(found.file) === undefined || found.stats.size > MAX_COMPRESSED_FILE_BYTES) {
-      forget(found.file);
-      return 'declined';
-    }
-    const cached = cache.get(found.file);
-    if (cached !== undefined) {
-      if (cached.identity !== fileIdentity(found.stats)) void loadOnce(found);
-      sendVariant(request, response, cached.variants);
-      return 'sent';
-    }
-    const entry = await loadOnce(found);
-    if (entry === undefined) return 'declined';
-    if (entry === 'unsettled') return entry;
+  function send(request: IncomingMessage, response: ServerResponse, file: string, entry: CachedFile): SendOutcome {
+    response.once('close', cache.holdWhileSent(file, entry));
     sendVariant(request, response, entry.variants);
     return 'sent';
+  }
+
+  return {
+    async serve(request, response, found) {
+      if (compressibleExtensionOf(found.file) === undefined || found.stats.size > MAX_COMPRESSED_FILE_BYTES) {
+        cache.forget(found.file);
+        return 'declined';
+      }
+      const cached = cache.lookUp(found.file);
+      if (cached?.identity === fileIdentity(found.stats)) return send(request, response, found.file, cached);
+      if (cached !== undefined) {
+        // Changed since it was loaded: the version loaded is answered while the new one is read, if it can be.
+        if (loadOnce(found) !== undefined) return send(request, response, found.file, cached);
+        cache.forget(found.file);
+        return 'uncompressed';
+      }
+      if (!loading.has(found.file) && !cache.admits(found.file, found.stats.size)) return 'uncompressed';
+      const result = await (loadOnce(found) ?? 'no-room');
+      if (result === 'unsettled') return result;
+      if (result === 'refused') return 'declined';
+      if (result === 'no-room') return 'uncompressed';
+      return send(request, response, found.file, result);
+    },
+    usage: () => ({ ...cache.usage(), queued: Math.max(0, loading.size - slots.busy) }),
+    holds: (file) => cache.holds(file),
   };
 }

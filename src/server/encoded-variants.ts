@@ -24,7 +24,6 @@ export interface IdentityForm {
   readonly body: Buffer;
   readonly etag: string;
   readonly okHeaders: Readonly<Record<string, string>>;
-  readonly notModifiedHeaders: Readonly<Record<string, string>>;
 }
 
 /** Header names whose value describes the bytes, which a 304 leaves out (RFC 9110 §15.4.5). */

@@ -15,9 +15,11 @@ import { MAX_LOOKS, msUntilWritesShow } from './settled-version.js';
 /**
  * What became of a request for a file: answered; no file there after all;
  * a file never left alone long enough to be read whole (`SETTLE_MS`); or,
- * from the compressed files only, left to be streamed from disk.
+ * from the compressed files only, left to be streamed from disk: 'declined'
+ * (not one it compresses) or 'uncompressed' (one it compresses, but not
+ * now), which is sent with `Vary: Accept-Encoding` like its compressed forms.
  */
-export type SendOutcome = 'sent' | 'missing' | 'unsettled' | 'declined';
+export type SendOutcome = 'sent' | 'missing' | 'unsettled' | 'declined' | 'uncompressed';
 
 /** Opened without following a link and without waiting: a FIFO swapped in after the lookup cannot hold a thread. */
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;

@@ -135,7 +135,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     serveStatic: createStaticFiles({
       publicDir,
       rules: headersConfig.headers,
-      serveCompressed: createCompressedFiles(headersConfig.headers),
+      compressed: createCompressedFiles(headersConfig.headers),
       onError: logFailure('error reading a static file'),
     }),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs()),

@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HeaderRule } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
+import type { CompressedFiles } from './compressed-files.js';
 import { resolveFileHeaders } from './file-headers.js';
-import { type FoundFile, findStaticFile, planLookup } from './find-static-file.js';
+import { findStaticFile, planLookup } from './find-static-file.js';
 import { encodePath } from './request-target.js';
 import { sendError } from './send-error.js';
 import { createFileSender, type SendOutcome } from './send-file.js';
@@ -16,15 +17,10 @@ export interface StaticFilesOptions {
   readonly publicDir: string;
   readonly rules: readonly HeaderRule[];
   /**
-   * Answers a file from memory in every encoding, or declines it having
-   * written nothing (not a kind it compresses, too large), leaving it to be
-   * streamed as it is. None unless given.
+   * The files answered from memory in every encoding; a file they decline,
+   * or have no room or turn for, is streamed as it is. None unless given.
    */
-  readonly serveCompressed?: (
-    request: IncomingMessage,
-    response: ServerResponse,
-    found: FoundFile,
-  ) => Promise<SendOutcome>;
+  readonly compressed?: CompressedFiles;
   /** Hears of a file that failed while it was being sent. */
   readonly onError: (error: Error & { code?: string }) => void;
 }
@@ -42,7 +38,7 @@ export interface StaticFilesOptions {
  * client that pipelines requests and leaves holds no descriptors. Rejects
  * only on a failure of the disk (EACCES, EMFILE) before anything was written.
  */
-export function createStaticFiles({ publicDir, rules, serveCompressed, onError }: StaticFilesOptions) {
+export function createStaticFiles({ publicDir, rules, compressed, onError }: StaticFilesOptions) {
   const sendFile = createFileSender(onError);
   /** Serves a checked, decoded path. */
   return async function serveStatic(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
@@ -61,9 +57,10 @@ export function createStaticFiles({ publicDir, rules, serveCompressed, onError }
     }
     const found = await findStaticFile(publicDir, plan.candidates);
     let outcome: SendOutcome = found === undefined ? 'missing' : 'declined';
-    if (found !== undefined && serveCompressed !== undefined) outcome = await serveCompressed(request, response, found);
-    if (found !== undefined && outcome === 'declined') {
-      outcome = await sendFile(request, response, found, resolveFileHeaders(rules, found.file), false);
+    if (found !== undefined && compressed !== undefined) outcome = await compressed.serve(request, response, found);
+    if (found !== undefined && (outcome === 'declined' || outcome === 'uncompressed')) {
+      const varies = outcome === 'uncompressed';
+      outcome = await sendFile(request, response, found, resolveFileHeaders(rules, found.file), varies);
     }
     if (outcome === 'missing' || outcome === 'declined') sendError(response, 'not_found', 'no such resource');
     if (outcome === 'unsettled') {
