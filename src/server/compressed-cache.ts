@@ -1,4 +1,5 @@
 import type { EncodedVariants } from './encoded-variants.js';
+import { RequestCounts } from './request-counts.js';
 
 /** One version of a static file in memory, in every encoding. */
 export interface CachedFile {
@@ -30,15 +31,21 @@ export interface CacheUsage {
 
 /**
  * The bookkeeping of the compressed files' memory, apart from any I/O. The
- * versions kept, oldest first; what each weighs; which are being sent. A
- * version evicted while answers still send it goes on counting until the
- * last one is done, so that no number of slow clients holds more than the
- * bound: with the bound taken, files are let in only as answers finish.
+ * versions kept, least recently used first; what each weighs; which are
+ * being sent. A version evicted while answers still send it goes on counting
+ * until the last one is done, so that no number of slow clients holds more
+ * than the bound: with the bound taken, files are let in only as answers
+ * finish. Admission is TinyLFU's: a file is let in when there is room, or
+ * when every entry it would push out has been asked for less often than it
+ * (`RequestCounts`), so that a stream of files asked for once cannot wash
+ * out the page's scripts, and a working set larger than the bound keeps the
+ * part of it that fits instead of none.
  */
 export class CompressedCache {
   readonly maxBytes: number;
   readonly #entries = new Map<string, CachedFile>();
   readonly #readers = new Map<CachedFile, number>();
+  readonly #counts = new RequestCounts();
   #cachedBytes = 0;
   #sendingBytes = 0;
   #loadingBytes = 0;
@@ -48,15 +55,22 @@ export class CompressedCache {
     this.maxBytes = maxBytes;
   }
 
-  /** The version of `file` kept. */
+  /** Counts a request for `file` and returns the version kept, now the most recently used. */
   lookUp(file: string): CachedFile | undefined {
-    return this.#entries.get(file);
+    this.#counts.count(file);
+    const entry = this.#entries.get(file);
+    if (entry !== undefined) {
+      this.#entries.delete(file);
+      this.#entries.set(file, entry);
+    }
+    return entry;
   }
 
   /**
    * Whether a version of `file`, a file of `fileBytes`, would be let in:
-   * there is room for what it may weigh (`versionBytesAtMost`), once the
-   * oldest entries not being sent are pushed out.
+   * there is room for what it may weigh (`versionBytesAtMost`), or the
+   * entries that would make room (least recently used first, none being
+   * sent) were all asked for less often than `file`.
    */
   admits(file: string, fileBytes: number): boolean {
     return this.#victimsFor(file, versionBytesAtMost(fileBytes)) !== undefined;
@@ -76,8 +90,8 @@ export class CompressedCache {
 
   /**
    * Keeps `entry` as the version of `file`, pushing out the entries that make
-   * room by the rule of `admits`; if they cannot (answers being sent hold the
-   * room), it is not kept, and counts only while sent.
+   * room by the rule of `admits`; if they cannot (hotter files, or answers
+   * being sent, hold the room), it is not kept, and counts only while sent.
    */
   keep(file: string, entry: CachedFile): void {
     this.forget(file);
@@ -119,16 +133,18 @@ export class CompressedCache {
   }
 
   /**
-   * The entries to push out so that `bytes` more fit, oldest first, skipping
-   * those being sent (pushing them out frees nothing yet); undefined if that
-   * cannot be done.
+   * The entries to push out so that `bytes` more fit, least recently used
+   * first, skipping those being sent (pushing them out frees nothing yet);
+   * undefined if that takes one asked for as often as `file`, or cannot be done.
    */
   #victimsFor(file: string, bytes: number): string[] | undefined {
     let free = this.maxBytes - this.#cachedBytes - this.#sendingBytes;
     const victims: string[] = [];
+    const asked = this.#counts.of(file);
     for (const [victim, entry] of this.#entries) {
       if (free >= bytes) break;
       if (victim === file || this.#readers.has(entry)) continue;
+      if (this.#counts.of(victim) >= asked) return undefined;
       victims.push(victim);
       free += entry.bytes;
     }

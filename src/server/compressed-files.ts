@@ -59,11 +59,13 @@ export interface CompressedFiles {
  * file (its identity: device, inode, size, mtime, ctime) is read and
  * compressed once, when it has been seen unchanged long enough to be whole
  * (`SETTLE_MS`), and kept in a cache bounded by `maxBytes`
- * (`CompressedCache`). At most `MAX_LOADS_IN_FLIGHT` files are read and
- * compressed at once, and `MAX_QUEUED_LOADS` wait; a file the cache has no
- * room for, or for which there is no turn, is streamed from disk as it is.
- * So memory stays within the bound plus the loads' fixed share however many
- * files and clients there are.
+ * (`CompressedCache`: least recently used out, frequency-aware admission).
+ * At most `MAX_LOADS_IN_FLIGHT` files are read and compressed at once, and
+ * `MAX_QUEUED_LOADS` wait; a file the cache would not let in, or for which
+ * there is no turn, is streamed from disk as it is rather than compressed
+ * for one answer and thrown away. So memory stays within the bound plus the
+ * loads' fixed share however many files and clients there are, and a working
+ * set larger than the bound costs no compression beyond the part that fits.
  */
 export function createCompressedFiles(
   rules: readonly HeaderRule[],

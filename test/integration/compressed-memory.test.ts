@@ -115,6 +115,31 @@ describe('the memory of the compressed static files', () => {
     expect(peak.cachedBytes).toBeLessThanOrEqual(maxBytes);
     expect(peak.held).toBeLessThanOrEqual(maxBytes + loadShare);
     expect(codings.get('br'), 'the files that fit are answered compressed').toBeGreaterThan(0);
+    expect(codings.get(undefined), 'the rest are streamed as they are').toBeGreaterThan(0);
     expect(compressed.usage()).toMatchObject({ loads: 0, loadingBytes: 0, sendingBytes: 0, queued: 0 });
+  });
+
+  it('keeps the files asked for often while a stream of others, asked for once, passes through uncompressed', async () => {
+    const hot = ['app.js', 'app.css', 'index.json'];
+    const cold = Array.from({ length: 40 }, (_, index) => `cold-${index}.json`);
+    await serveFiles(400 * 1024, [...hot, ...cold]);
+    const pool = new Pool(url, { connections: 4 });
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        for (const name of hot) expect(await fetchChecked(pool, `/${name}`)).toBe('br');
+      }
+      const coldCodings: (string | undefined)[] = [];
+      for (let index = 0; index < cold.length; index += 4) {
+        const batch = cold.slice(index, index + 4).map((name) => fetchChecked(pool, `/${name}`));
+        coldCodings.push(...(await Promise.all(batch)));
+      }
+      for (const name of hot) expect(compressed.holds(`/${name}`), name).toBe(true);
+      for (const name of hot) expect(await fetchChecked(pool, `/${name}`)).toBe('br');
+      // Once the room is taken by hotter files, a file asked for once is sent as it is, never compressed.
+      expect(coldCodings.filter((coding) => coding === undefined).length).toBeGreaterThan(cold.length / 2);
+      expect(compressed.usage().cachedBytes).toBeLessThanOrEqual(400 * 1024);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -19,18 +19,31 @@ function cacheWith(files: Record<string, { bytes: number; asked: number }>): Com
 }
 
 describe('CompressedCache', () => {
-  it('pushes out the oldest entries to make room', () => {
+  it('lets a file in while there is room for three times its size', () => {
+    const cache = cacheWith({ '/a.js': { bytes: 400, asked: 1 } });
+    expect(cache.admits('/b.js', 200)).toBe(true);
+    expect(cache.admits('/b.js', 201)).toBe(false);
+  });
+
+  it('pushes out the least recently used entries for a file asked for more often than they were', () => {
     const cache = cacheWith({ '/old.json': { bytes: 400, asked: 1 }, '/page.js': { bytes: 400, asked: 1 } });
+    cache.lookUp('/page.js');
+    cache.lookUp('/new.json');
+    cache.lookUp('/new.json');
+    expect(cache.admits('/new.json', 100)).toBe(true);
     cache.keep('/new.json', version(300));
     expect(cache.holds('/old.json')).toBe(false);
     expect(cache.holds('/page.js')).toBe(true);
     expect(cache.usage().cachedBytes).toBe(700);
   });
 
-  it('lets a file in when room for three times its size can be made', () => {
-    const cache = cacheWith({ '/a.js': { bytes: 400, asked: 1 } });
-    expect(cache.admits('/b.js', 333)).toBe(true);
-    expect(cache.admits('/b.js', 334)).toBe(false);
+  it('keeps out a file asked for no more often than what it would push out', () => {
+    const cache = cacheWith({ '/page.js': { bytes: 900, asked: 3 } });
+    for (let request = 0; request < 3; request += 1) cache.lookUp('/scan.json');
+    expect(cache.admits('/scan.json', 100)).toBe(false);
+    cache.keep('/scan.json', version(300));
+    expect(cache.holds('/scan.json')).toBe(false);
+    expect(cache.holds('/page.js')).toBe(true);
   });
 
   it('counts a version pushed out while it is being sent until the last answer is done', () => {
@@ -55,6 +68,7 @@ describe('CompressedCache', () => {
     const sending = cache.lookUp('/sending.json');
     if (sending === undefined) throw new Error('kept');
     const release = cache.holdWhileSent('/sending.json', sending);
+    for (let request = 0; request < 5; request += 1) cache.lookUp('/hot.js');
     const hot = version(300);
     cache.keep('/hot.js', hot);
     expect(cache.holds('/sending.json')).toBe(true);
