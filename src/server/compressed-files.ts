@@ -1,12 +1,9 @@
-import { lstat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { compressBody } from '../compression/compress-body.js';
 import { compressibleExtensionOf } from '../compression/compressible-extensions.js';
 import type { HeaderRule } from '../headers/headers-config.js';
-import { fileIdentity, type RegularFileRead, readRegularFile } from '../io/read-regular-file.js';
+import { fileIdentity, readRegularFile } from '../io/read-regular-file.js';
 import { type CachedFile, type CacheUsage, CompressedCache } from './compressed-cache.js';
-import { confirmVersion } from './confirm-version.js';
 import { encodeVariants } from './encoded-variants.js';
 import { strongEtag } from './etag.js';
 import { resolveFileHeaders } from './file-headers.js';
@@ -14,7 +11,7 @@ import type { FoundFile } from './find-static-file.js';
 import { LoadSlots } from './load-slots.js';
 import type { SendOutcome } from './send-file.js';
 import { sendVariant } from './send-variant.js';
-import { MAX_LOOKS, msUntilWritesShow, SETTLE_MS } from './settled-version.js';
+import { createSettler } from './wait-until-settled.js';
 
 /** A page asset or feed larger than this is streamed from disk as it is, uncompressed. */
 export const MAX_COMPRESSED_FILE_BYTES = 8 * 1024 * 1024;
@@ -73,42 +70,23 @@ export function createCompressedFiles(
 ): CompressedFiles {
   const cache = new CompressedCache(maxBytes);
   const slots = new LoadSlots(MAX_LOADS_IN_FLIGHT, MAX_QUEUED_LOADS);
+  const settle = createSettler();
   /** The load of each file under way or waiting: a crowd asking for one file waits for one read and compression. */
   const loading = new Map<string, Promise<LoadResult>>();
 
   /**
-   * Reads a new version of a file and keeps it once a second look
-   * `SETTLE_MS` later finds it unchanged (`confirmVersion`; its ctime old
-   * enough that a write would show: `msUntilWritesShow`), at most
-   * `MAX_LOOKS` times: what a writer rewriting it in place leaves for a
-   * moment (empty, half-written) is never taken for a version.
+   * Reads and compresses the version of `found` that held still
+   * (`identity`), in its turn, and keeps it if the cache lets it in: the
+   * room may have gone to other files, or to slow answers, while it waited.
    */
-  async function readSettled({ absolute }: FoundFile): Promise<RegularFileRead | 'unsettled'> {
-    for (let look = 0; look < MAX_LOOKS; look += 1) {
-      const seenAtMs = Date.now();
-      const read = await readRegularFile(absolute, { maxBytes: MAX_COMPRESSED_FILE_BYTES });
-      if (read.kind !== 'read') return read;
-      const wait = read.identity === '' ? SETTLE_MS : msUntilWritesShow(read.changedAtMs, seenAtMs);
-      if (wait > 0) await sleep(wait);
-      else if (await confirmVersion(read.identity, seenAtMs, () => lstat(absolute))) return read;
-    }
-    return 'unsettled';
-  }
-
-  async function load(found: FoundFile): Promise<LoadResult> {
-    // The room may have gone to other files, or to slow answers, while this waited its turn.
-    if (!cache.admits(found.file, found.stats.size)) {
-      cache.forget(found.file);
-      return 'no-room';
-    }
+  async function load(found: FoundFile, identity: string): Promise<LoadResult> {
+    if (!cache.admits(found.file, found.stats.size)) return 'no-room';
     cache.beginLoad(found.stats.size);
     try {
-      const read = await readSettled(found);
-      if (read === 'unsettled') return read;
-      if (read.kind !== 'read') {
-        cache.forget(found.file);
-        return 'refused';
-      }
+      const read = await readRegularFile(found.absolute, { maxBytes: MAX_COMPRESSED_FILE_BYTES });
+      if (read.kind !== 'read') return 'refused';
+      // Changed since it held still (an empty identity: while it was read).
+      if (read.identity !== identity) return 'unsettled';
       const headers = resolveFileHeaders(rules, found.file);
       const etag = strongEtag(read.bytes);
       const variants = encodeVariants(
@@ -127,13 +105,29 @@ export function createCompressedFiles(
     }
   }
 
-  /** The load of `found` under way or waiting, or a new one; undefined when no more may wait. */
-  function loadOnce(found: FoundFile): Promise<LoadResult> | undefined {
-    const pending = loading.get(found.file);
-    if (pending !== undefined) return pending;
-    const started = slots.run(() => load(found))?.finally(() => loading.delete(found.file));
-    if (started !== undefined) loading.set(found.file, started);
-    return started;
+  /**
+   * The load of `found` under way, or a new one: once a version has held
+   * still (`waitUntilSettled`, which takes no turn), it is read and
+   * compressed in its turn (`LoadSlots`). A version there is no room or turn
+   * for, or none at all, is no longer kept: an older one is not answered for it.
+   */
+  function loadOnce(found: FoundFile): Promise<LoadResult> {
+    let pending = loading.get(found.file);
+    if (pending === undefined) {
+      pending = settle(found.absolute)
+        .then((settled): Promise<LoadResult> | LoadResult => {
+          if (settled === 'missing') return 'refused';
+          if (settled === 'unsettled') return settled;
+          return slots.run(() => load(found, settled.identity)) ?? 'no-room';
+        })
+        .then((result) => {
+          if (result === 'no-room' || result === 'refused') cache.forget(found.file);
+          return result;
+        })
+        .finally(() => loading.delete(found.file));
+      loading.set(found.file, pending);
+    }
+    return pending;
   }
 
   function send(request: IncomingMessage, response: ServerResponse, file: string, entry: CachedFile): SendOutcome {
@@ -151,13 +145,12 @@ export function createCompressedFiles(
       const cached = cache.lookUp(found.file);
       if (cached?.identity === fileIdentity(found.stats)) return send(request, response, found.file, cached);
       if (cached !== undefined) {
-        // Changed since it was loaded: the version loaded is answered while the new one is read, if it can be.
-        if (loadOnce(found) !== undefined) return send(request, response, found.file, cached);
-        cache.forget(found.file);
-        return 'uncompressed';
+        // Changed since it was loaded: the version loaded is answered while the new one settles and is read.
+        void loadOnce(found);
+        return send(request, response, found.file, cached);
       }
       if (!loading.has(found.file) && !cache.admits(found.file, found.stats.size)) return 'uncompressed';
-      const result = await (loadOnce(found) ?? 'no-room');
+      const result = await loadOnce(found);
       if (result === 'unsettled') return result;
       if (result === 'refused') return 'declined';
       if (result === 'no-room') return 'uncompressed';

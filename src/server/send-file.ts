@@ -3,14 +3,12 @@ import { type FileHandle, open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileIdentity } from '../io/read-regular-file.js';
 import { chooseAnswer, describeAnswer, readConditions } from './choose-answer.js';
-import { confirmVersion } from './confirm-version.js';
 import { buildVariantHeaders, type VariantHeaders } from './encoded-variants.js';
 import { versionEtag } from './etag.js';
 import { type FoundFile, isNoFileError } from './find-static-file.js';
-import { MAX_LOOKS, msUntilWritesShow } from './settled-version.js';
+import { createSettler } from './wait-until-settled.js';
 
 /**
  * What became of a request for a file: answered; no file there after all;
@@ -24,25 +22,26 @@ export type SendOutcome = 'sent' | 'missing' | 'unsettled' | 'declined' | 'uncom
 /** Opened without following a link and without waiting: a FIFO swapped in after the lookup cannot hold a thread. */
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
-/** Past this many files with a version confirmed, the memory of them starts again. */
-const MAX_CONFIRMED_FILES = 10_000;
+/** Past this many files with a version that held still, the memory of them starts again. */
+const MAX_SETTLED_FILES = 10_000;
 
 /**
  * What sends a file from disk, as it is, by the same rule as the documents
  * in memory (`chooseAnswer`): 304, one byte range, 416, or the whole. What
  * was opened is judged by `fstat` on the descriptor, which also gives the
- * length and the ETag (`versionEtag`). A version is sent once a second look
- * `SETTLE_MS` after the first finds it unchanged (`confirmVersion`), which
- * each version waits out once; if the file never holds still nothing is sent
- * ('unsettled'). The last bytes are sent only if the file is still the
- * version the headers name; if it changed or shrank meanwhile the answer is
- * cut short instead, which no client takes for a whole body. The descriptor
- * is closed with the response; a failure to read it, or a change, ends that
- * response and is handed to `onError`, a client leaving is not.
+ * length and the ETag (`versionEtag`). A version is sent only once it has
+ * held still for `SETTLE_MS` (`waitUntilSettled`, which each version waits
+ * out once, with no descriptor open); if the file never holds still nothing
+ * is sent ('unsettled'). The last bytes are sent only if the file is still
+ * the version the headers name; if it changed or shrank meanwhile the answer
+ * is cut short instead, which no client takes for a whole body. The
+ * descriptor is closed with the response; a failure to read it, or a
+ * change, ends that response and is handed to `onError`, a client leaving is not.
  */
 export function createFileSender(onError: (error: Error & { code?: string }) => void) {
-  /** The version of each file last confirmed whole, by its path under `public/`. */
-  const confirmed = new Map<string, string>();
+  /** The version of each file that last held still, by its path under `public/`. */
+  const settled = new Map<string, string>();
+  const settle = createSettler();
 
   /**
    * Sends `found` with `headers`, its own (`resolveFileHeaders`); `varies`
@@ -55,7 +54,8 @@ export function createFileSender(onError: (error: Error & { code?: string }) => 
     headers: Readonly<Record<string, string>>,
     varies: boolean,
   ): Promise<SendOutcome> {
-    for (let look = 0; look < MAX_LOOKS; look += 1) {
+    // Twice at most: the version opened is either one that held still, or it is waited for and opened again.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
       // Gone since the lookup, or a link put in its place (O_NOFOLLOW): no file, as if never found.
       const handle = await open(found.absolute, OPEN_FLAGS).catch((error: unknown) => {
         if (isNoFileError(error)) return undefined;
@@ -63,29 +63,27 @@ export function createFileSender(onError: (error: Error & { code?: string }) => 
       });
       if (handle === undefined) return 'missing';
       try {
-        const seenAtMs = Date.now();
         const stats = await handle.stat();
         if (!stats.isFile()) return 'missing';
         const identity = fileIdentity(stats);
-        if (confirmed.get(found.file) !== identity) {
-          const wait = msUntilWritesShow(stats.ctimeMs, seenAtMs);
-          if (wait > 0) await sleep(wait);
-          if (wait > 0 || !(await confirmVersion(identity, seenAtMs, () => handle.stat()))) continue;
-          if (confirmed.size >= MAX_CONFIRMED_FILES) confirmed.clear();
-          confirmed.set(found.file, identity);
+        if (settled.get(found.file) === identity) {
+          const etag = versionEtag(identity);
+          const fileHeaders = buildVariantHeaders(headers, etag, stats.size, undefined, varies);
+          await sendVersion(request, response, handle, { size: stats.size, identity, etag, headers: fileHeaders });
+          return 'sent';
         }
-        const etag = versionEtag(identity);
-        const fileHeaders = buildVariantHeaders(headers, etag, stats.size, undefined, varies);
-        await sendVersion(request, response, handle, { size: stats.size, identity, etag, headers: fileHeaders });
-        return 'sent';
       } finally {
         await handle.close().catch(() => {});
       }
+      const version = await settle(found.absolute);
+      if (version === 'missing' || version === 'unsettled') return version;
+      if (settled.size >= MAX_SETTLED_FILES) settled.clear();
+      settled.set(found.file, version.identity);
     }
     return 'unsettled';
   };
 
-  /** Sends one confirmed version of an open file: `headers` are its header sets, `etag` its tag. */
+  /** Sends one settled version of an open file: `headers` are its header sets, `etag` its tag. */
   async function sendVersion(
     request: IncomingMessage,
     response: ServerResponse,

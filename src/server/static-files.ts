@@ -7,7 +7,7 @@ import { resolveFileHeaders } from './file-headers.js';
 import { findStaticFile, planLookup } from './find-static-file.js';
 import { encodePath } from './request-target.js';
 import { sendError } from './send-error.js';
-import { createFileSender, type SendOutcome } from './send-file.js';
+import { createFileSender } from './send-file.js';
 
 /** What a client asking for a file still being rewritten is asked to wait before it tries again. */
 const UNSETTLED_RETRY_AFTER_S = 1;
@@ -40,6 +40,17 @@ export interface StaticFilesOptions {
  */
 export function createStaticFiles({ publicDir, rules, compressed, onError }: StaticFilesOptions) {
   const sendFile = createFileSender(onError);
+
+  /** A clean URL's redirect, with the headers `headers.json` gives the path asked for (it has no body, so no type). */
+  function redirect(response: ServerResponse, path: string, location: string): void {
+    const headers: Record<string, string> = { Location: encodePath(location), 'Content-Length': '0' };
+    for (const [name, { key, value }] of resolveHeaders(rules, path)) {
+      if (name !== 'content-type') headers[key] = value;
+    }
+    response.writeHead(301, headers);
+    response.end();
+  }
+
   /** Serves a checked, decoded path. */
   return async function serveStatic(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     // Node queues the responses to pipelined requests, and a queued one gets a socket (and
@@ -48,21 +59,20 @@ export function createStaticFiles({ publicDir, rules, compressed, onError }: Sta
     if (response.socket === null) await once(response, 'socket');
     const plan = planLookup(path);
     if (plan.kind === 'redirect') {
-      const headers: Record<string, string> = { Location: encodePath(plan.location), 'Content-Length': '0' };
-      for (const [name, { key, value }] of resolveHeaders(rules, path))
-        if (name !== 'content-type') headers[key] = value;
-      response.writeHead(301, headers);
-      response.end();
+      redirect(response, path, plan.location);
       return;
     }
     const found = await findStaticFile(publicDir, plan.candidates);
-    let outcome: SendOutcome = found === undefined ? 'missing' : 'declined';
-    if (found !== undefined && compressed !== undefined) outcome = await compressed.serve(request, response, found);
-    if (found !== undefined && (outcome === 'declined' || outcome === 'uncompressed')) {
+    if (found === undefined) {
+      sendError(response, 'not_found', 'no such resource');
+      return;
+    }
+    let outcome = (await compressed?.serve(request, response, found)) ?? 'declined';
+    if (outcome === 'declined' || outcome === 'uncompressed') {
       const varies = outcome === 'uncompressed';
       outcome = await sendFile(request, response, found, resolveFileHeaders(rules, found.file), varies);
     }
-    if (outcome === 'missing' || outcome === 'declined') sendError(response, 'not_found', 'no such resource');
+    if (outcome === 'missing') sendError(response, 'not_found', 'no such resource');
     if (outcome === 'unsettled') {
       sendError(response, 'service_unavailable', 'this file is being rewritten; try again shortly', {
         'Retry-After': String(UNSETTLED_RETRY_AFTER_S),

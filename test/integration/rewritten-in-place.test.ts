@@ -96,7 +96,7 @@ async function readUnderRewrites(path: string, clients: number, durationMs: numb
 describe('a static file rewritten in place while it is served', () => {
   it.each(FILES)('is never answered with bytes of neither version (%s)', async (file) => {
     await startInPlaceWriter(file, SETTLE_MS * 2);
-    const tally = await readUnderRewrites(`/${file}`, 6, 2_500);
+    const tally = await readUnderRewrites(`/${file}`, 6, 1_500);
     expect(tally.torn, JSON.stringify({ ...tally, statuses: [...tally.statuses] })).toBe(0);
     expect(tally.whole, 'the versions left alone long enough are served').toBeGreaterThan(0);
     for (const status of tally.statuses) expect([200, 503]).toContain(status);
