@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { LONG_RUNNING_NODE_FLAGS } from '../../src/cli/long-running-node-flags.js';
 import type { BenchSite } from '../fixtures.js';
-import { CLI, median, REPO_ROOT, residentMemoryOf, startServerProcess } from '../process-tools.js';
+import { CLI, median, REPO_ROOT, residentMemoryOf, startServe } from '../process-tools.js';
 
 const MIB = 1024 * 1024;
 const SAMPLE_EVERY_MS = 20;
@@ -114,21 +114,7 @@ export async function measureCrowd(site: BenchSite, crowd: CrowdCase, cli = CLI)
   for (let index = 0; index < crowd.files; index += 1) {
     await writeFile(join(publicDir, 'files', `${index}.json`), compressibleFile(crowd.fileMiB * MIB, index + 1));
   }
-  const serve = await startServerProcess(
-    process.execPath,
-    [
-      ...LONG_RUNNING_NODE_FLAGS,
-      cli,
-      'serve',
-      '--public',
-      publicDir,
-      '--headers',
-      site.headersFile,
-      '--config',
-      join(site.root, 'no-config.json'),
-    ],
-    { PORT: '0' },
-  );
+  const serve = await startServe(publicDir, site.headersFile, { nodeFlags: LONG_RUNNING_NODE_FLAGS, cli });
   try {
     const pid = serve.child.pid as number;
     let crowdDone = false;

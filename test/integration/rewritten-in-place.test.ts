@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SETTLE_MS } from '../../src/server/settled-version.js';
-import { TSX_LOADER } from '../helpers/run-cli.js';
-import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
+import { startRewriter } from '../helpers/rewriter.js';
+import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 let site: TempSite;
@@ -28,30 +28,6 @@ afterEach(async () => {
   await server.close();
   await site.remove();
 });
-
-/** A child process rewriting `file` in place (truncate, half, pause, rest), whole for `wholeMs` between versions. */
-async function startInPlaceWriter(file: string, wholeMs: number): Promise<void> {
-  const versionsFile = join(site.root, `${file}.versions.json`);
-  await writeFile(versionsFile, JSON.stringify(VERSIONS));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      TSX_LOADER,
-      join(REPO_ROOT, 'test/fixtures/rewrite-status.ts'),
-      'in-place',
-      join(site.publicDir, file),
-      versionsFile,
-      String(wholeMs),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  writers.push(child);
-  await new Promise((resolve, reject) => {
-    child.stdout?.once('data', resolve);
-    child.once('exit', (code) => reject(new Error(`writer exited with ${code}`)));
-  });
-}
 
 interface Tally {
   whole: number;
@@ -95,7 +71,7 @@ async function readUnderRewrites(path: string, clients: number, durationMs: numb
 
 describe('a static file rewritten in place while it is served', () => {
   it.each(FILES)('is never answered with bytes of neither version (%s)', async (file) => {
-    await startInPlaceWriter(file, SETTLE_MS * 2);
+    writers.push(await startRewriter(site.root, 'in-place', join(site.publicDir, file), VERSIONS, SETTLE_MS * 2));
     const tally = await readUnderRewrites(`/${file}`, 6, 1_500);
     expect(tally.torn, JSON.stringify({ ...tally, statuses: [...tally.statuses] })).toBe(0);
     expect(tally.whole, 'the versions left alone long enough are served').toBeGreaterThan(0);
