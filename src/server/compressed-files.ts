@@ -44,7 +44,7 @@ export interface CompressedFiles {
    * room or no turn for it now: to be streamed as it is), 'unsettled'.
    */
   serve(request: IncomingMessage, response: ServerResponse, found: FoundFile): Promise<SendOutcome>;
-  /** What it holds, by its own count, and how many loads wait for a turn. */
+  /** What it holds, by its own count, and how many files wait to hold still or for a turn. */
   usage(): CacheUsage & { readonly queued: number };
   /** Whether a version of `file` (its path under `public/`) is kept in memory. */
   holds(file: string): boolean;
@@ -146,7 +146,8 @@ export function createCompressedFiles(
       if (cached?.identity === fileIdentity(found.stats)) return send(request, response, found.file, cached);
       if (cached !== undefined) {
         // Changed since it was loaded: the version loaded is answered while the new one settles and is read.
-        void loadOnce(found);
+        // A failure of the disk meanwhile is the next request's to meet, when it loads the file itself.
+        loadOnce(found).catch(() => cache.forget(found.file));
         return send(request, response, found.file, cached);
       }
       if (!loading.has(found.file) && !cache.admits(found.file, found.stats.size)) return 'uncompressed';
