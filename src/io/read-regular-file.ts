@@ -13,11 +13,8 @@ export function fileIdentity(stats: Stats): string {
 
 /** What `readRegularFile` found. A refusal with an `identity` is about that version of the file only. */
 export type RegularFileRead =
-  /**
-   * `identity` is empty when the file changed while it was being read;
-   * `changedAtMs` is the version's ctime, which every write moves.
-   */
-  | { readonly kind: 'read'; readonly identity: string; readonly bytes: Buffer; readonly changedAtMs: number }
+  /** `identity` is empty when the file changed while it was being read. */
+  | { readonly kind: 'read'; readonly identity: string; readonly bytes: Buffer }
   | { readonly kind: 'unchanged'; readonly identity: string }
   | { readonly kind: 'refused'; readonly identity?: string; readonly reason: string };
 
@@ -72,12 +69,7 @@ export async function readRegularFile(file: string, options: ReadRegularFileOpti
     }
     // A file rewritten in place while it was read may be torn: give no identity, so it is read again.
     const settled = fileIdentity(await handle.stat()) === identity;
-    return {
-      kind: 'read',
-      identity: settled ? identity : '',
-      bytes: buffer.subarray(0, length),
-      changedAtMs: stats.ctimeMs,
-    };
+    return { kind: 'read', identity: settled ? identity : '', bytes: buffer.subarray(0, length) };
   } catch (error) {
     return { kind: 'refused', reason: `cannot be read (${isErrnoException(error) ? error.code : String(error)})` };
   } finally {
