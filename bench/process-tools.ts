@@ -61,6 +61,33 @@ export function startServerProcess(command: string, args: string[], env: NodeJS.
   });
 }
 
+/**
+ * `serve` of `publicDir` with `headersFile` and no probe config (one that is
+ * not there, beside `publicDir`), on a free port: the compiled CLI at `cli`
+ * (this checkout's unless given) run with `nodeFlags` before it.
+ */
+export function startServe(
+  publicDir: string,
+  headersFile: string,
+  { nodeFlags = [], cli = CLI }: { readonly nodeFlags?: readonly string[]; readonly cli?: string } = {},
+): Promise<Started> {
+  return startServerProcess(
+    process.execPath,
+    [
+      ...nodeFlags,
+      cli,
+      'serve',
+      '--public',
+      publicDir,
+      '--headers',
+      headersFile,
+      '--config',
+      join(publicDir, '..', 'no-config.json'),
+    ],
+    { PORT: '0' },
+  );
+}
+
 /** A child process that answers HTTP, and how to stop it. */
 export interface AnsweringProcess {
   readonly child: ChildProcess;

@@ -14,6 +14,7 @@ import { type Standin, startStandin } from '../src/standins/start-standin.js';
 import { caseName, makeBenchSite, THROUGHPUT_CASES } from './fixtures.js';
 import { CLI, REPO_ROOT } from './process-tools.js';
 import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
+import { reportCompressedFiles } from './sections/compressed-files-report.js';
 import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
@@ -275,6 +276,9 @@ try {
 
   // 7. The status page in Chromium
   await reportPage(site, QUICK, out);
+
+  // 8. Compressed static files under crowds
+  await reportCompressedFiles(site, QUICK, out);
 
   // Every verdict above, in one place: the report's answer to "which targets are met".
   const verdicts = collectVerdicts(lines);

@@ -10,7 +10,7 @@ import { documentFile, INCIDENTS_PATH, STATUS_PATH, UPTIME_PATH } from '../../sr
 import { createHistoryRenderCache, renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import type { BenchSite } from '../fixtures.js';
-import { CLI, REPO_ROOT, type ResidentMemory, residentMemoryOf, startServerProcess } from '../process-tools.js';
+import { REPO_ROOT, type ResidentMemory, residentMemoryOf, startServe } from '../process-tools.js';
 import { startSteadyLoad, VISITOR_MIX } from '../steady-load.js';
 import { generateYear, nameOf, YEAR_ONE_END_MS } from './history.js';
 
@@ -74,21 +74,7 @@ export async function measureServeWithYear(
     history.close();
   }
 
-  const serve = await startServerProcess(
-    process.execPath,
-    [
-      ...nodeFlags,
-      CLI,
-      'serve',
-      '--public',
-      publicDir,
-      '--headers',
-      site.headersFile,
-      '--config',
-      join(site.root, 'no-config.json'),
-    ],
-    { PORT: '0' },
-  );
+  const serve = await startServe(publicDir, site.headersFile, { nodeFlags });
   try {
     const pid = serve.child.pid as number;
     // The documents are compressed on the thread pool after listening: let that settle first.

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPrecompressedSibling } from '../compression/precompressed-siblings.js';
+import { quoteForLog } from '../errors/quote-for-log.js';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
 import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
+import { couldNameFile } from './file-name-limits.js';
 import { findHeader } from './find-header.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
-import { encodePath, parseRequestTarget } from './request-target.js';
+import { parseRequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
 import { sendVariant } from './send-variant.js';
 
@@ -21,14 +23,8 @@ export const HEALTH_PATH = '/healthz';
 export interface RequestHandlerOptions {
   /** The API documents by URL path: answered from memory. */
   readonly documents: ReadonlyMap<string, ApiDocument>;
-  /** Everything else, given a checked, canonical path. */
+  /** Everything else, given a checked, decoded path; rejects only when nothing has been written. */
   readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
-  /**
-   * The static files answered from memory in every encoding, given the
-   * checked, decoded path; false, with nothing written, leaves the path to
-   * `serveStatic`. None unless given.
-   */
-  readonly serveCompressed?: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean>;
   /** The origin's health, answered at `/healthz`. */
   readonly health: () => Health;
   /** Logs a failure to serve a file; failures can come in floods, so lines of one `key` are rate-limited. */
@@ -40,13 +36,7 @@ export interface RequestHandlerOptions {
  * answer from memory; anything else is decoded once, checked and handed to
  * the static files.
  */
-export function createRequestHandler({
-  documents,
-  serveStatic,
-  serveCompressed,
-  health,
-  logOccasionally,
-}: RequestHandlerOptions) {
+export function createRequestHandler({ documents, serveStatic, health, logOccasionally }: RequestHandlerOptions) {
   function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -123,18 +113,22 @@ export function createRequestHandler({
     // `_headers` and the like configure static hosts, which never serve them; neither do we. A
     // `.gz`/`.br` sibling stands in for its file on a static host; here the file itself is
     // answered in every encoding, and the sibling as a file of its own would be the wrong type.
-    if (target.hidden || HOST_CONFIG_FILES.has(target.path.slice(1)) || isPrecompressedSibling(target.path)) {
+    // A name longer than any file system takes names no file.
+    if (
+      target.hidden ||
+      HOST_CONFIG_FILES.has(target.path.slice(1)) ||
+      isPrecompressedSibling(target.path) ||
+      !couldNameFile(target.path)
+    ) {
       sendError(response, 'not_found', 'no such resource');
       return;
     }
-    const answered = serveCompressed?.(request, response, target.path) ?? Promise.resolve(false);
-    answered
-      .then((done) => (done ? undefined : serveStatic(request, response, encodePath(target.path))))
-      .catch((error: unknown) => {
-        const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
-        logOccasionally(`serving:${code}`, `error serving ${target.path}: ${String(error)}`);
-        if (!response.headersSent) sendError(response, 'internal_error', 'the server could not read this file');
-        else response.destroy();
-      });
+    serveStatic(request, response, target.path).catch((error: unknown) => {
+      const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+      // The path is the client's to choose: quoted and cut, like any text from outside.
+      logOccasionally(`serving:${code}`, `error serving ${quoteForLog(target.path)}: ${code}`);
+      if (!response.headersSent) sendError(response, 'internal_error', 'the server could not read this file');
+      else response.destroy();
+    });
   };
 }

@@ -24,11 +24,56 @@ export interface IdentityForm {
   readonly body: Buffer;
   readonly etag: string;
   readonly okHeaders: Readonly<Record<string, string>>;
-  readonly notModifiedHeaders: Readonly<Record<string, string>>;
 }
 
 /** Header names whose value describes the bytes, which a 304 leaves out (RFC 9110 §15.4.5). */
 const BYTE_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
+
+/** The header sets of one encoding of a representation: a 200's, and a 304's (which describes no bytes). */
+export interface VariantHeaders {
+  readonly okHeaders: Readonly<Record<string, string>>;
+  readonly notModifiedHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * The headers of one encoding of a representation of `length` bytes: the
+ * path's own (`headers`, less any ETag and length given there), then
+ * `Content-Encoding` for a compressed `coding`, `Vary: Accept-Encoding` when
+ * `varies` (merged into any Vary the path has), `Accept-Ranges: bytes`, its
+ * ETag and its length. The 304's set leaves out what describes the bytes. Pure.
+ */
+export function buildVariantHeaders(
+  headers: Readonly<Record<string, string>>,
+  etag: string,
+  length: number,
+  coding: 'br' | 'gzip' | undefined,
+  varies: boolean,
+): VariantHeaders {
+  const okHeaders: Record<string, string> = {};
+  const notModifiedHeaders: Record<string, string> = {};
+  let varyValue: string | undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    const name = key.toLowerCase();
+    if (name === 'etag' || name === 'content-length') continue;
+    if (name === 'vary') {
+      varyValue = value;
+      continue;
+    }
+    okHeaders[key] = value;
+    if (!BYTE_HEADERS.has(name)) notModifiedHeaders[key] = value;
+  }
+  if (coding !== undefined) okHeaders['Content-Encoding'] = coding;
+  const varyHeader = varies ? mergeVary(varyValue) : varyValue;
+  if (varyHeader !== undefined) {
+    okHeaders.Vary = varyHeader;
+    notModifiedHeaders.Vary = varyHeader;
+  }
+  okHeaders['Accept-Ranges'] = 'bytes';
+  okHeaders.ETag = etag;
+  notModifiedHeaders.ETag = etag;
+  okHeaders['Content-Length'] = String(length);
+  return { okHeaders, notModifiedHeaders };
+}
 
 /**
  * The variants of one version: the identity form as given, plus a Brotli and
@@ -42,32 +87,11 @@ const BYTE_HEADERS = new Set(['content-type', 'content-length', 'content-encodin
 export function encodeVariants(identity: IdentityForm, forms: CompressedForms): EncodedVariants {
   const compressed = (['br', 'gzip'] as const).filter((coding) => forms[coding] !== undefined);
   const vary = compressed.length > 0;
-  const make = (body: Buffer, etag: string, coding: 'br' | 'gzip' | undefined): Variant => {
-    const okHeaders: Record<string, string> = {};
-    const notModifiedHeaders: Record<string, string> = {};
-    let varyValue: string | undefined;
-    for (const [key, value] of Object.entries(identity.okHeaders)) {
-      const name = key.toLowerCase();
-      if (name === 'etag' || name === 'content-length') continue;
-      if (name === 'vary') {
-        varyValue = value;
-        continue;
-      }
-      okHeaders[key] = value;
-      if (!BYTE_HEADERS.has(name)) notModifiedHeaders[key] = value;
-    }
-    if (coding !== undefined) okHeaders['Content-Encoding'] = coding;
-    const varyHeader = vary ? mergeVary(varyValue) : varyValue;
-    if (varyHeader !== undefined) {
-      okHeaders.Vary = varyHeader;
-      notModifiedHeaders.Vary = varyHeader;
-    }
-    okHeaders['Accept-Ranges'] = 'bytes';
-    okHeaders.ETag = etag;
-    notModifiedHeaders.ETag = etag;
-    okHeaders['Content-Length'] = String(body.length);
-    return { body, etag, okHeaders, notModifiedHeaders };
-  };
+  const make = (body: Buffer, etag: string, coding: 'br' | 'gzip' | undefined): Variant => ({
+    body,
+    etag,
+    ...buildVariantHeaders(identity.okHeaders, etag, body.length, coding, vary),
+  });
   const tagged = (coding: 'br' | 'gzip') => `${identity.etag.slice(0, -1)}-${coding}"`;
   return {
     identity: make(identity.body, identity.etag, undefined),

@@ -18,3 +18,13 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   }
   return false;
 }
+
+/**
+ * A strong ETag for one version of a file streamed from disk, from its
+ * identity (device, inode, size, mtime, ctime) rather than its bytes, as
+ * nginx's and Apache's are: the bytes are sent as they are read, not first
+ * read whole to be hashed. Any write moves the identity, and with it the tag.
+ */
+export function versionEtag(identity: string): string {
+  return `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`;
+}

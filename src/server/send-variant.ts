@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { chooseAnswer, describeAnswer, readConditions } from './choose-answer.js';
 import type { EncodedVariants } from './encoded-variants.js';
-import { ifNoneMatchHits } from './etag.js';
 import { findHeader } from './find-header.js';
 import { type ContentCoding, negotiateEncoding } from './negotiate-encoding.js';
-import { parseRange } from './parse-range.js';
 
 /** Past this many distinct `Accept-Encoding` values remembered, the memory starts again. */
 const MAX_REMEMBERED_CHOICES = 256;
@@ -27,46 +26,18 @@ function chooseCoding(header: string | undefined, available: ReadonlySet<'br' | 
 }
 
 /**
- * Answers a GET or HEAD from memory with the encoding the client prefers:
- * 304 when its `If-None-Match` holds that encoding's tag, 206 for one byte
- * range of that encoding's bytes (unless `If-Range` names another version),
- * 416 for a range past the end, else 200. Node drops the body of a HEAD
- * response itself and keeps the Content-Length.
+ * Answers a GET or HEAD from memory with the encoding the client prefers,
+ * as `chooseAnswer` decides: 304, 206 for one byte range of that encoding's
+ * bytes, 416 for a range past the end, else 200. Node drops the body of a
+ * HEAD response itself and keeps the Content-Length.
  */
 export function sendVariant(request: IncomingMessage, response: ServerResponse, variants: EncodedVariants): void {
   const coding = chooseCoding(findHeader(request.rawHeaders, 'accept-encoding'), variants.available);
   const variant = variants[coding] ?? variants.identity;
-  if (ifNoneMatchHits(findHeader(request.rawHeaders, 'if-none-match'), variant.etag)) {
-    response.writeHead(304, variant.notModifiedHeaders);
-    response.end();
-    return;
-  }
-  const rangeHeader = findHeader(request.rawHeaders, 'range');
-  const ifRange = findHeader(request.rawHeaders, 'if-range');
-  const range =
-    request.method === 'GET' && (ifRange === undefined || ifRange.trim() === variant.etag)
-      ? parseRange(rangeHeader, variant.body.length)
-      : ({ kind: 'whole' } as const);
-  if (range.kind === 'unsatisfiable') {
-    const { ETag, Vary } = variant.okHeaders;
-    response.writeHead(416, {
-      'Content-Range': `bytes */${variant.body.length}`,
-      'Content-Length': '0',
-      ...(ETag === undefined ? {} : { ETag }),
-      ...(Vary === undefined ? {} : { Vary }),
-    });
-    response.end();
-    return;
-  }
-  if (range.kind === 'part') {
-    response.writeHead(206, {
-      ...variant.okHeaders,
-      'Content-Range': `bytes ${range.start}-${range.end}/${variant.body.length}`,
-      'Content-Length': String(range.end - range.start + 1),
-    });
-    response.end(variant.body.subarray(range.start, range.end + 1));
-    return;
-  }
-  response.writeHead(200, variant.okHeaders);
-  response.end(variant.body);
+  const answer = chooseAnswer(readConditions(request), variant.etag, variant.body.length);
+  const { status, headers } = describeAnswer(answer, variant, variant.body.length);
+  response.writeHead(status, headers);
+  if (answer.kind === 'whole') response.end(variant.body);
+  else if (answer.kind === 'part') response.end(variant.body.subarray(answer.start, answer.end + 1));
+  else response.end();
 }

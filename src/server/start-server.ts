@@ -132,8 +132,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logOccasionally(`${what}:${error.code ?? error.name}`, `${what}: ${error.message}`);
   const handler = createRequestHandler({
     documents,
-    serveStatic: createStaticFiles(publicDir, headersConfig.headers, logFailure('error reading a static file')),
-    serveCompressed: createCompressedFiles(publicDir, headersConfig.headers),
+    serveStatic: createStaticFiles({
+      publicDir,
+      rules: headersConfig.headers,
+      compressed: createCompressedFiles(headersConfig.headers),
+      onError: logFailure('error reading a static file'),
+    }),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
     logOccasionally,
   });
@@ -167,7 +171,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       metrics === undefined
         ? handler
         : (request, response) => {
-            // Taken now: the static files rewrite `request.url` to the canonical path.
             const url = request.url ?? '';
             response.once('finish', () => metrics.countRequest(url, response.statusCode));
             handler(request, response);

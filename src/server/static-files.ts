@@ -1,108 +1,82 @@
 import { once } from 'node:events';
-import { constants, createReadStream, type ReadStream } from 'node:fs';
-import { lstat, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import serveHandler from 'serve-handler';
 import type { HeaderRule } from '../headers/headers-config.js';
-import type { ErrorCode } from './json-error.js';
+import { resolveHeaders } from '../headers/resolve-headers.js';
+import type { CompressedFiles } from './compressed-files.js';
+import { resolveFileHeaders } from './file-headers.js';
+import { findStaticFile, planLookup } from './find-static-file.js';
+import { encodePath } from './request-target.js';
 import { sendError } from './send-error.js';
+import { createFileSender } from './send-file.js';
 
-/**
- * Open flags for reading without waiting. A read stream hands its flags to
- * `fs.open`, which takes them as a number; @types/node types them as a string only.
- */
-const NONBLOCKING_READ = (constants.O_RDONLY | constants.O_NONBLOCK) as unknown as string;
+/** What a client asking for a file still being rewritten is asked to wait before it tries again. */
+const UNSETTLED_RETRY_AFTER_S = 1;
 
-/**
- * Everything in `public/` other than the API documents, through serve-handler
- * with settings that are safe whatever its defaults: no directory listings,
- * no symlinks anywhere on the path (serve-handler alone follows a symlinked
- * directory), JSON errors, and no read stream left open when it answers 304.
- * A file is opened only once its response is the one being written on the
- * connection, and every stream it opened is closed with that response, so a
- * client that pipelines requests and leaves holds no descriptors. A read
- * error (EMFILE included) ends that one response, never the process; `onError`
- * hears of it. `publicDir` must already be a real path.
- */
-export function createStaticFiles(
-  publicDir: string,
-  rules: readonly HeaderRule[],
-  onError: (error: Error & { code?: string }) => void,
-) {
-  const config = {
-    public: publicDir,
-    headers: rules.map(({ source, headers }) => ({
-      source,
-      headers: headers.map(({ key, value }) => ({ key, value })),
-    })),
-    directoryListing: false,
-    symlinks: false,
-    etag: true,
-    cleanUrls: true,
-  };
-
+export interface StaticFilesOptions {
+  /** The real path of `public/`. */
+  readonly publicDir: string;
+  readonly rules: readonly HeaderRule[];
   /**
-   * lstat that reports as missing any path reached through a symlink, and
-   * anything but a regular file or a directory: opening a FIFO would wait for
-   * a writer, holding one of libuv's four threads, and a device is no file.
+   * The files answered from memory in every encoding; a file they decline,
+   * or have no room or turn for, is streamed as it is. None unless given.
    */
-  async function lstatWithoutLinks(path: string) {
-    const missing = (why: string) => Object.assign(new Error(`${path} ${why}`), { code: 'ENOENT' });
-    const real = await realpath(path);
-    if (real !== path) throw missing('is reached through a symlink');
-    const stats = await lstat(path);
-    if (!stats.isFile() && !stats.isDirectory()) throw missing('is not a regular file');
-    return stats;
+  readonly compressed?: CompressedFiles;
+  /** Hears of a file that failed while it was being sent. */
+  readonly onError: (error: Error & { code?: string }) => void;
+}
+
+/**
+ * Everything in `public/` other than the API documents: clean URLs as
+ * `planLookup` decides them, no directory listings, nothing reached through a
+ * symlink anywhere on the path, nothing but regular files (`findStaticFile`),
+ * and JSON errors. A file the compressed files take is answered from memory;
+ * any other is streamed from disk by the same rules for ranges and
+ * conditional requests (`sendFile`). A file that never holds still long
+ * enough to be read whole (a writer rewriting it in place) is answered 503
+ * with `Retry-After`. A file is opened only once its response
+ * is the one being written on the connection, and closed with it, so a
+ * client that pipelines requests and leaves holds no descriptors. Rejects
+ * only on a failure of the disk (EACCES, EMFILE) before anything was written.
+ */
+export function createStaticFiles({ publicDir, rules, compressed, onError }: StaticFilesOptions) {
+  const sendFile = createFileSender(onError);
+
+  /** A clean URL's redirect, with the headers `headers.json` gives the path asked for (it has no body, so no type). */
+  function redirect(response: ServerResponse, path: string, location: string): void {
+    const headers: Record<string, string> = { Location: encodePath(location), 'Content-Length': '0' };
+    for (const [name, { key, value }] of resolveHeaders(rules, path)) {
+      if (name !== 'content-type') headers[key] = value;
+    }
+    response.writeHead(301, headers);
+    response.end();
   }
 
-  function sendServeHandlerError(
-    _absolutePath: string,
-    response: ServerResponse,
-    _acceptsJSON: boolean,
-    _current: string,
-    _handlers: unknown,
-    _config: unknown,
-    spec: { statusCode: number; message: string },
-  ) {
-    const code: ErrorCode =
-      spec.statusCode === 404 ? 'not_found' : spec.statusCode === 400 ? 'bad_request' : 'internal_error';
-    sendError(response, code, code === 'not_found' ? 'no such resource' : spec.message);
-  }
-
-  /** Serves an already checked, canonical path. */
+  /** Serves a checked, decoded path. */
   return async function serveStatic(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     // Node queues the responses to pipelined requests, and a queued one gets a socket (and
     // its 'close') only when the ones before it are done: opening files before then would hold
     // them for as long as the client leaves earlier answers unread, and for good if it leaves.
     if (response.socket === null) await once(response, 'socket');
-    const streams: ReadStream[] = [];
-    let closed = false;
-    // serve-handler opens the file before it decides on a 304, and never closes it then.
-    response.once('close', () => {
-      closed = true;
-      for (const stream of streams) stream.destroy();
-    });
-    response.on('error', (error) => {
-      onError(error);
-      response.destroy();
-    });
-    request.url = path;
-    await serveHandler(request, response, config, {
-      lstat: lstatWithoutLinks,
-      createReadStream: (file: string, options?: { start?: number; end?: number }) => {
-        // Non-blocking, should a FIFO be swapped in after the lstat: the read then fails instead of waiting.
-        const stream = createReadStream(file, { ...options, flags: NONBLOCKING_READ });
-        // The client may have gone while serve-handler was looking the file up.
-        if (closed) stream.destroy();
-        streams.push(stream);
-        // serve-handler pipes the stream without listening for its errors: unheard, one would end the process.
-        stream.on('error', (error) => {
-          onError(error);
-          response.destroy();
-        });
-        return stream;
-      },
-      sendError: sendServeHandlerError,
-    } as unknown as Parameters<typeof serveHandler>[3]);
+    const plan = planLookup(path);
+    if (plan.kind === 'redirect') {
+      redirect(response, path, plan.location);
+      return;
+    }
+    const found = await findStaticFile(publicDir, plan.candidates);
+    if (found === undefined) {
+      sendError(response, 'not_found', 'no such resource');
+      return;
+    }
+    let outcome = (await compressed?.serve(request, response, found)) ?? 'declined';
+    if (outcome === 'declined' || outcome === 'uncompressed') {
+      const varies = outcome === 'uncompressed';
+      outcome = await sendFile(request, response, found, resolveFileHeaders(rules, found.file), varies);
+    }
+    if (outcome === 'missing') sendError(response, 'not_found', 'no such resource');
+    if (outcome === 'unsettled') {
+      sendError(response, 'service_unavailable', 'this file is being rewritten; try again shortly', {
+        'Retry-After': String(UNSETTLED_RETRY_AFTER_S),
+      });
+    }
   };
 }

@@ -1,4 +1,4 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -99,5 +99,33 @@ describe('service-directory serve: the /healthz staleness bound', () => {
   it('takes --stale-after over the schedule', async () => {
     serving = startCli(['serve', '--stale-after', '42'], { cwd: site.root, env: { PORT: '0' } });
     expect(await healthzMessage()).toContain('more than the 42 s allowed');
+  });
+});
+
+describe('service-directory serve: a path no file can have', () => {
+  it('answers the JSON not_found, and writes neither a stack trace nor the path to its log', async () => {
+    await symlink('loop.txt', join(site.publicDir, 'loop.txt'));
+    serving = startCli(['serve'], { cwd: site.root, env: { PORT: '0' } });
+    const [, url] = await serving.waitForOutput(/listening on (http:\/\/\S+)/);
+    const before = serving.output().length;
+    for (const path of [
+      `/${'x'.repeat(256)}.json`,
+      `/${'x'.repeat(256)}.png`,
+      `/${'x'.repeat(256)}`,
+      `/docs/${'x'.repeat(300)}/index.html`,
+      `/${'x'.repeat(15_000)}.json`,
+      // A link to itself, which the disk answers ELOOP rather than "no such file".
+      '/loop.txt',
+    ]) {
+      const response = await request(`${url}${path}`);
+      expect(response.statusCode, path.slice(0, 40)).toBe(404);
+      expect(response.headers['content-type']).toBe('application/json');
+      expect(await response.body.json()).toEqual({ error: { code: 'not_found', message: 'no such resource' } });
+    }
+    serving.child.kill('SIGTERM');
+    expect(await serving.exited()).toBe(0);
+    const logged = serving.output().slice(before);
+    expect(logged).not.toContain('x'.repeat(100));
+    expect(logged).not.toMatch(/\n\s+at /);
   });
 });

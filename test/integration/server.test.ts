@@ -191,6 +191,20 @@ describe('everything else in public/', () => {
     await expectJsonError('/nope.txt', 404, 'not_found');
   });
 
+  it('answers clean URLs: a page by its name, and its .html name redirected there', async () => {
+    await writeFile(join(site.publicDir, 'docs', 'index.html'), '<p>docs</p>');
+    await writeFile(join(site.publicDir, 'about.html'), '<p>about</p>');
+    expect((await get('/docs')).text).toBe('<p>docs</p>');
+    expect((await get('/about')).text).toBe('<p>about</p>');
+    const redirected = await get('/about.html');
+    expect(redirected.status).toBe(301);
+    expect(redirected.headers.location).toBe('/about');
+    expect(redirected.headers['x-content-type-options']).toBe('nosniff');
+    // Two steps, as serve-handler took them: the .html first, then the /index.
+    expect((await get('/docs/index.html')).headers.location).toBe('/docs/index');
+    expect((await get('/docs/index')).headers.location).toBe('/docs');
+  });
+
   it('never lists a directory', async () => {
     await expectJsonError('/docs/', 404, 'not_found');
     await expectJsonError('/docs', 404, 'not_found');

@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeStaleTempFiles } from '../../src/io/remove-stale-temp-files.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { TSX_LOADER } from '../helpers/run-cli.js';
+import { startRewriter } from '../helpers/rewriter.js';
 import { publishStatus, sampleStatus, statusFile } from '../helpers/status-fixture.js';
-import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
+import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 let site: TempSite;
@@ -33,25 +33,8 @@ afterEach(async () => {
 });
 
 async function startWriter(mode: 'atomic' | 'in-place', docs: string[]): Promise<ChildProcess> {
-  const docsFile = join(site.root, 'documents.json');
-  await writeFile(docsFile, JSON.stringify(docs));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      TSX_LOADER,
-      join(REPO_ROOT, 'test/fixtures/rewrite-status.ts'),
-      mode,
-      statusFile(site.publicDir),
-      docsFile,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  writer = child;
-  return new Promise((resolve, reject) => {
-    child.stdout?.once('data', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`writer exited with ${code}`)));
-  });
+  writer = await startRewriter(site.root, mode, statusFile(site.publicDir), docs);
+  return writer;
 }
 
 /** Fires `total` GETs at the status, 32 at a time, and returns every distinct body seen. */
