@@ -11,7 +11,7 @@ import { judgeFreshness, staleAfterMs } from './status-page.shared.js';
  * off, or a static host): the probe's default 30-second schedule, the same
  * default `/healthz` uses when it knows no schedule.
  */
-const DEFAULT_PROBE_INTERVAL_MS = 30_000;
+export const DEFAULT_PROBE_INTERVAL_MS = 30_000;
 
 export const page = {
   /** The last status document that arrived whole, kept through failed refreshes. */
@@ -63,6 +63,16 @@ export function isLargePage() {
   return (page.status?.components.length ?? 0) > LARGE_PAGE_COMPONENTS;
 }
 
+/**
+ * Whether a large page has a component with a problem inside a group, which
+ * starts closed: then "Now affected" lists what is broken above the groups.
+ */
+export function affectedInGroups() {
+  if (!isLargePage() || !page.groups) return false;
+  const grouped = new Set(page.groups.flatMap((group) => group.members));
+  return page.status.components.some((component) => component.status !== 'operational' && grouped.has(component.name));
+}
+
 /** How many times `key`'s document arrived changed. */
 export function revisionOf(key) {
   return page.revisions[key] ?? 0;
@@ -101,7 +111,7 @@ export function acceptStatus(result) {
     return;
   }
   if (!isServiceStatus(result.body)) {
-    page.statusProblem = { ok: false, kind: 'invalid', detail: 'the answer is not a status document' };
+    page.statusProblem = { ok: false, kind: 'invalid', detail: 'not-status' };
     return;
   }
   page.status = result.body;
@@ -115,7 +125,7 @@ export function acceptRegions(result) {
     page.regions = result.body.data;
     page.regionsProblem = undefined;
   } else {
-    page.regionsProblem = result.ok ? 'the answer is not a region list' : result.detail;
+    page.regionsProblem = result.ok ? 'not-region-list' : result.detail;
   }
 }
 
