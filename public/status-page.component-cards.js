@@ -4,7 +4,7 @@
 // period) on demand. Every colour is paired with words.
 
 import { createDayBar, daysOf } from './status-page.day-bar.js';
-import { create, createBadge, createMessage, createTime } from './status-page.dom.js';
+import { create, createBadge, createMessage, createOwnText, createTime } from './status-page.dom.js';
 import { t } from './status-page.i18n.js';
 import { isActiveNotice } from './status-page.notice-card.js';
 import { isRecord } from './status-page.read-documents.js';
@@ -128,7 +128,7 @@ export function createComponentCard(
   item.dataset.status = key;
   const head = create('div', 'component-head');
   head.append(
-    create('span', 'component-name', component.name),
+    createOwnText('span', 'component-name', component.name),
     create('span', 'visually-hidden', ': '),
     createBadge(component.status),
   );

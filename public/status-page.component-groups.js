@@ -7,7 +7,7 @@
 // holds. Names reach the page as text. On a large page the components in no
 // group are shown the same way: those with a problem first, the rest closed.
 
-import { create, createBadge } from './status-page.dom.js';
+import { create, createBadge, createOwnText } from './status-page.dom.js';
 import { t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
 import { statusKey, worstState } from './status-page.words.js';
@@ -88,7 +88,11 @@ function describeMembers(members) {
 
 function createGroupHeading(heading, status) {
   const node = create('h3', 'group-name');
-  node.append(create('span', 'component-name', heading), create('span', 'visually-hidden', ': '), createBadge(status));
+  node.append(
+    createOwnText('span', 'component-name', heading),
+    create('span', 'visually-hidden', ': '),
+    createBadge(status),
+  );
   return node;
 }
 

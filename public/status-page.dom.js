@@ -18,6 +18,18 @@ export function create(tag, className, text) {
   return node;
 }
 
+/**
+ * An element holding the team's own words (a component's name, a notice's
+ * title or text), as written and as text: laid out in their own direction
+ * (`dir="auto"`), so that an English notice on an Arabic page keeps its full
+ * stop at its end.
+ */
+export function createOwnText(tag, className, text) {
+  const node = create(tag, className, text);
+  node.dir = 'auto';
+  return node;
+}
+
 /** Replaces a node's text only when it changes, so that a live region announces changes and nothing else. */
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;

@@ -2,7 +2,7 @@
 // incidents the probe recorded and notices that are over, newest first: the
 // most recent few, and a "Show older" button for the rest.
 
-import { create, createBadge, createFacts, createTime } from './status-page.dom.js';
+import { create, createBadge, createFacts, createOwnText, createTime } from './status-page.dom.js';
 import { currentWords, t } from './status-page.i18n.js';
 import { createNotice, isActiveNotice } from './status-page.notice-card.js';
 import { isRecord } from './status-page.read-documents.js';
@@ -41,7 +41,7 @@ function createIncidentItem(incident) {
   if (typeof incident.id === 'string') item.id = `incident-${incident.id}`;
   item.dataset.status = statusKey(incident.worst_status);
   const head = create('p', 'incident-head');
-  head.append(create('strong', undefined, incident.component), ' ', createBadge(incident.worst_status));
+  head.append(createOwnText('strong', undefined, incident.component), ' ', createBadge(incident.worst_status));
   const ongoing = incident.resolved_at === null;
   const duration = create('span', undefined, describeSpan(incident.duration_seconds * 1000));
   if (ongoing) duration.dataset.since = incident.started_at;

@@ -1,7 +1,7 @@
 // One notice from the platform team as a card: shown in the banner while it
 // is active or upcoming, and in the incident history once it is over.
 
-import { create, createFacts, createTime } from './status-page.dom.js';
+import { create, createFacts, createOwnText, createTime } from './status-page.dom.js';
 import { fill, t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
 import { noticeStateLabel } from './status-page.words.js';
@@ -28,7 +28,7 @@ export function createNotice(notice, headingLevel) {
       }),
     ),
     create('span', 'visually-hidden', ': '),
-    create('span', undefined, notice.title),
+    createOwnText('span', undefined, notice.title),
   );
   item.append(heading);
   // Component names are the team's own words, listed as written.
@@ -47,7 +47,7 @@ export function createNotice(notice, headingLevel) {
     const entry = create('li');
     const when = create('p', 'update-when');
     when.append(create('strong', undefined, noticeStateLabel(update.state)), ' · ', createTime(update.at));
-    entry.append(when, create('p', 'update-text', update.text));
+    entry.append(when, createOwnText('p', 'update-text', update.text));
     updates.append(entry);
   }
   item.append(updates);

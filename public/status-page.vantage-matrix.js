@@ -2,7 +2,7 @@
 // vantage point (columns: this region, then each peer), from
 // /api/v1/observations. Drawn with DOM calls only; every colour has words.
 
-import { create, createBadge, createTime } from './status-page.dom.js';
+import { create, createBadge, createOwnText, createTime } from './status-page.dom.js';
 import { fill, hasMessage, t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
 import { statusInline } from './status-page.words.js';
@@ -120,7 +120,7 @@ export function renderVantageMatrix(container, note, observations, status, regio
   for (const component of observations.components) {
     const row = body.insertRow();
     row.dataset.component = component.name;
-    const name = create('th', 'vantage-component', component.name);
+    const name = createOwnText('th', 'vantage-component', component.name);
     name.scope = 'row';
     row.append(name, ownCell(component, published.get(component.name)));
     for (const peer of observations.peers) row.append(peerCell(peer, component.name));
