@@ -20,12 +20,13 @@ import { isRecord, isServiceStatus, readUptime } from './status-page.read-docume
 import {
   DEFAULT_PROBE_INTERVAL_MS,
   judgeFreshness,
-  STATUS_LABELS,
   STATUS_PATH,
   STATUSPAGE_SUMMARY_PATH,
   staleAfterMs,
   UPTIME_PATH,
 } from './status-page.shared.js';
+// The states' words and shapes, as the page shows them.
+import { STATUS_ICONS, statusKey, statusLabel } from './status-page.words.js';
 
 /** How often the status is asked for while the host page is visible: politely, not the page's 15 s. */
 const REFRESH_INTERVAL_MS = 60_000;
@@ -36,15 +37,6 @@ const JUDGE_INTERVAL_MS = 10_000;
 /** The probe's interval (from /api/v1/uptime) is asked for this often: it changes only with the schedule. */
 const PROBE_INTERVAL_REFRESH_MS = 1_800_000;
 const FETCH_TIMEOUT_MS = 10_000;
-
-const STATUS_ICONS = {
-  operational: '✓',
-  under_maintenance: '◆',
-  degraded_performance: '▲',
-  partial_outage: '◐',
-  major_outage: '✕',
-  unknown: '?',
-};
 
 /** The status page's colours (public/status-page.css), each ≥ 4.5:1 under white text; a host may set its own. */
 const SHEET_TEXT = `
@@ -109,16 +101,6 @@ async function fetchJson(url) {
   } catch {
     return { ok: false, status: 0 };
   }
-}
-
-function statusWords(value) {
-  return Object.hasOwn(STATUS_LABELS, value)
-    ? t(`status.${value}`)
-    : t('status.unknownValue', { value: String(value) });
-}
-
-function stateKey(value) {
-  return Object.hasOwn(STATUS_LABELS, value) ? value : 'unknown';
 }
 
 function create(tag, className, text) {
@@ -284,13 +266,13 @@ class ServiceDirectoryStatus extends HTMLElement {
     const freshness = judged?.kind ?? 'none';
     box.dataset.freshness = freshness;
     this.#link.dataset.freshness = freshness;
-    this.#link.dataset.status = status === undefined ? 'unknown' : stateKey(status.status);
+    this.#link.dataset.status = status === undefined ? 'unknown' : statusKey(status.status);
     let text;
     if (status === undefined) text = this.#failures > 0 ? t('summary.unavailable') : t('summary.loading');
     else if (freshness === 'fresh') {
-      text = status.status === 'operational' ? t('summary.allOperational') : statusWords(status.status);
-    } else text = t(`embed.${freshness}`, { status: statusWords(status.status) });
-    const icon = freshness === 'fresh' ? STATUS_ICONS[stateKey(status.status)] : STATUS_ICONS.unknown;
+      text = status.status === 'operational' ? t('summary.allOperational') : statusLabel(status.status);
+    } else text = t(`embed.${freshness}`, { status: statusLabel(status.status) });
+    const icon = freshness === 'fresh' ? STATUS_ICONS[statusKey(status.status)] : STATUS_ICONS.unknown;
     if (this.#text.textContent !== text) this.#text.textContent = text;
     this.#icon.textContent = icon;
     this.#renderComponents();
@@ -302,11 +284,11 @@ class ServiceDirectoryStatus extends HTMLElement {
     this.#list.replaceChildren(
       ...(components ?? []).map((component) => {
         const item = create('li');
-        item.dataset.status = stateKey(component.status);
+        item.dataset.status = statusKey(component.status);
         const state = create('span', 'state');
         const dot = create('span', 'dot');
         dot.setAttribute('aria-hidden', 'true');
-        state.append(dot, statusWords(component.status));
+        state.append(dot, statusLabel(component.status));
         item.append(create('span', 'name', component.name), state);
         return item;
       }),

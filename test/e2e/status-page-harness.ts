@@ -177,6 +177,18 @@ export const SCENARIOS: Record<string, () => Scenario> = {
   },
 };
 
+/** The scenario of that name, made now. */
+export function scenarioNamed(name: string): Scenario {
+  const make = SCENARIOS[name];
+  if (!make) throw new Error(`no scenario ${name}`);
+  return make();
+}
+
+/** A component's card (or its group) in the component list, by the name it shows. */
+export function componentCard(page: Page, name: string) {
+  return page.locator('#components > li', { hasText: name });
+}
+
 export interface OpenOptions {
   readonly viewport?: { width: number; height: number };
   readonly colorScheme?: 'light' | 'dark';

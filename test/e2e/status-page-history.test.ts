@@ -17,24 +17,18 @@ import {
 import {
   ARTIFACTS_DIR,
   allOperational,
+  componentCard,
   expectNoProblems,
   pastHistory,
-  SCENARIOS,
+  scenarioNamed,
   statusUpdated,
   useStatusPage,
 } from './status-page-harness.js';
 
 const harness = useStatusPage();
 
-function scenario(name: string) {
-  const make = SCENARIOS[name];
-  if (!make) throw new Error(`no scenario ${name}`);
-  return make();
-}
-
-function card(page: Page, name: string) {
-  return page.locator('#components > li', { hasText: name });
-}
+const scenario = scenarioNamed;
+const card = componentCard;
 
 /** Opens a component's details from the keyboard and waits for its latency chart. */
 async function openDetails(page: Page, name: string): Promise<void> {
