@@ -4,7 +4,8 @@
 // anything. Colour is paired with the state's words.
 
 import { createSince, findMaintenance, findOngoing } from './status-page.component-cards.js';
-import { create, createBadge } from './status-page.dom.js';
+import { create, createBadge, createOwnText } from './status-page.dom.js';
+import { t } from './status-page.i18n.js';
 import { statusKey } from './status-page.words.js';
 
 /**
@@ -20,9 +21,9 @@ export function renderAffected(list, components, { incidents, notices, groups })
       const item = create('li', 'affected');
       item.dataset.status = statusKey(component.status);
       const head = create('p', 'component-head');
-      head.append(create('span', 'component-name', component.name));
+      head.append(createOwnText('span', 'component-name', component.name));
       const group = groupOf.get(component.name);
-      if (group !== undefined) head.append(create('span', 'affected-group', ` in ${group}`));
+      if (group !== undefined) head.append(create('span', 'affected-group', t('affected.inGroup', { group })));
       head.append(create('span', 'visually-hidden', ': '), createBadge(component.status));
       item.append(head);
       const since = createSince(

@@ -1,13 +1,22 @@
 // The component cards: each component's name and state, since when and
-// why it is not operational, a certificate about to expire, its 90 days,
-// and its details (latency, uptime by period) on demand. Every colour is
-// paired with words.
+// why it is not operational, a certificate about to expire, its 90 days
+// (today brought up to the status), and its details (latency, uptime by
+// period) on demand. Every colour is paired with words.
 
-import { createDayBar } from './status-page.day-bar.js';
-import { create, createBadge, createTime } from './status-page.dom.js';
+import { createDayBar, daysOf } from './status-page.day-bar.js';
+import { create, createBadge, createMessage, createOwnText, createTime } from './status-page.dom.js';
+import { t } from './status-page.i18n.js';
 import { isActiveNotice } from './status-page.notice-card.js';
 import { isRecord } from './status-page.read-documents.js';
-import { describeCertificateExpiry, describeFailure, formatPercent, statusKey } from './status-page.words.js';
+import { bringTodayUpToDate, takeOutDowntime, utcDate } from './status-page.today.js';
+import {
+  describeCertificateExpiry,
+  describeFailure,
+  formatDay,
+  formatPercent,
+  HISTORY_DAYS,
+  statusKey,
+} from './status-page.words.js';
 
 /**
  * The certificate notes to show, from the observations: one `{ name, text }`
@@ -21,26 +30,25 @@ export function certificateNotes(observations, nowMs) {
     typeof component.certificate_warning === 'string' &&
     typeof component.certificate_expires_at === 'string' &&
     !Number.isNaN(Date.parse(component.certificate_expires_at))
-      ? [{ name: component.name, text: `${describeCertificateExpiry(component.certificate_expires_at, nowMs)}.` }]
+      ? [{ name: component.name, text: describeCertificateExpiry(component.certificate_expires_at, nowMs) }]
       : [],
   );
 }
 
 /** The since-when and the reason for a component that is not operational. */
 export function createSince(component, incident, maintenance) {
-  const since = create('p', 'since');
   if (incident) {
-    since.append('Since ', createTime(incident.started_at), ' (for ');
     const duration = create('span', 'since-duration');
     duration.dataset.since = incident.started_at;
-    since.append(duration, ')');
     const reason = describeFailure(incident.last_failure);
-    since.append(reason ? `: checks are ${reason}.` : '.');
-    return since;
+    return createMessage('p', 'since', reason ? 'card.sinceBecause' : 'card.since', {
+      time: createTime(incident.started_at),
+      duration,
+      reason,
+    });
   }
   if (component.status === 'under_maintenance' && maintenance) {
-    since.append('Planned maintenance until ', createTime(maintenance.window.end), '.');
-    return since;
+    return createMessage('p', 'since', 'card.maintenanceUntil', { time: createTime(maintenance.window.end) });
   }
   return undefined;
 }
@@ -52,15 +60,15 @@ export function createSince(component, incident, maintenance) {
  */
 function createComponentDetails(name, slug) {
   const details = create('details', 'component-details');
-  const summary = create('summary', undefined, 'Details');
-  summary.append(create('span', 'visually-hidden', `: ${name}, uptime and latency`));
+  const summary = create('summary', undefined, t('card.details'));
+  summary.append(create('span', 'visually-hidden', t('card.detailsOf', { name })));
   const body = create('div', 'component-details-body');
   details.append(summary, body);
   let loaded = false;
   details.addEventListener('toggle', () => {
     if (!details.open || loaded) return;
     loaded = true;
-    body.replaceChildren(create('p', 'note', 'Loading the details…'));
+    body.replaceChildren(create('p', 'note', t('details.loading')));
     void import('./status-page.component-details.js')
       .then((module) => module.loadDetails(body, slug))
       .then(
@@ -69,7 +77,7 @@ function createComponentDetails(name, slug) {
         },
         () => {
           loaded = false;
-          body.replaceChildren(create('p', 'notice', 'The details could not be loaded.'));
+          body.replaceChildren(create('p', 'notice', t('details.failed')));
         },
       );
   });
@@ -89,43 +97,69 @@ export function findMaintenance(notices, name) {
 }
 
 /**
+ * "99.95% uptime over the last 90 days", or "100% uptime since Wed, 25 Nov
+ * 2026 (UTC)" while the history is younger than the window: what the figure
+ * rests on, never 90 days after ten seconds of data.
+ */
+function createUptimeFigure(days, figure) {
+  const first = days.findIndex((day) => day.worst_status !== null);
+  if (first === -1 || typeof figure?.uptime_percent !== 'number') {
+    return create('p', 'uptime-figure', t('uptime.none'));
+  }
+  const percent = create('strong', undefined, formatPercent(figure.uptime_percent));
+  return first === 0
+    ? createMessage('p', 'uptime-figure', 'uptime.overDays', { percent, count: days.length })
+    : createMessage('p', 'uptime-figure', 'uptime.since', { percent, day: formatDay(days[first].date) });
+}
+
+/**
  * One component's card: name and status, since when and why, its 90 days
  * and its details on demand. `incidents` are the open (or all) incidents
- * known; `uptimeByName` the uptime summary's components by name.
+ * known; `uptimeByName` the uptime summary's components by name; `updatedAt`
+ * the status's time and `nowMs` the server's now, to bring today up to the
+ * status while the history has not caught up.
  */
-export function createComponentCard(component, { uptime, uptimeByName, incidents, notices, certificates }) {
+export function createComponentCard(
+  component,
+  { uptime, uptimeByName, incidents, notices, certificates, updatedAt, nowMs },
+) {
   const key = statusKey(component.status);
   const item = create('li', 'component');
   item.dataset.status = key;
   const head = create('div', 'component-head');
   head.append(
-    create('span', 'component-name', component.name),
+    createOwnText('span', 'component-name', component.name),
     create('span', 'visually-hidden', ': '),
     createBadge(component.status),
   );
   item.append(head);
 
+  const ongoing = findOngoing(incidents, component.name);
   if (component.status !== 'operational') {
-    const since = createSince(
-      component,
-      findOngoing(incidents, component.name),
-      findMaintenance(notices, component.name),
-    );
+    const since = createSince(component, ongoing, findMaintenance(notices, component.name));
     if (since) item.append(since);
   }
   const certificate = certificates?.find((each) => each.name === component.name);
   if (certificate) item.append(create('p', 'certificate-note', certificate.text));
 
+  // The card's foot: its details, and beside them the links a component has (its feed, where one is published).
+  const foot = create('div', 'component-foot');
   const history = uptimeByName?.get(component.name);
   if (history) {
-    const figure = isRecord(history.uptime.last_90d) ? history.uptime.last_90d.uptime_percent : null;
-    const percent = create('p', 'uptime-figure');
-    percent.append(create('strong', undefined, formatPercent(figure)), ' uptime over the last 90 days');
-    item.append(
-      percent,
-      createDayBar(component.name, uptime.first_day, history.days),
-      createComponentDetails(component.name, history.slug),
+    const { days, extraDownSeconds } = bringTodayUpToDate(daysOf(uptime.first_day, history.days).slice(-HISTORY_DAYS), {
+      status: component.status,
+      startedAt: ongoing?.started_at,
+      updatedAt,
+      nowMs,
+    });
+    const figure = takeOutDowntime(
+      isRecord(history.uptime.last_90d) ? history.uptime.last_90d : undefined,
+      extraDownSeconds,
+      HISTORY_DAYS,
     );
+    item.append(createUptimeFigure(days, figure), createDayBar(component.name, days, utcDate(nowMs)));
+    foot.append(createComponentDetails(component.name, history.slug));
   }
+  if (foot.childElementCount > 0) item.append(foot);
   return item;
 }

@@ -4,12 +4,13 @@
 // it. On a large page a group is a disclosure, closed until the visitor opens
 // it, and its cards are only created then. The states come from the status
 // document, like every card's, so a group never disagrees with the cards it
-// holds. Names reach the page as text.
+// holds. Names reach the page as text. On a large page the components in no
+// group are shown the same way: those with a problem first, the rest closed.
 
-import { create, createBadge } from './status-page.dom.js';
+import { create, createBadge, createOwnText } from './status-page.dom.js';
+import { t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
-import { STATUS_LABELS } from './status-page.shared.js';
-import { statusKey } from './status-page.words.js';
+import { statusKey, worstState } from './status-page.words.js';
 
 /** Reads the groups leniently: `[{ name, members }]`, members by component name; undefined when it is no components list. */
 export function readComponentGroups(body) {
@@ -27,37 +28,39 @@ export function readComponentGroups(body) {
     .filter((group) => group.members.length > 0);
 }
 
-/** Least severe first, as the labels are listed; a state the page does not know counts as the worst. */
-const SEVERITY = Object.keys(STATUS_LABELS);
-
-/** The worst of the given states. */
-export function worstState(states) {
-  let worst = 'operational';
-  for (const state of states) {
-    const rank = SEVERITY.indexOf(state);
-    if (rank === -1) return state;
-    if (rank > SEVERITY.indexOf(worst)) worst = state;
-  }
-  return worst;
-}
+/** The key the operational components' list is kept open under in `openGroups`: no group's name can be it. */
+export const OPERATIONAL_LIST = Symbol('operational components');
 
 /**
  * The component list's items, in the status's order: an ungrouped
  * component's card where it stands, a group where its first component
  * stands. Without groups, exactly the cards the page showed before groups.
- * With `collapsed`, each group is a disclosure whose cards are created when
- * it opens; `openGroups` (a Set of names) says which are open and is kept
- * up to date as the visitor opens and closes them.
+ * With `collapsed` (a large page), each group is a disclosure whose cards
+ * are created when it opens, and so are the components in no group: those
+ * with a problem come first, their cards open, and the operational ones are
+ * one closed list ("Operational components") where the first of them
+ * stands, so that 1,000 components without groups are a few cards until the
+ * visitor opens more. `openGroups` (a Set of group names, and
+ * `OPERATIONAL_LIST`) says which are open and is kept up to date as the
+ * visitor opens and closes them.
  */
 export function createComponentEntries(components, groups, createCard, { collapsed = false, openGroups } = {}) {
   const groupOf = new Map();
   for (const group of groups ?? []) for (const member of group.members) groupOf.set(member, group.name);
+  const first = [];
   const entries = [];
   const byGroup = new Map();
+  let operational;
   for (const component of components) {
     const name = groupOf.get(component.name);
     if (name === undefined) {
-      entries.push({ component });
+      if (!collapsed) entries.push({ component });
+      else if (component.status !== 'operational') first.push({ component });
+      else if (operational) operational.members.push(component);
+      else {
+        operational = { key: OPERATIONAL_LIST, heading: t('groups.operational'), members: [component] };
+        entries.push(operational);
+      }
       continue;
     }
     const members = byGroup.get(name);
@@ -65,33 +68,41 @@ export function createComponentEntries(components, groups, createCard, { collaps
     else {
       const created = [component];
       byGroup.set(name, created);
-      entries.push({ group: name, members: created });
+      entries.push({ key: name, heading: name, members: created });
     }
   }
-  return entries.map((entry) => {
+  const open = openGroups ?? new Set();
+  return [...first, ...entries].map((entry) => {
     if (entry.component) return createCard(entry.component);
-    return collapsed
-      ? createCollapsedGroup(entry.group, entry.members, createCard, openGroups ?? new Set())
-      : createGroup(entry.group, entry.members, createCard);
+    return collapsed ? createCollapsedGroup(entry, createCard, open) : createGroup(entry, createCard);
   });
 }
 
 /** "20 components, 2 affected": what a closed group says of its members. */
 function describeMembers(members) {
   const affected = members.filter((member) => member.status !== 'operational').length;
-  const count = `${members.length} component${members.length === 1 ? '' : 's'}`;
-  return affected === 0 ? `${count}, all operational` : `${count}, ${affected} affected`;
+  return affected === 0
+    ? t('groups.allOperational', { count: members.length })
+    : t('groups.someAffected', { count: members.length, affected });
 }
 
-function createCollapsedGroup(name, members, createCard, openGroups) {
+function createGroupHeading(heading, status) {
+  const node = create('h3', 'group-name');
+  node.append(
+    createOwnText('span', 'component-name', heading),
+    create('span', 'visually-hidden', ': '),
+    createBadge(status),
+  );
+  return node;
+}
+
+function createCollapsedGroup({ key, heading, members }, createCard, openGroups) {
   const status = worstState(members.map((member) => member.status));
   const item = create('li', 'component-group');
   item.dataset.status = statusKey(status);
   const details = create('details', 'group-details');
   const summary = create('summary', 'component-head');
-  const heading = create('h3', 'group-name');
-  heading.append(create('span', 'component-name', name), create('span', 'visually-hidden', ': '), createBadge(status));
-  summary.append(heading, create('span', 'group-count', describeMembers(members)));
+  summary.append(createGroupHeading(heading, status), create('span', 'group-count', describeMembers(members)));
   details.append(summary);
   let list;
   const fill = () => {
@@ -100,30 +111,28 @@ function createCollapsedGroup(name, members, createCard, openGroups) {
     list.append(...members.map(createCard));
     details.append(list);
   };
-  if (openGroups.has(name)) {
+  if (openGroups.has(key)) {
     details.open = true;
     fill();
   }
   details.addEventListener('toggle', () => {
     if (details.open) {
-      openGroups.add(name);
+      openGroups.add(key);
       fill();
     } else {
-      openGroups.delete(name);
+      openGroups.delete(key);
     }
   });
   item.append(details);
   return item;
 }
 
-function createGroup(name, members, createCard) {
+function createGroup({ heading, members }, createCard) {
   const status = worstState(members.map((member) => member.status));
   const item = create('li', 'component-group');
   item.dataset.status = statusKey(status);
   const head = create('div', 'component-head');
-  const heading = create('h3', 'group-name');
-  heading.append(create('span', 'component-name', name), create('span', 'visually-hidden', ': '), createBadge(status));
-  head.append(heading);
+  head.append(createGroupHeading(heading, status));
   const list = create('ul', 'components group-components');
   list.append(...members.map(createCard));
   item.append(head, list);

@@ -2,7 +2,8 @@
 // a document reaches the page through textContent or an attribute, never
 // through innerHTML: text from the team or the config stays text.
 
-import { formatTime, STATUS_ICONS, statusKey, statusLabel } from './status-page.words.js';
+import { fill } from './status-page.i18n.js';
+import { formatTime, formatUtcTime, STATUS_ICONS, statusKey, statusLabel } from './status-page.words.js';
 
 export function element(id) {
   const found = document.getElementById(id);
@@ -17,16 +18,36 @@ export function create(tag, className, text) {
   return node;
 }
 
+/**
+ * An element holding the team's own words (a component's name, a notice's
+ * title or text), as written and as text: laid out in their own direction
+ * (`dir="auto"`), so that an English notice on an Arabic page keeps its full
+ * stop at its end.
+ */
+export function createOwnText(tag, className, text) {
+  const node = create(tag, className, text);
+  node.dir = 'auto';
+  return node;
+}
+
 /** Replaces a node's text only when it changes, so that a live region announces changes and nothing else. */
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
-/** A `<time>` element showing `timestamp` in words. */
+/** A `<time>` element showing `timestamp` in the visitor's zone (named), with UTC one glance away in its title. */
 export function createTime(timestamp) {
   const time = create('time', undefined, formatTime(timestamp));
   time.dateTime = timestamp;
+  time.title = formatUtcTime(timestamp);
   return time;
+}
+
+/** An element holding the message `key`, its placeholders filled with text or nodes (status-page.i18n.js). */
+export function createMessage(tag, className, key, params) {
+  const node = create(tag, className);
+  node.append(...fill(key, params));
+  return node;
 }
 
 export function createBadge(value) {
@@ -52,7 +73,12 @@ export function createFacts(facts) {
   return list;
 }
 
-const drawn = new WeakMap();
+let drawn = new WeakMap();
+
+/** Forgets what every node was drawn for, so that the next render redraws all: the language or time zone changed. */
+export function forgetDrawings() {
+  drawn = new WeakMap();
+}
 
 /** Redraws a node only when its data has changed, so that focus and hover survive refreshes. */
 export function renderOnce(node, data, draw) {

@@ -3,7 +3,11 @@
 // A document fetched before is asked for again conditionally: the page sends
 // the ETag it last got in If-None-Match, and a 304 means "keep what you have".
 
-/** A request with no answer by then counts as failed. */
+/**
+ * A request with no answer by then counts as failed. A failure's `detail` is
+ * `HTTP 503` or one of the page's reasons (`timeout`, `failed`, `not-json`),
+ * which `describeFetchDetail` (status-page.words.js) words.
+ */
 const FETCH_TIMEOUT_MS = 10_000;
 
 /** The last ETag seen per path. */
@@ -29,7 +33,7 @@ export async function fetchDocument(path, cache) {
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    return { ok: false, kind: 'unreachable', detail: timedOut ? 'it did not answer in time' : 'the request failed' };
+    return { ok: false, kind: 'unreachable', detail: timedOut ? 'timeout' : 'failed' };
   }
   const date = Date.parse(response.headers.get('Date') ?? '');
   if (response.status === 304 || !response.ok) {
@@ -48,6 +52,6 @@ export async function fetchDocument(path, cache) {
     return { ok: true, body, date };
   } catch {
     etags.delete(path);
-    return { ok: false, kind: 'invalid', detail: 'the answer is not JSON' };
+    return { ok: false, kind: 'invalid', detail: 'not-json' };
   }
 }

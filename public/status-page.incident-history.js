@@ -2,7 +2,8 @@
 // incidents the probe recorded and notices that are over, newest first: the
 // most recent few, and a "Show older" button for the rest.
 
-import { create, createBadge, createFacts, createTime } from './status-page.dom.js';
+import { create, createBadge, createFacts, createOwnText, createTime } from './status-page.dom.js';
+import { currentWords, t } from './status-page.i18n.js';
 import { createNotice, isActiveNotice } from './status-page.notice-card.js';
 import { isRecord } from './status-page.read-documents.js';
 import { describeFailure, describeSpan, HISTORY_DAYS, statusKey } from './status-page.words.js';
@@ -30,8 +31,8 @@ function describeRegions(regions) {
     return undefined;
   }
   return regions.saw_outage === 0
-    ? `none of ${regions.configured} regions saw an outage`
-    : `${regions.saw_outage} of ${regions.configured} regions`;
+    ? t('incidents.regionsNone', { count: regions.configured })
+    : t('incidents.regionsSome', { affected: regions.saw_outage, count: regions.configured });
 }
 
 function createIncidentItem(incident) {
@@ -40,7 +41,7 @@ function createIncidentItem(incident) {
   if (typeof incident.id === 'string') item.id = `incident-${incident.id}`;
   item.dataset.status = statusKey(incident.worst_status);
   const head = create('p', 'incident-head');
-  head.append(create('strong', undefined, incident.component), ' ', createBadge(incident.worst_status));
+  head.append(createOwnText('strong', undefined, incident.component), ' ', createBadge(incident.worst_status));
   const ongoing = incident.resolved_at === null;
   const duration = create('span', undefined, describeSpan(incident.duration_seconds * 1000));
   if (ongoing) duration.dataset.since = incident.started_at;
@@ -49,11 +50,13 @@ function createIncidentItem(incident) {
   item.append(
     head,
     createFacts([
-      ['Started', createTime(incident.started_at)],
-      ['Ended', ongoing ? 'ongoing' : createTime(incident.resolved_at)],
-      [ongoing ? 'Lasting' : 'Lasted', duration],
-      ...(reasons.length > 0 ? [['Checks saw', reasons.join(', ')]] : []),
-      ...(regions === undefined ? [] : [['Seen from', regions]]),
+      [t('incidents.started'), createTime(incident.started_at)],
+      [t('incidents.ended'), ongoing ? t('incidents.ongoingValue') : createTime(incident.resolved_at)],
+      [ongoing ? t('incidents.lasting') : t('incidents.lasted'), duration],
+      ...(reasons.length > 0
+        ? [[t('incidents.checksSaw'), new Intl.ListFormat(currentWords().locale, { type: 'unit' }).format(reasons)]]
+        : []),
+      ...(regions === undefined ? [] : [[t('incidents.seenFrom'), regions]]),
     ]),
   );
   return item;
@@ -69,7 +72,7 @@ function createShowOlder(list, past, shown, onShown) {
   const button = create('button', 'show-older');
   button.type = 'button';
   const label = () => {
-    button.textContent = `Show older incidents (${past.length - count} more)`;
+    button.textContent = t('incidents.showOlder', { count: past.length - count });
   };
   label();
   button.addEventListener('click', () => {
@@ -117,9 +120,9 @@ export function renderIncidents(container, incidents, notices, nowMs, { shown = 
   if (ongoing.length > 0) {
     const list = create('ul', 'incidents');
     list.append(...ongoing.map(createIncidentItem));
-    parts.push(create('h3', undefined, 'Ongoing'), list);
+    parts.push(create('h3', undefined, t('incidents.ongoing')), list);
   }
-  parts.push(create('h3', undefined, `Last ${HISTORY_DAYS} days`));
+  parts.push(create('h3', undefined, t('incidents.lastDays', { count: HISTORY_DAYS })));
   if (past.length > 0) {
     const list = create('ul', 'incidents');
     const first = Math.min(past.length, shown);
@@ -127,23 +130,19 @@ export function renderIncidents(container, incidents, notices, nowMs, { shown = 
     parts.push(list);
     if (first < past.length) parts.push(createShowOlder(list, past, first, onShown));
   } else {
-    parts.push(create('p', 'empty', `No incidents in the last ${HISTORY_DAYS} days.`));
+    parts.push(create('p', 'empty', t('incidents.none', { count: HISTORY_DAYS })));
   }
   container.replaceChildren(...parts);
 }
 
 /** On a large page, before the visitor asks: a button that loads the incident history. */
 export function renderIncidentsOnRequest(container, onRequest) {
-  const note = create(
-    'p',
-    'note',
-    `The incidents of the last ${HISTORY_DAYS} days are loaded when you ask for them; what is affected now is listed under Components.`,
-  );
-  const button = create('button', 'load-incidents', `Show the incidents of the last ${HISTORY_DAYS} days`);
+  const note = create('p', 'note', t('incidents.onRequestNote', { count: HISTORY_DAYS }));
+  const button = create('button', 'load-incidents', t('incidents.load', { count: HISTORY_DAYS }));
   button.type = 'button';
   button.addEventListener('click', () => {
     button.disabled = true;
-    button.textContent = 'Loading the incidents…';
+    button.textContent = t('incidents.loading');
     onRequest();
   });
   container.replaceChildren(note, button);

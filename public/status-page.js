@@ -5,11 +5,13 @@
 
 import { certificateNotes, createComponentCard } from './status-page.component-cards.js';
 import { createComponentEntries } from './status-page.component-groups.js';
-import { element, renderOnce, setText } from './status-page.dom.js';
+import { element, forgetDrawings, renderOnce, setText } from './status-page.dom.js';
+import { t } from './status-page.i18n.js';
 import { renderIncidents, renderIncidentsOnRequest } from './status-page.incident-history.js';
 import { refreshDocuments, requestIncidents } from './status-page.refresh.js';
 import { renderRegionsTable } from './status-page.regions-table.js';
-import { isLargePage, judgeObservations, page, revisionOf, serverNow } from './status-page.state.js';
+import { startWords, wireSwitches } from './status-page.settings.js';
+import { affectedInGroups, isLargePage, judgeObservations, page, revisionOf, serverNow } from './status-page.state.js';
 import { renderFreshness, renderSummary } from './status-page.summary.js';
 import { describeDuration, describeSpan } from './status-page.words.js';
 
@@ -50,7 +52,7 @@ function importSection(key, load) {
 function importWantedSections() {
   return Promise.all([
     page.notices?.length > 0 ? importSection('notices', () => import('./status-page.notices-banner.js')) : undefined,
-    isLargePage() ? importSection('affected', () => import('./status-page.affected-list.js')) : undefined,
+    affectedInGroups() ? importSection('affected', () => import('./status-page.affected-list.js')) : undefined,
     page.observations?.peers.length > 0
       ? importSection('vantage', () => import('./status-page.vantage-matrix.js'))
       : undefined,
@@ -66,12 +68,15 @@ function renderComponents() {
   const list = element('components');
   const components = page.status?.components ?? [];
   const uptime = page.uptime;
+  const nowMs = serverNow().getTime();
   const history = {
     uptime,
     uptimeByName: new Map((uptime?.components ?? []).map((component) => [component.name, component])),
     incidents: knownIncidents(),
     notices: page.notices,
-    certificates: certificateNotes(page.observations, serverNow().getTime()),
+    certificates: certificateNotes(page.observations, nowMs),
+    updatedAt: page.status?.updated_at,
+    nowMs,
   };
   const { groups } = page;
   const large = isLargePage();
@@ -87,9 +92,11 @@ function renderComponents() {
   });
   const affected = element('affected');
   const { affected: affectedList } = sections;
-  renderOnce(affected, { components, large, revisions, loaded: affectedList !== undefined }, () => {
+  // Listed apart only where a closed group hides one; the components in no group show their cards first.
+  const wanted = affectedInGroups();
+  renderOnce(affected, { components, wanted, revisions, loaded: affectedList !== undefined }, () => {
     element('affected-section').hidden =
-      !large ||
+      !wanted ||
       affectedList === undefined ||
       !affectedList.renderAffected(affected, components, {
         incidents: history.incidents,
@@ -100,7 +107,7 @@ function renderComponents() {
   element('components-empty').hidden = components.length > 0;
   const note = element('history-note');
   note.hidden = page.uptime !== undefined || !page.status;
-  setText(note, 'This deployment publishes no history (/api/v1/uptime), so only the current status is shown.');
+  setText(note, t('components.noHistory'));
 }
 
 function renderTeamNotices() {
@@ -159,9 +166,9 @@ function renderVantage() {
   setText(
     stale,
     judged?.kind === 'stale'
-      ? `These observations are ${describeDuration(judged.ageMs)} old, so they may no longer be true.`
+      ? t('vantage.stale', { age: describeDuration(judged.ageMs) })
       : judged?.kind === 'future'
-        ? `These observations claim a time ${describeDuration(judged.aheadMs)} ahead of the server's clock, so they may not be true.`
+        ? t('vantage.future', { ahead: describeDuration(judged.aheadMs) })
         : '',
   );
 }
@@ -175,6 +182,7 @@ function tickDurations(now) {
 }
 
 function render() {
+  setText(element('refresh-note'), t('footer.refresh', { interval: describeDuration(REFRESH_INTERVAL_MS) }));
   renderSummary(REFRESH_INTERVAL_MS);
   renderFreshness();
   renderTeamNotices();
@@ -202,10 +210,12 @@ function markRendered() {
 }
 
 let refreshes = 0;
+/** The visitor's language, loaded while the first documents are on their way. */
+const wordsReady = startWords();
 
 async function refresh() {
   if (await refreshDocuments(importWantedSections)) {
-    await importWantedSections();
+    await Promise.all([importWantedSections(), wordsReady]);
     render();
     markRendered();
     // How many refreshes have been drawn: what the browser tests wait for.
@@ -220,7 +230,11 @@ function tick() {
   tickDurations(serverNow().getTime());
 }
 
-setText(element('refresh-every'), describeDuration(REFRESH_INTERVAL_MS));
+wireSwitches(() => {
+  // Every section is drawn again in the new words or time zone; the documents are as they were.
+  forgetDrawings();
+  if (page.status !== undefined || page.statusProblem !== undefined) render();
+});
 void refresh();
 setInterval(() => void refresh(), REFRESH_INTERVAL_MS);
 setInterval(tick, TICK_INTERVAL_MS);

@@ -2,6 +2,7 @@
 // createElementNS), with its figures in words in the caption.
 
 import { create } from './status-page.dom.js';
+import { t } from './status-page.i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const LATENCY_WIDTH = 240;
@@ -18,7 +19,7 @@ export function createLatencyChart(name, hours) {
   const known = hours.filter((hour) => typeof hour.p50_ms === 'number');
   const figure = create('figure', 'latency');
   if (known.length === 0) {
-    figure.append(create('figcaption', undefined, 'Latency, last 24 hours: no answers to measure.'));
+    figure.append(create('figcaption', undefined, t('latency.none')));
     return figure;
   }
   const highest = Math.max(1, ...known.map((hour) => (typeof hour.p95_ms === 'number' ? hour.p95_ms : hour.p50_ms)));
@@ -64,9 +65,11 @@ export function createLatencyChart(name, hours) {
   const caption = create(
     'figcaption',
     undefined,
-    `Latency, last 24 hours: median ${last.p50_ms} ms in the latest hour${typeof last.p95_ms === 'number' ? ` (95th percentile ${last.p95_ms} ms)` : ''}; hourly medians from ${lowest} to ${largest} ms (bold line: median; faint line: 95th percentile).`,
+    typeof last.p95_ms === 'number'
+      ? t('latency.captionWithP95', { last: last.p50_ms, p95: last.p95_ms, lowest, largest })
+      : t('latency.caption', { last: last.p50_ms, lowest, largest }),
   );
-  figure.setAttribute('aria-label', `${name} latency`);
+  figure.setAttribute('aria-label', t('latency.label', { name }));
   figure.append(chart, caption);
   return figure;
 }

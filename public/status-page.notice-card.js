@@ -1,7 +1,8 @@
 // One notice from the platform team as a card: shown in the banner while it
 // is active or upcoming, and in the incident history once it is over.
 
-import { create, createFacts, createTime } from './status-page.dom.js';
+import { create, createFacts, createOwnText, createTime } from './status-page.dom.js';
+import { fill, t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
 import { noticeStateLabel } from './status-page.words.js';
 
@@ -22,15 +23,23 @@ export function createNotice(notice, headingLevel) {
     create(
       'span',
       'notice-kind',
-      `${notice.kind === 'maintenance' ? 'Maintenance' : 'Incident'} · ${noticeStateLabel(notice.state)}`,
+      t(notice.kind === 'maintenance' ? 'notice.maintenance' : 'notice.incident', {
+        state: noticeStateLabel(notice.state),
+      }),
     ),
     create('span', 'visually-hidden', ': '),
-    create('span', undefined, notice.title),
+    createOwnText('span', undefined, notice.title),
   );
   item.append(heading);
-  const facts = [['Affects', notice.components.length > 0 ? notice.components.join(', ') : 'the whole platform']];
+  // Component names are the team's own words, listed as written.
+  const facts = [
+    [t('notice.affects'), notice.components.length > 0 ? notice.components.join(', ') : t('notice.wholePlatform')],
+  ];
   if (notice.kind === 'maintenance' && isRecord(notice.window)) {
-    facts.push(['Window', createTime(notice.window.start), ' to ', createTime(notice.window.end)]);
+    facts.push([
+      t('notice.window'),
+      ...fill('notice.windowRange', { start: createTime(notice.window.start), end: createTime(notice.window.end) }),
+    ]);
   }
   item.append(createFacts(facts));
   const updates = create('ol', 'updates');
@@ -38,7 +47,7 @@ export function createNotice(notice, headingLevel) {
     const entry = create('li');
     const when = create('p', 'update-when');
     when.append(create('strong', undefined, noticeStateLabel(update.state)), ' · ', createTime(update.at));
-    entry.append(when, create('p', 'update-text', update.text));
+    entry.append(when, createOwnText('p', 'update-text', update.text));
     updates.append(entry);
   }
   item.append(updates);

@@ -2,6 +2,7 @@
 // happening now, and the maintenance to come.
 
 import { create } from './status-page.dom.js';
+import { t } from './status-page.i18n.js';
 import { createNotice, isActiveNotice } from './status-page.notice-card.js';
 
 /** Active notices and upcoming maintenance, for the top of the page. */
@@ -12,10 +13,10 @@ export function renderNotices(container, notices) {
     .sort((a, b) => Date.parse(a.window?.start) - Date.parse(b.window?.start));
   const parts = [];
   if (active.length > 0) {
-    parts.push(create('h3', undefined, 'Happening now'), ...active.map((notice) => createNotice(notice, 4)));
+    parts.push(create('h3', undefined, t('notices.now')), ...active.map((notice) => createNotice(notice, 4)));
   }
   if (upcoming.length > 0) {
-    parts.push(create('h3', undefined, 'Upcoming maintenance'), ...upcoming.map((notice) => createNotice(notice, 4)));
+    parts.push(create('h3', undefined, t('notices.upcoming')), ...upcoming.map((notice) => createNotice(notice, 4)));
   }
   container.replaceChildren(...parts);
   return parts.length > 0;

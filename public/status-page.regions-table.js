@@ -2,16 +2,8 @@
 // and the status the platform team declared (not a measurement).
 
 import { create, createBadge, element, renderOnce, setText } from './status-page.dom.js';
-
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-function countryName(code) {
-  try {
-    return countryNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { t } from './status-page.i18n.js';
+import { countryName, describeFetchDetail } from './status-page.words.js';
 
 function groupByZone(regions) {
   const zones = new Map();
@@ -21,8 +13,8 @@ function groupByZone(regions) {
     zones.set(region.zone, members);
   }
   return [...zones.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([zone, members]) => [zone, members.sort((a, b) => a.name.localeCompare(b.name))]);
+    .sort(([a], [b]) => a.localeCompare(b, 'en'))
+    .map(([zone, members]) => [zone, members.sort((a, b) => a.name.localeCompare(b.name, 'en'))]);
 }
 
 function renderZone(zone, regions, index) {
@@ -31,14 +23,14 @@ function renderZone(zone, regions, index) {
   section.setAttribute('aria-labelledby', headingId);
   const heading = create('h3', 'zone-name', zone);
   heading.id = headingId;
-  const count = create('span', 'zone-count', ` · ${regions.length} region${regions.length === 1 ? '' : 's'}`);
+  const count = create('span', 'zone-count', t('regions.count', { count: regions.length }));
   heading.append(count);
 
   const table = create('table', 'regions');
-  table.append(create('caption', 'visually-hidden', `Regions in zone ${zone}`));
+  table.append(create('caption', 'visually-hidden', t('regions.caption', { zone })));
   const headRow = create('tr');
-  for (const label of ['Region', 'Country', 'Declared status']) {
-    const cell = create('th', undefined, label);
+  for (const label of ['regions.region', 'regions.country', 'regions.declared']) {
+    const cell = create('th', undefined, t(label));
     cell.scope = 'col';
     headRow.append(cell);
   }
@@ -75,10 +67,10 @@ export function renderRegionsTable(regions, problem) {
     note,
     problem === undefined
       ? ''
-      : `The regions could not be fetched (${problem}). ${regions ? 'Showing the last list received.' : ''}`,
+      : t(regions ? 'regions.problemShowingLast' : 'regions.problem', { detail: describeFetchDetail(problem) }),
   );
   element('regions-empty').hidden = regions !== undefined;
-  if (problem !== undefined && !regions) setText(element('regions-empty'), 'No regions to show.');
+  if (problem !== undefined && !regions) setText(element('regions-empty'), t('regions.none'));
   const shown = regions ?? [];
   renderOnce(zones, shown, () => {
     zones.replaceChildren(...groupByZone(shown).map(([zone, members], index) => renderZone(zone, members, index)));

@@ -2,30 +2,28 @@
 // vantage point (columns: this region, then each peer), from
 // /api/v1/observations. Drawn with DOM calls only; every colour has words.
 
-import { create, createBadge, createTime } from './status-page.dom.js';
+import { create, createBadge, createOwnText, createTime } from './status-page.dom.js';
+import { fill, hasMessage, t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
-import { statusLabel } from './status-page.words.js';
-
-/** A peer's outcome other than `fresh`, in words (src/schemas/observations.ts). */
-const PEER_OUTCOME_LABELS = {
-  stale: 'Stale',
-  future: 'From the future',
-  unreachable: 'Unreachable',
-  invalid: 'Invalid',
-};
-
-function plural(count, one, many) {
-  return `${count} ${count === 1 ? one : many}`;
-}
+import { statusInline } from './status-page.words.js';
 
 /** "3 of 4 regions see an outage (4 answered, quorum 3)"; "Holding: no quorum (…)"; maintenance is not voted on. */
 export function describeVoteInWords(vote) {
-  if (vote.outcome === 'maintenance') return 'Not voted on: inside this region’s maintenance window';
-  const see = `${vote.outage} of ${plural(vote.configured, 'region', 'regions')} ${vote.outage === 1 ? 'sees' : 'see'} an outage`;
+  if (vote.outcome === 'maintenance') return t('vantage.voteMaintenance');
+  // The verb agrees with the number that see an outage, the noun with the regions configured: two plurals.
+  const see = t('vantage.voteSee', {
+    count: vote.outage,
+    regions: t('vantage.regions', { count: vote.configured }),
+  });
   if (vote.outcome === 'no_quorum') {
-    return `Holding: no quorum (${vote.answered} of ${vote.configured} answered, ${vote.quorum} needed); ${see}`;
+    return t('vantage.voteNoQuorum', {
+      answered: vote.answered,
+      configured: vote.configured,
+      quorum: vote.quorum,
+      see,
+    });
   }
-  return `${see} (${vote.answered} answered, quorum ${vote.quorum})`;
+  return t('vantage.vote', { see, answered: vote.answered, quorum: vote.quorum });
 }
 
 function regionName(code, regions) {
@@ -47,7 +45,7 @@ function ownCell(component, published) {
   cell.dataset.status = shown;
   cell.append(createBadge(shown));
   if (published !== undefined && published !== component.status) {
-    cell.append(create('span', 'vantage-note', `Observed: ${statusLabel(component.status).toLowerCase()}`));
+    cell.append(create('span', 'vantage-note', t('vantage.observed', { state: statusInline(component.status) })));
   }
   return cell;
 }
@@ -62,16 +60,17 @@ function peerCell(peer, name) {
       cell.append(createBadge(seen.status));
     } else {
       cell.dataset.outcome = 'none';
-      cell.append(create('span', 'vantage-outcome', 'Not observed'));
+      cell.append(create('span', 'vantage-outcome', t('vantage.notObserved')));
     }
     return cell;
   }
   cell.dataset.outcome = peer.outcome;
-  const label = Object.hasOwn(PEER_OUTCOME_LABELS, peer.outcome) ? PEER_OUTCOME_LABELS[peer.outcome] : peer.outcome;
+  // A peer's outcome other than `fresh` (src/schemas/observations.ts), in words where the page knows them.
+  const label = hasMessage(`peerOutcome.${peer.outcome}`) ? t(`peerOutcome.${peer.outcome}`) : String(peer.outcome);
   cell.append(create('span', 'vantage-outcome', label));
   if (peer.observed_at !== null && !Number.isNaN(Date.parse(peer.observed_at))) {
-    const when = create('span', 'vantage-note', 'observed ');
-    when.append(createTime(peer.observed_at));
+    const when = create('span', 'vantage-note');
+    when.append(...fill('vantage.observedAt', { time: createTime(peer.observed_at) }));
     cell.append(when);
   }
   return cell;
@@ -83,7 +82,7 @@ function voteCell(component) {
     cell.dataset.outcome = component.vote.outcome;
     cell.textContent = describeVoteInWords(component.vote);
   } else {
-    cell.textContent = 'Regional: each region its own';
+    cell.textContent = t('vantage.regional');
   }
   return cell;
 }
@@ -105,19 +104,15 @@ export function renderVantageMatrix(container, note, observations, status, regio
   }
   const published = new Map((status?.components ?? []).map((component) => [component.name, component.status]));
   const table = create('table', 'vantage');
-  table.append(create('caption', undefined, 'Components by region'));
+  table.append(create('caption', undefined, t('vantage.caption')));
   // The long words stay outside the table, which may scroll sideways on a phone.
-  note.replaceChildren(
-    'This region shows the status it publishes; each peer shows what it observed. As of ',
-    createTime(observations.observed_at),
-    '.',
-  );
+  note.replaceChildren(...fill('vantage.asOf', { time: createTime(observations.observed_at) }));
   const head = create('tr');
-  const corner = create('th', undefined, 'Component');
+  const corner = create('th', undefined, t('vantage.component'));
   corner.scope = 'col';
-  head.append(corner, columnHeader(observations.region, regions, 'this region, published'));
+  head.append(corner, columnHeader(observations.region, regions, t('vantage.thisRegion')));
   for (const peer of observations.peers) head.append(columnHeader(peer.region, regions));
-  const vote = create('th', undefined, 'Vote');
+  const vote = create('th', undefined, t('vantage.voteColumn'));
   vote.scope = 'col';
   head.append(vote);
   table.createTHead().append(head);
@@ -125,7 +120,7 @@ export function renderVantageMatrix(container, note, observations, status, regio
   for (const component of observations.components) {
     const row = body.insertRow();
     row.dataset.component = component.name;
-    const name = create('th', 'vantage-component', component.name);
+    const name = createOwnText('th', 'vantage-component', component.name);
     name.scope = 'row';
     row.append(name, ownCell(component, published.get(component.name)));
     for (const peer of observations.peers) row.append(peerCell(peer, component.name));

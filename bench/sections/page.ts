@@ -9,7 +9,7 @@
  * medians of the loads.
  */
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Browser, type CDPSession, chromium } from 'playwright-core';
 import { INCIDENTS_PATH, STATUS_PATH, UPTIME_PATH } from '../../src/api-paths.js';
@@ -72,9 +72,24 @@ export interface PageLoad {
   readonly refreshCached: number;
 }
 
-export interface PageResult {
+/** A page to load: how many components, and whether they are in groups of 20 (at 4, the shipped group). */
+export interface PageCase {
   readonly components: number;
+  readonly grouped: boolean;
+}
+
+export interface PageResult extends PageCase {
   readonly loads: readonly PageLoad[];
+}
+
+/**
+ * The cases named as `BENCH_PAGE_SIZES` names them: `1000` grouped, `1000u`
+ * without groups. Undefined for a name that is neither.
+ */
+export function readPageCase(name: string): PageCase | undefined {
+  const match = /^(\d+)(u?)$/.exec(name.trim());
+  if (!match) return undefined;
+  return { components: Number(match[1]), grouped: match[2] === '' };
 }
 
 /** The status page's own files, as committed under `public/`. */
@@ -86,7 +101,8 @@ async function copyPage(publicDir: string): Promise<void> {
   await Promise.all(files.map((file) => cp(join(source, file), join(publicDir, file))));
 }
 
-function groupOf(count: number, index: number): string | undefined {
+function groupOf({ components: count, grouped }: PageCase, index: number): string | undefined {
+  if (!grouped) return undefined;
   if (count <= 4) return index < 2 ? 'Control plane' : undefined;
   return `Group ${Math.floor(index / GROUP_SIZE) + 1}`;
 }
@@ -104,9 +120,10 @@ function openIncidents(file: string, broken: readonly [number, StatusValue][], s
   database.close();
 }
 
-/** A served directory with the page, the regions, a year of history for `count` components and a status. */
-async function makePageSite(site: BenchSite, count: number): Promise<{ publicDir: string; configFile: string }> {
-  const root = join(site.root, `page-${count}`);
+/** A served directory with the page, the regions, a year of history for the case's components and a status. */
+async function makePageSite(site: BenchSite, pageCase: PageCase): Promise<{ publicDir: string; configFile: string }> {
+  const count = pageCase.components;
+  const root = join(site.root, `page-${count}${pageCase.grouped ? '' : 'u'}`);
   const publicDir = join(root, 'public');
   await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
   await copyPage(publicDir);
@@ -145,7 +162,7 @@ async function makePageSite(site: BenchSite, count: number): Promise<{ publicDir
   await writeAtomically(join(publicDir, STATUS_PATH), `${JSON.stringify(status)}\n`);
   const groups = new Map(
     names.flatMap((name, index) => {
-      const group = groupOf(count, index);
+      const group = groupOf(pageCase, index);
       return group === undefined ? [] : [[name, group] as const];
     }),
   );
@@ -157,7 +174,7 @@ async function makePageSite(site: BenchSite, count: number): Promise<{ publicDir
     schedule: `*/${intervalMs / 1000} * * * * *`,
     components: names.map((name, index) => ({
       name,
-      ...(groupOf(count, index) === undefined ? {} : { group: groupOf(count, index) }),
+      ...(groupOf(pageCase, index) === undefined ? {} : { group: groupOf(pageCase, index) }),
       url: 'http://127.0.0.1:9/healthz',
     })),
   };
@@ -270,13 +287,13 @@ async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
   }
 }
 
-/** Loads the page `loads` times at each size in `counts`. */
-export async function measurePage(site: BenchSite, counts: readonly number[], loads: number): Promise<PageResult[]> {
+/** Loads the page `loads` times in each of `cases`. */
+export async function measurePage(site: BenchSite, cases: readonly PageCase[], loads: number): Promise<PageResult[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: PageResult[] = [];
   try {
-    for (const count of counts) {
-      const { publicDir, configFile } = await makePageSite(site, count);
+    for (const pageCase of cases) {
+      const { publicDir, configFile } = await makePageSite(site, pageCase);
       const server = await startServerProcess(
         process.execPath,
         [CLI, 'serve', '--public', publicDir, '--headers', site.headersFile, '--config', configFile],
@@ -287,10 +304,10 @@ export async function measurePage(site: BenchSite, counts: readonly number[], lo
         await loadOnce(browser, `${server.url}/`);
         const measured: PageLoad[] = [];
         for (let index = 0; index < loads; index += 1) measured.push(await loadOnce(browser, `${server.url}/`));
-        results.push({ components: count, loads: measured });
+        results.push({ ...pageCase, loads: measured });
       } finally {
         await server.stop();
-        await rm(join(site.root, `page-${count}`), { recursive: true, force: true });
+        await rm(dirname(publicDir), { recursive: true, force: true });
       }
     }
   } finally {

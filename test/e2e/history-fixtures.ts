@@ -145,17 +145,20 @@ function componentUptime(name: string, nowMs: number, bad: readonly BadDay[], no
   };
 }
 
-/** What both history documents are drawn from: the probe's interval and the bad days. */
+/** What both history documents are drawn from: the probe's interval, the bad days, and the days without data. */
 export interface UptimeOptions {
   readonly intervalSeconds?: number;
   readonly bad?: readonly BadDay[];
+  /** How many of the 90 days, oldest first, each component has no data for (default: the Registry's first 8). */
+  readonly noDataDays?: Readonly<Record<string, number>>;
 }
 
 /** Each component's full history, in the order of `COMPONENT_NAMES`. */
 function componentHistories(now: Date, options: UptimeOptions): ComponentUptime[] {
   const bad = options.bad ?? PAST_BAD_DAYS;
   // The Registry was added later: its first days have no data.
-  return COMPONENT_NAMES.map((name) => componentUptime(name, now.getTime(), bad, name === 'Registry' ? 8 : 0));
+  const noData = options.noDataDays ?? { Registry: 8 };
+  return COMPONENT_NAMES.map((name) => componentUptime(name, now.getTime(), bad, noData[name] ?? 0));
 }
 
 const header = (now: Date, options: UptimeOptions) => ({

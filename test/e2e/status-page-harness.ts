@@ -177,9 +177,24 @@ export const SCENARIOS: Record<string, () => Scenario> = {
   },
 };
 
+/** The scenario of that name, made now. */
+export function scenarioNamed(name: string): Scenario {
+  const make = SCENARIOS[name];
+  if (!make) throw new Error(`no scenario ${name}`);
+  return make();
+}
+
+/** A component's card (or its group) in the component list, by the name it shows. */
+export function componentCard(page: Page, name: string) {
+  return page.locator('#components > li', { hasText: name });
+}
+
 export interface OpenOptions {
   readonly viewport?: { width: number; height: number };
   readonly colorScheme?: 'light' | 'dark';
+  /** The browser's language (`navigator.languages`) and time zone: en-GB in UTC unless a test says otherwise. */
+  readonly locale?: string;
+  readonly timezoneId?: string;
   readonly beforeLoad?: (page: Page) => Promise<void>;
 }
 
@@ -214,13 +229,16 @@ export function useStatusPage(): StatusPageHarness {
       if (!site) throw new Error('no site: open a page first');
       return site;
     },
-    async open(scenario, { viewport = DESKTOP, colorScheme = 'light', beforeLoad } = {}) {
+    async open(
+      scenario,
+      { viewport = DESKTOP, colorScheme = 'light', locale = 'en-GB', timezoneId = 'UTC', beforeLoad } = {},
+    ) {
       site = await startStatusPageSite(scenario.status, scenario.history);
       context = await browser.newContext({
         viewport,
         colorScheme,
-        locale: 'en-GB',
-        timezoneId: 'UTC',
+        locale,
+        timezoneId,
         isMobile: viewport.width < 500,
       });
       const page = await context.newPage();

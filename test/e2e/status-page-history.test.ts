@@ -6,7 +6,9 @@ import { SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import {
   incidentNotice,
+  incidentsDocument,
   noticesDocument,
+  ongoingIncident,
   PAST_BAD_DAYS,
   pastIncidents,
   resolvedNotice,
@@ -15,23 +17,18 @@ import {
 import {
   ARTIFACTS_DIR,
   allOperational,
+  componentCard,
   expectNoProblems,
   pastHistory,
-  SCENARIOS,
+  scenarioNamed,
+  statusUpdated,
   useStatusPage,
 } from './status-page-harness.js';
 
 const harness = useStatusPage();
 
-function scenario(name: string) {
-  const make = SCENARIOS[name];
-  if (!make) throw new Error(`no scenario ${name}`);
-  return make();
-}
-
-function card(page: Page, name: string) {
-  return page.locator('#components > li', { hasText: name });
-}
+const scenario = scenarioNamed;
+const card = componentCard;
 
 /** Opens a component's details from the keyboard and waits for its latency chart. */
 async function openDetails(page: Page, name: string): Promise<void> {
@@ -77,7 +74,7 @@ describe('each component', () => {
     await expect(statusesOf(page, 'Build Service')).resolves.toHaveProperty('86', 'major_outage');
     const uptime = (Math.floor(((1440 - bad.minutes) / 1440) * 100 * 100) / 100).toFixed(2);
     await expect(wordsOfDay(page, 'Build Service', 86)).resolves.toMatch(
-      new RegExp(`^\\w{3}, \\d{1,2} \\w{3} \\d{4}: ${uptime}% uptime, 47 min down; worst: major outage$`),
+      new RegExp(`^\\w{3}, \\d{1,2} \\w{3} \\d{4} \\(UTC\\): ${uptime}% uptime, 47 mins down; worst: major outage$`),
     );
     // Days before the Registry was probed say so.
     await expect(wordsOfDay(page, 'Registry', 0)).resolves.toMatch(/: no data$/);
@@ -94,7 +91,7 @@ describe('each component', () => {
     });
     // 23 s of 1,440 minutes down: 99.973%, cut to two decimals.
     await expect(wordsOfDay(page, 'Scheduler', 84)).resolves.toMatch(
-      /: 99\.97% uptime, 23 s down; worst: major outage$/,
+      / \(UTC\): 99\.97% uptime, 23 secs down; worst: major outage$/,
     );
     await expect(wordsOfDay(page, 'Scheduler', 50)).resolves.toMatch(/: 100% uptime, no downtime$/);
     expectNoProblems(problems);
@@ -112,7 +109,7 @@ describe('each component', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     const chosen = await bar.getAttribute('aria-valuetext');
-    expect(chosen).toMatch(/47 min down; worst: major outage$/);
+    expect(chosen).toMatch(/47 mins down; worst: major outage$/);
     await expect(card(page, 'Build Service').locator('.day-detail').textContent()).resolves.toBe(chosen);
     await page.keyboard.press('Home');
     await expect(bar.getAttribute('aria-valuenow')).resolves.toBe('1');
@@ -174,11 +171,11 @@ describe('each component', () => {
 
     const since = card(page, 'Build Service').locator('.since');
     await expect(since.textContent()).resolves.toMatch(
-      /^Since \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC \(for 3[89] min\): checks are answering 503\.$/,
+      /^Since \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC \(for 3[89] mins\): checks are answering 503\.$/,
     );
     await expect(since.locator('time').getAttribute('datetime')).resolves.toMatch(/Z$/);
     await expect(card(page, 'Scheduler').locator('.since').textContent()).resolves.toMatch(
-      /\(for [67] min\): checks are timing out\.$/,
+      /\(for [67] mins\): checks are timing out\.$/,
     );
     await expect(card(page, 'Control API').locator('.since').count()).resolves.toBe(0);
     await page.screenshot({ path: `${ARTIFACTS_DIR}/status-page-failing-since.png` });
@@ -217,11 +214,89 @@ describe('each component', () => {
 
     const note = card(page, 'Registry').locator('.certificate-note');
     await expect(note.textContent()).resolves.toBe(
-      `Certificate expires in 6 days (${expiresAt.slice(0, 10)} ${expiresAt.slice(11, 16)} UTC).`,
+      // In the visitor's zone (UTC in these tests), with the zone named.
+      `Certificate expires in 6 days (${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone: 'UTC' }).format(new Date(expiresAt))}).`,
     );
     // A certificate outside its window is not mentioned.
     await expect(card(page, 'Control API').locator('.certificate-note').count()).resolves.toBe(0);
     await card(page, 'Registry').screenshot({ path: `${ARTIFACTS_DIR}/status-page-certificate-warning.png` });
+    expectNoProblems(problems);
+  });
+});
+
+describe('the page never contradicts itself', () => {
+  const MINUTE_MS = 60_000;
+
+  /** The Scheduler in a major outage the status already says and the history (today all green) has not counted. */
+  function outageTheHistoryHasNotCounted(incidentForMs: number | undefined) {
+    const now = new Date();
+    const components = allOperational(0).components.map((component) =>
+      component.name === 'Scheduler' ? { ...component, status: 'major_outage' as const } : component,
+    );
+    const ongoing =
+      incidentForMs === undefined
+        ? []
+        : [ongoingIncident(now, 'Scheduler', incidentForMs, 'major_outage', { class: 'timeout', http_status: null })];
+    return {
+      status: statusUpdated(3_000, { status: 'major_outage', components }),
+      history: { ...pastHistory(now), incidents: incidentsDocument(now, [...pastIncidents(now), ...ongoing]) },
+    };
+  }
+
+  it('shows today’s time down so far beside an outage the history has not counted yet, never "no downtime"', async () => {
+    const scenario = outageTheHistoryHasNotCounted(12 * MINUTE_MS);
+    const today = scenario.history.uptime?.components.find((each) => each.name === 'Scheduler')?.days;
+    // The history the page is given still says today was all up.
+    expect([today?.worst_status.at(-1), today?.down_seconds.at(-1)]).toEqual(['operational', 0]);
+    const { page, problems } = await harness.open(scenario);
+
+    await expect(statusesOf(page, 'Scheduler')).resolves.toHaveProperty('89', 'major_outage');
+    const words = await card(page, 'Scheduler').locator('.days').getAttribute('aria-valuetext');
+    expect(words).toMatch(/ \(UTC\), today so far: \d+(\.\d\d)?% uptime, .+ down; worst: major outage$/);
+    // Twelve minutes down, unless today (a UTC day) began less than twelve minutes ago.
+    const minutesToday = Math.floor((Date.now() % 86_400_000) / MINUTE_MS);
+    if (minutesToday > 13) expect(words).toMatch(/, 1[12] mins down; worst/);
+    await expect(card(page, 'Scheduler').locator('.day-detail').textContent()).resolves.toBe(words);
+    await expect(card(page, 'Scheduler').locator('.uptime-figure').textContent()).resolves.not.toMatch(/^100%/);
+    await card(page, 'Scheduler').screenshot({ path: `${ARTIFACTS_DIR}/status-page-outage-today.png` });
+    expectNoProblems(problems);
+  });
+
+  it('counts today’s outage from the status when its incident is not known yet', async () => {
+    const { page, problems } = await harness.open(outageTheHistoryHasNotCounted(undefined));
+
+    await expect(card(page, 'Scheduler').locator('.since').count()).resolves.toBe(0);
+    await expect(card(page, 'Scheduler').locator('.days').getAttribute('aria-valuetext')).resolves.toMatch(
+      /today so far: \d+(\.\d\d)?% uptime, \d+ secs? down; worst: major outage$/,
+    );
+    expectNoProblems(problems);
+  });
+
+  it('says what an uptime figure rests on: the last 90 days once there are 90, else since its first (UTC) day', async () => {
+    const now = new Date();
+    const uptime = uptimeDocument(now, { intervalSeconds: 30, noDataDays: { Registry: 89, Scheduler: 87 } });
+    const { page, problems } = await harness.open({
+      status: allOperational(3_000),
+      history: { ...pastHistory(now), uptime },
+    });
+
+    const day = (daysAgo: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(now.getTime() - daysAgo * 86_400_000));
+    await expect(card(page, 'Control API').locator('.uptime-figure').textContent()).resolves.toMatch(
+      /^\d+(\.\d\d)?% uptime over the last 90 days$/,
+    );
+    await expect(card(page, 'Registry').locator('.uptime-figure').textContent()).resolves.toBe(
+      `100% uptime since ${day(0)} (UTC)`,
+    );
+    await expect(card(page, 'Scheduler').locator('.uptime-figure').textContent()).resolves.toBe(
+      `100% uptime since ${day(2)} (UTC)`,
+    );
     expectNoProblems(problems);
   });
 });
@@ -243,7 +318,7 @@ describe('the incidents', () => {
     const first = past.first();
     await expect(first.locator('.incident-head').textContent()).resolves.toBe('Build Service ✕Major outage');
     await expect(first.locator('dl').textContent()).resolves.toMatch(
-      /^Started\d{1,2} \w{3} \d{4}, 09:14 UTCEnded\d{1,2} \w{3} \d{4}, 10:01 UTCLasted47 minChecks sawtiming out, answering 502$/,
+      /^Started\d{1,2} \w{3} \d{4}, 09:14 UTCEnded\d{1,2} \w{3} \d{4}, 10:01 UTCLasted47 minsChecks sawtiming out, answering 502$/,
     );
     await expect(lists.nth(0).locator('> li').first().locator('dl').textContent()).resolves.toMatch(/Endedongoing/);
     expectNoProblems(problems);

@@ -22,8 +22,8 @@ const BROKEN = new Map<string, StatusValue>([
   [nameOf(31), 'partial_outage'],
 ]);
 
-/** Sixty components in three groups, two of them broken for 12 and 40 minutes, with their open incidents. */
-function largePage() {
+/** Sixty components in three groups (or, `grouped: false`, in none), two broken for 12 and 40 minutes, with their open incidents. */
+function largePage({ grouped = true } = {}) {
   const now = new Date();
   const components = Array.from({ length: COUNT }, (_, index) => ({
     name: nameOf(index),
@@ -66,7 +66,9 @@ function largePage() {
       incidents,
       notices: noticesDocument([]),
       observations: singleRegionObservations(now),
-      groups: new Map(components.map((component, index) => [component.name, groupOf(index)])),
+      groups: grouped
+        ? new Map(components.map((component, index) => [component.name, groupOf(index)]))
+        : new Map<string, string>(),
     },
   };
 }
@@ -125,8 +127,8 @@ describe('the status page with many components', () => {
     await expect(affected.locator('.component-name').allTextContents()).resolves.toEqual([nameOf(23), nameOf(31)]);
     await expect(affected.nth(0).locator('.badge-text').textContent()).resolves.toBe(LABELS.major_outage);
     await expect(affected.nth(0).locator('.affected-group').textContent()).resolves.toBe(' in Group 2');
-    await expect(affected.nth(0).locator('.since').textContent()).resolves.toMatch(/^Since .+ \(for 12 min\)\.$/);
-    await expect(affected.nth(1).locator('.since').textContent()).resolves.toMatch(/^Since .+ \(for 40 min\)\.$/);
+    await expect(affected.nth(0).locator('.since').textContent()).resolves.toMatch(/^Since .+ \(for 12 mins\)\.$/);
+    await expect(affected.nth(1).locator('.since').textContent()).resolves.toMatch(/^Since .+ \(for 40 mins\)\.$/);
     expectNoProblems(problems);
   });
 
@@ -184,6 +186,57 @@ describe('the status page with many components', () => {
     expect(answers).toEqual(['200 /api/v1/incidents']);
     await expect(page.locator('#incidents h3').first().textContent()).resolves.toBe('Ongoing');
     await expect(page.locator('#incidents li.incident').count()).resolves.toBe(2);
+    expectNoProblems(problems);
+  });
+});
+
+describe('the status page with many components and no groups', () => {
+  it('shows the broken components’ cards first and open, and the operational ones in one closed list made on opening', async () => {
+    const { page, problems } = await harness.open(largePage({ grouped: false }));
+
+    const top = page.locator('#components > li');
+    await expect(top.count()).resolves.toBe(3);
+    await expect(top.nth(0).locator('.component-name').textContent()).resolves.toBe(nameOf(23));
+    await expect(top.nth(0).locator('.since').textContent()).resolves.toMatch(/^Since .+ \(for 12 mins\)\.$/);
+    await expect(top.nth(1).locator('.component-name').textContent()).resolves.toBe(nameOf(31));
+    await expect(top.nth(1).locator('.badge-text').textContent()).resolves.toBe(LABELS.partial_outage);
+    const rest = top.nth(2);
+    await expect(rest.locator('summary h3 .component-name').textContent()).resolves.toBe('Operational components');
+    await expect(rest.locator('.group-count').textContent()).resolves.toBe('58 components, all operational');
+    await expect(rest.locator('details.group-details').getAttribute('open')).resolves.toBeNull();
+    await expect(page.locator('#components li.component').count()).resolves.toBe(2);
+    // The broken cards are in the list itself: no separate list of what is affected.
+    await expect(page.locator('#affected-section').isHidden()).resolves.toBe(true);
+
+    await rest.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const cards = rest.locator('li.component');
+    await cards.nth(57).waitFor();
+    await expect(cards.count()).resolves.toBe(58);
+    await expect(cards.first().locator('.component-name').textContent()).resolves.toBe(nameOf(0));
+    await expect(findAxeViolations(page)).resolves.toEqual([]);
+    expectNoProblems(problems);
+  });
+
+  it('keeps the operational list open through a redraw, and moves a component that breaks to the top', async () => {
+    const scenario = largePage({ grouped: false });
+    const { page, problems } = await harness.open(scenario);
+    const rest = page.locator('#components > li.component-group');
+    await rest.locator('summary').click();
+    await rest.locator('li.component').nth(57).waitFor();
+
+    const components = scenario.status.components.map((component) =>
+      component.name === nameOf(5) ? { ...component, status: 'degraded_performance' as const } : component,
+    );
+    await harness.site().writeStatus({ ...scenario.status, components, updated_at: formatTimestamp(new Date()) });
+    await refreshPage(page);
+    await expect(page.locator('#components > li.component .component-name').allTextContents()).resolves.toEqual([
+      nameOf(5),
+      nameOf(23),
+      nameOf(31),
+    ]);
+    await expect(rest.locator('details.group-details').getAttribute('open')).resolves.toBe('');
+    await expect(rest.locator('li.component').count()).resolves.toBe(57);
     expectNoProblems(problems);
   });
 });

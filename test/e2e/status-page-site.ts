@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -20,31 +20,21 @@ import { type RunningServer, startServer } from '../../src/server/start-server.j
 import { buildSite } from '../../src/site/build-site.js';
 import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
 
-/** The status page's files, as committed under `public/`. */
-export const PAGE_FILES = [
-  'index.html',
-  'status-page.css',
-  'status-page.js',
-  'status-page.affected-list.js',
-  'status-page.component-cards.js',
-  'status-page.component-details.js',
-  'status-page.component-groups.js',
-  'status-page.day-bar.js',
-  'status-page.dom.js',
-  'status-page.fetch.js',
-  'status-page.incident-history.js',
-  'status-page.latency-chart.js',
-  'status-page.notice-card.js',
-  'status-page.notices-banner.js',
-  'status-page.read-documents.js',
-  'status-page.refresh.js',
-  'status-page.regions-table.js',
-  'status-page.state.js',
-  'status-page.summary.js',
-  'status-page.vantage-matrix.js',
-  'status-page.words.js',
-  'favicon.svg',
-] as const;
+/**
+ * The status page's files, as committed under `public/`: the page, its
+ * modules and catalogues, the embed, the icon. The shared module is left to
+ * the build, which writes it beside them.
+ */
+export async function listPageFiles(): Promise<string[]> {
+  const entries = await readdir(resolve('public'), { withFileTypes: true });
+  return entries
+    .filter(
+      (entry) =>
+        entry.isFile() && /^(status-page(\..+)?\.(js|css)|index\.html|favicon\.svg|embed\.js)$/.test(entry.name),
+    )
+    .map((entry) => entry.name)
+    .filter((name) => name !== 'status-page.shared.js');
+}
 
 /** The documents the probe and the build publish beside the status (the probe's observations too); any may be missing. */
 export interface HistoryDocuments {
@@ -80,7 +70,7 @@ export async function startStatusPageSite(
   history: HistoryDocuments = {},
 ): Promise<StatusPageSite> {
   const publicDir = await mkdtemp(join(tmpdir(), 'status-page-'));
-  for (const file of PAGE_FILES) await copyFile(resolve('public', file), join(publicDir, file));
+  for (const file of await listPageFiles()) await copyFile(resolve('public', file), join(publicDir, file));
   await buildSite({ regionsFile: REGIONS_FILE, publicDir });
   const settings = {
     pageName: undefined,

@@ -5,8 +5,12 @@ import {
   OBSERVATIONS_PATH,
   REGIONS_PATH,
   STATUS_PATH,
+  STATUSPAGE_SUMMARY_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
+import { PARTIAL_OUTAGE_DOWN_SHARE } from '../../src/history/compute-uptime.js';
+import { scheduleIntervalMs } from '../../src/probe/schedule-interval.js';
+import { DEFAULT_SCHEDULE } from '../../src/schemas/components-config.js';
 import { NOTICE_STATE_LABELS, STATUS_LABELS } from '../../src/schemas/state-labels.js';
 import { renderVocabularyModule } from '../../src/site/render-vocabulary-module.js';
 
@@ -25,7 +29,19 @@ describe('renderVocabularyModule', () => {
       INCIDENTS_PATH,
       NOTICES_PATH,
       OBSERVATIONS_PATH,
+      STATUSPAGE_SUMMARY_PATH,
     });
+  });
+
+  it('holds the share of a partial outage the history counts as down, for today while the history catches up', async () => {
+    const page = await importModuleText(renderVocabularyModule());
+    expect(page.PARTIAL_OUTAGE_DOWN_SHARE).toBe(PARTIAL_OUTAGE_DOWN_SHARE);
+  });
+
+  it('holds the interval of the probe’s default schedule, what staleness is judged by where none is published', async () => {
+    const page = await importModuleText(renderVocabularyModule());
+    expect(page.DEFAULT_PROBE_INTERVAL_MS).toBe(scheduleIntervalMs(DEFAULT_SCHEDULE));
+    expect(page.DEFAULT_PROBE_INTERVAL_MS).toBe(30_000);
   });
 
   it('holds the very labels the feed uses, frozen', async () => {

@@ -1,0 +1,261 @@
+// Die Wörter der Statusseite auf Deutsch (see status-page.messages.en.js for the format).
+
+export default {
+  'page.title': 'Plattformstatus',
+  'page.description':
+    'Aktueller Status der Komponenten der Plattform, ihre letzten 90 Tage, Störungen, Mitteilungen des Teams und die Regionen, in denen Workloads laufen können.',
+  'page.lede':
+    'Control API, Scheduler, Build Service und Registry jetzt und in den letzten 90 Tagen, und die Regionen, in denen Workloads laufen können.',
+  'page.skip': 'Zum Status springen',
+  'page.subscribe': 'Störungen und Mitteilungen abonnieren (Atom-Feed)',
+
+  'settings.language': 'Sprache',
+  'settings.times': 'Zeiten in',
+  'settings.ownZone': 'Ihrer Zeitzone ({zone})',
+  'settings.utc': 'UTC',
+
+  'summary.heading': 'Aktueller Status',
+  'summary.loading': 'Status wird geladen …',
+  'summary.allOperational': 'Alle Systeme betriebsbereit',
+  'summary.overall': 'Gesamtstatus: {status}',
+  'summary.withAffected': {
+    one: '{status} ({affected} von {count} Komponente betroffen)',
+    other: '{status} ({affected} von {count} Komponenten betroffen)',
+  },
+  'summary.lastKnown.stale': 'Status veraltet. Zuletzt bekannt: {status}',
+  'summary.lastKnown.future': 'Zeitangabe des Status nicht vertrauenswürdig. Zuletzt bekannt: {status}',
+  'summary.stale': {
+    one: 'Veraltete Daten: Dieser Status ist älter als {limit} ({count} Prüfintervall von {interval}) und stimmt womöglich nicht mehr. Die Statusprüfung ist vielleicht ausgefallen.',
+    other:
+      'Veraltete Daten: Dieser Status ist älter als {limit} ({count} Prüfintervalle von je {interval}) und stimmt womöglich nicht mehr. Die Statusprüfung ist vielleicht ausgefallen.',
+  },
+  'summary.future':
+    'Nicht vertrauenswürdige Daten: Dieser Status nennt eine Zeit, die {ahead} vor der Uhr des Servers liegt. Eine Uhr geht falsch, und er stimmt womöglich nicht.',
+  'summary.showingLast': 'Der zuletzt empfangene Status wird angezeigt. {problem}',
+  'summary.unavailable': 'Status nicht verfügbar',
+  'title.fresh': '{status} · {page}',
+  'title.stale': 'Veraltet · zuletzt {status} · {page}',
+  'title.future': 'Nicht vertrauenswürdig · zuletzt {status} · {page}',
+  'title.unavailable': 'Status nicht verfügbar · {page}',
+
+  'problem.unpublished':
+    'Es wurde noch kein Status veröffentlicht ({detail}); die Statusprüfung schreibt kurz nach ihrem Start einen.',
+  'problem.unreachable': 'Die Status-API war nicht erreichbar: {detail}.',
+  'problem.http': 'Die Status-API hat mit einem Fehler geantwortet ({detail}).',
+  'problem.invalid': 'Der Status konnte nicht gelesen werden: {detail}.',
+  'problem.retry': 'Diese Seite versucht es alle {interval} erneut.',
+  'fetch.timeout': 'sie hat nicht rechtzeitig geantwortet',
+  'fetch.failed': 'die Anfrage ist fehlgeschlagen',
+  'fetch.not-json': 'die Antwort ist kein JSON',
+  'fetch.not-status': 'die Antwort ist kein Statusdokument',
+  'fetch.not-region-list': 'die Antwort ist keine Liste von Regionen',
+  'fetch.not-history': 'kein Verlaufsdokument',
+
+  'freshness.updated': 'Aktualisiert',
+  'freshness.ahead': '{duration} in der Zukunft',
+  'freshness.reporter': 'von der Prüfung in {region}.',
+
+  'status.operational': 'Betriebsbereit',
+  'status.under_maintenance': 'In Wartung',
+  'status.degraded_performance': 'Eingeschränkte Leistung',
+  'status.partial_outage': 'Teilweiser Ausfall',
+  'status.major_outage': 'Schwerer Ausfall',
+  'statusInline.operational': 'betriebsbereit',
+  'statusInline.under_maintenance': 'in Wartung',
+  'statusInline.degraded_performance': 'eingeschränkte Leistung',
+  'statusInline.partial_outage': 'teilweiser Ausfall',
+  'statusInline.major_outage': 'schwerer Ausfall',
+  'status.unknownValue': 'Unbekannt ({value})',
+  'noticeState.investigating': 'Wird untersucht',
+  'noticeState.identified': 'Ursache erkannt',
+  'noticeState.monitoring': 'Wird beobachtet',
+  'noticeState.resolved': 'Behoben',
+  'noticeState.scheduled': 'Geplant',
+  'noticeState.in_progress': 'Läuft',
+  'noticeState.completed': 'Abgeschlossen',
+
+  'notices.heading': 'Vom Plattformteam',
+  'notices.now': 'Aktuell',
+  'notices.upcoming': 'Geplante Wartungen',
+  'notice.incident': 'Störung · {state}',
+  'notice.maintenance': 'Wartung · {state}',
+  'notice.affects': 'Betrifft',
+  'notice.wholePlatform': 'die gesamte Plattform',
+  'notice.window': 'Zeitraum',
+  'notice.windowRange': '{start} bis {end}',
+
+  'components.heading': 'Komponenten',
+  'components.empty': 'Noch kein Status der Komponenten.',
+  'components.noHistory':
+    'Diese Installation veröffentlicht keinen Verlauf (/api/v1/uptime), daher wird nur der aktuelle Status angezeigt.',
+  'affected.heading': 'Jetzt betroffen',
+  'affected.inGroup': ' in {group}',
+  'groups.operational': 'Betriebsbereite Komponenten',
+  'groups.allOperational': {
+    one: '{count} Komponente, betriebsbereit',
+    other: '{count} Komponenten, alle betriebsbereit',
+  },
+  'groups.someAffected': {
+    one: '{count} Komponente, {affected} betroffen',
+    other: '{count} Komponenten, {affected} betroffen',
+  },
+
+  'card.since': 'Seit {time} ({duration}).',
+  'card.sinceBecause': 'Seit {time} ({duration}). Die Prüfungen sehen: {reason}.',
+  'card.maintenanceUntil': 'Geplante Wartung bis {time}.',
+  'card.details': 'Details',
+  'card.detailsOf': ': {name}, Verfügbarkeit und Latenz',
+  'failure.timeout': 'Zeitüberschreitung',
+  'failure.refused': 'Verbindung abgelehnt',
+  'failure.dns': 'keine Auflösung im DNS',
+  'failure.tls': 'TLS-Handshake schlägt fehl',
+  'failure.reset': 'Verbindungen werden zurückgesetzt',
+  'failure.error': 'Fehler',
+  'failure.body': 'unerwarteter Inhalt der Antwort',
+  'failure.status': 'unerwarteter Statuscode',
+  'failure.statusCode': 'Antwort {code}',
+  'failure.other': 'Fehler',
+  'certificate.expired': 'Das Zertifikat ist abgelaufen ({time}).',
+  'certificate.withinDay': 'Das Zertifikat läuft innerhalb eines Tages ab ({time}).',
+  'certificate.inDays': {
+    one: 'Das Zertifikat läuft in {count} Tag ab ({time}).',
+    other: 'Das Zertifikat läuft in {count} Tagen ab ({time}).',
+  },
+
+  'uptime.overDays': {
+    one: '{percent} Verfügbarkeit am letzten Tag',
+    other: '{percent} Verfügbarkeit in den letzten {count} Tagen',
+  },
+  'uptime.since': '{percent} Verfügbarkeit seit {day} (UTC)',
+  'uptime.none': 'Noch keine Verfügbarkeit gemessen',
+  'uptime.noData': 'keine Daten',
+
+  'day.past': '{day} (UTC): {uptime} Verfügbarkeit, {down}',
+  'day.today': '{day} (UTC), heute bisher: {uptime} Verfügbarkeit, {down}',
+  'day.withWorst': '{words}; schlimmster Zustand: {state}',
+  'day.noData': '{day} (UTC): keine Daten',
+  'day.noDowntime': 'keine Ausfallzeit',
+  'day.down': '{span} Ausfall',
+  'day.barLabel': {
+    one: '{name}, Tag für Tag (UTC) am letzten Tag',
+    other: '{name}, Tag für Tag (UTC) über die letzten {count} Tage',
+  },
+  'day.axisStart': {
+    one: 'vor {count} Tag',
+    other: 'vor {count} Tagen',
+  },
+  'day.axisToday': 'Heute (UTC)',
+
+  'details.loading': 'Details werden geladen …',
+  'details.failed': 'Die Details konnten nicht geladen werden.',
+  'details.failedBecause': 'Die Details konnten nicht geladen werden ({detail}).',
+  'details.last24h': 'Letzte 24 Stunden',
+  'details.last7d': 'Letzte 7 Tage',
+  'details.last30d': 'Letzte 30 Tage',
+  'details.last90d': 'Letzte 90 Tage',
+  'details.uptime': '{uptime} Verfügbarkeit',
+  'details.uptimeWithCoverage': '{uptime} Verfügbarkeit (Daten für {coverage} der Zeit)',
+  'latency.label': 'Latenz von {name}',
+  'latency.none': 'Latenz, letzte 24 Stunden: keine Antworten zu messen.',
+  'latency.caption':
+    'Latenz, letzte 24 Stunden: Median {last} ms in der letzten Stunde; stündliche Mediane von {lowest} bis {largest} ms (kräftige Linie: Median; blasse Linie: 95. Perzentil).',
+  'latency.captionWithP95':
+    'Latenz, letzte 24 Stunden: Median {last} ms in der letzten Stunde (95. Perzentil {p95} ms); stündliche Mediane von {lowest} bis {largest} ms (kräftige Linie: Median; blasse Linie: 95. Perzentil).',
+
+  'incidents.heading': 'Störungen',
+  'incidents.ongoing': 'Andauernd',
+  'incidents.lastDays': {
+    one: 'Letzter Tag',
+    other: 'Letzte {count} Tage',
+  },
+  'incidents.none': {
+    one: 'Keine Störungen am letzten Tag.',
+    other: 'Keine Störungen in den letzten {count} Tagen.',
+  },
+  'incidents.started': 'Beginn',
+  'incidents.ended': 'Ende',
+  'incidents.ongoingValue': 'andauernd',
+  'incidents.lasting': 'Dauer bisher',
+  'incidents.lasted': 'Dauer',
+  'incidents.checksSaw': 'Die Prüfungen sahen',
+  'incidents.seenFrom': 'Gesehen von',
+  'incidents.regionsNone': {
+    one: 'keine von {count} Region sah einen Ausfall',
+    other: 'keine von {count} Regionen sah einen Ausfall',
+  },
+  'incidents.regionsSome': {
+    one: '{affected} von {count} Region',
+    other: '{affected} von {count} Regionen',
+  },
+  'incidents.showOlder': 'Ältere Störungen zeigen ({count} weitere)',
+  'incidents.onRequestNote': {
+    one: 'Die Störungen des letzten Tages werden geladen, wenn Sie danach fragen; was jetzt betroffen ist, steht unter Komponenten.',
+    other:
+      'Die Störungen der letzten {count} Tage werden geladen, wenn Sie danach fragen; was jetzt betroffen ist, steht unter Komponenten.',
+  },
+  'incidents.load': {
+    one: 'Störungen des letzten Tages zeigen',
+    other: 'Störungen der letzten {count} Tage zeigen',
+  },
+  'incidents.loading': 'Störungen werden geladen …',
+
+  'vantage.heading': 'Aus jeder Region gesehen',
+  'vantage.explain':
+    'Die Prüfung jeder Region prüft die Komponenten ebenfalls. Über den Status einer globalen Komponente stimmen die Regionen ab, damit Netzwerkprobleme einer einzelnen Region nicht als Ausfall gemeldet werden.',
+  'vantage.scrollLabel': 'Komponenten nach Region, eine Tabelle, die auf schmalen Bildschirmen seitwärts scrollt',
+  'vantage.caption': 'Komponenten nach Region',
+  'vantage.asOf':
+    'Diese Region zeigt den Status, den sie veröffentlicht; jede andere Region zeigt, was sie beobachtet hat. Stand: {time}.',
+  'vantage.component': 'Komponente',
+  'vantage.thisRegion': 'diese Region, veröffentlicht',
+  'vantage.voteColumn': 'Abstimmung',
+  'vantage.observed': 'Beobachtet: {state}',
+  'vantage.observedAt': 'beobachtet {time}',
+  'vantage.notObserved': 'Nicht beobachtet',
+  'vantage.regional': 'Regional: jede Region für sich',
+  'vantage.voteMaintenance': 'Keine Abstimmung: im Wartungsfenster dieser Region',
+  'vantage.regions': {
+    one: '{count} Region',
+    other: '{count} Regionen',
+  },
+  'vantage.voteSee': {
+    one: '{count} von {regions} sieht einen Ausfall',
+    other: '{count} von {regions} sehen einen Ausfall',
+  },
+  'vantage.vote': '{see} ({answered} geantwortet, Quorum {quorum})',
+  'vantage.voteNoQuorum': 'Unverändert: kein Quorum ({answered} von {configured} geantwortet, {quorum} nötig); {see}',
+  'vantage.stale': 'Diese Beobachtungen sind {age} alt und stimmen womöglich nicht mehr.',
+  'vantage.future':
+    'Diese Beobachtungen nennen eine Zeit, die {ahead} vor der Uhr des Servers liegt, und stimmen womöglich nicht.',
+  'peerOutcome.stale': 'Veraltet',
+  'peerOutcome.future': 'Aus der Zukunft',
+  'peerOutcome.unreachable': 'Nicht erreichbar',
+  'peerOutcome.invalid': 'Ungültig',
+
+  'regions.heading': 'Regionen',
+  'regions.explain':
+    'Der Status einer Region ist hier der, den das Plattformteam im Verzeichnis erklärt hat, keine Messung der Prüfung.',
+  'regions.loading': 'Regionen werden geladen …',
+  'regions.none': 'Keine Regionen anzuzeigen.',
+  'regions.problem': 'Die Regionen konnten nicht abgerufen werden ({detail}).',
+  'regions.problemShowingLast':
+    'Die Regionen konnten nicht abgerufen werden ({detail}). Die zuletzt empfangene Liste wird angezeigt.',
+  'regions.count': {
+    one: ' · {count} Region',
+    other: ' · {count} Regionen',
+  },
+  'regions.caption': 'Regionen in der Zone {zone}',
+  'regions.region': 'Region',
+  'regions.country': 'Land',
+  'regions.declared': 'Erklärter Status',
+
+  'footer.refresh': 'Diese Seite aktualisiert sich alle {interval} selbst.',
+  'footer.subscribe': 'Abonnieren:',
+  'footer.feed': 'Atom-Feed der Störungen und Mitteilungen',
+  'footer.machines': 'Für Maschinen:',
+  'footer.statuspage': 'im Format von Statuspage:',
+
+  'embed.open': 'Statusseite öffnen ({host})',
+  'embed.stale': 'Status veraltet (zuletzt: {status})',
+  'embed.future': 'Zeitangabe des Status nicht vertrauenswürdig (zuletzt: {status})',
+};

@@ -1,0 +1,97 @@
+// The page's language and time zone: chosen when the page starts (the
+// visitor's earlier choice, else the browser's languages and the visitor's
+// own zone), the two switches in the header that change them and remember
+// the choice, and the page's own words in index.html (`data-i18n`).
+
+import { create, element } from './status-page.dom.js';
+import { chooseLanguage, currentWords, LANGUAGES, t, useLanguage, useTimeZone } from './status-page.i18n.js';
+
+/** Where the choices are remembered, in this browser, for this origin. */
+const LANGUAGE_KEY = 'service-directory-status.language';
+const ZONE_KEY = 'service-directory-status.time-zone';
+
+function readStored(key) {
+  try {
+    return localStorage.getItem(key) ?? undefined;
+  } catch {
+    // Storage can be off (a private window, a policy): the page still speaks, it only forgets.
+    return undefined;
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // As above: the choice holds for this visit.
+  }
+}
+
+/** The visitor's own time zone, as the browser names it ("Europe/Berlin"). */
+function ownZone() {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+/** Writes the page's own words: every `data-i18n` element's text, `data-i18n-label`'s label, `lang` and `dir`. */
+export function applyWords() {
+  const { language, dir, timeZone } = currentWords();
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = dir;
+  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll('[data-i18n-label]')) {
+    node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+  }
+  document.querySelector('meta[name="description"]')?.setAttribute('content', t('page.description'));
+  document.title = t('page.title');
+  const languages = element('language-choice');
+  languages.replaceChildren(
+    ...Object.entries(LANGUAGES).map(([code, { name }]) => {
+      // Each language is named in itself, and marked as such for screen readers.
+      const option = create('option', undefined, name);
+      option.value = code;
+      option.lang = code;
+      return option;
+    }),
+  );
+  languages.value = language;
+  const zones = element('zone-choice');
+  const own = create('option', undefined, t('settings.ownZone', { zone: ownZone() }));
+  own.value = 'local';
+  const utc = create('option', undefined, t('settings.utc'));
+  utc.value = 'UTC';
+  zones.replaceChildren(own, utc);
+  zones.value = timeZone === 'UTC' ? 'UTC' : 'local';
+}
+
+/** Chooses the language and the time zone the page starts in and loads that language's words. */
+export async function startWords() {
+  useTimeZone(readStored(ZONE_KEY));
+  const preferred = navigator.languages?.length > 0 ? navigator.languages : [navigator.language];
+  await useLanguage(chooseLanguage(readStored(LANGUAGE_KEY), preferred));
+  applyWords();
+}
+
+/**
+ * Wires the two switches: a change loads the words it calls for, remembers
+ * the choice, rewrites the page's own words and calls `redraw`. Focus stays
+ * on the switch, which is never redrawn.
+ */
+export function wireSwitches(redraw) {
+  element('language-choice').addEventListener('change', async (event) => {
+    const language = event.target.value;
+    if (!Object.hasOwn(LANGUAGES, language)) return;
+    store(LANGUAGE_KEY, language);
+    const preferred = navigator.languages?.length > 0 ? navigator.languages : [navigator.language];
+    await useLanguage(chooseLanguage(language, preferred));
+    applyWords();
+    redraw();
+  });
+  element('zone-choice').addEventListener('change', (event) => {
+    const zone = event.target.value === 'UTC' ? 'UTC' : 'local';
+    store(ZONE_KEY, zone);
+    useTimeZone(zone);
+    applyWords();
+    redraw();
+  });
+}
