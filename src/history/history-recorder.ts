@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { createConditionLog } from '../conditions/condition-log.js';
-import { displayPath } from '../io/read-document.js';
+import { describeCodedError, errorCode, errorKey } from '../errors/describe-error.js';
+import { displayPath } from '../io/display-path.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import type { HistoryRetention } from '../probe/history-retention.js';
 import type { ComponentOutcome } from '../probe/run-cycle.js';
@@ -94,12 +95,12 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       await rename(`${file}-wal`, `${aside}-wal`).catch(() => undefined);
       await rm(`${file}-shm`, { force: true });
       log.error(
-        `history: ${displayPath(file)} is corrupt (${describeError(error)}); moved it aside to ${displayPath(aside)} and started a new history`,
+        `history: ${displayPath(file)} is corrupt (${describeCodedError(error)}); moved it aside to ${displayPath(aside)} and started a new history`,
       );
     } catch (renameError) {
       recording.holds(
         'aside',
-        `history: ${displayPath(file)} is corrupt and could not be moved aside: ${describeError(renameError)}`,
+        `history: ${displayPath(file)} is corrupt and could not be moved aside: ${describeCodedError(renameError)}`,
       );
     }
   }
@@ -124,7 +125,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         store = undefined;
         recording.holds(
           errorKey(error),
-          `history: could not record this cycle in ${displayPath(file)}: ${describeError(error)}; the status is published without it, and the history is tried again each cycle`,
+          `history: could not record this cycle in ${displayPath(file)}: ${describeCodedError(error)}; the status is published without it, and the history is tried again each cycle`,
         );
         return false;
       }
@@ -177,7 +178,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     } catch (error) {
       writing.holds(
         errorKey(error),
-        `history: could not write ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} or ${displayPath(componentHistoryDir)}/: ${describeError(error)}`,
+        `history: could not write ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} or ${displayPath(componentHistoryDir)}/: ${describeCodedError(error)}`,
       );
     }
   }
@@ -209,19 +210,4 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
 export function isCorruption(error: unknown): boolean {
   const code = errorCode(error);
   return code !== undefined && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
-}
-
-function errorKey(error: unknown): string {
-  return errorCode(error) ?? (error instanceof Error ? error.name : 'unknown');
-}
-
-function describeError(error: unknown): string {
-  const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return code === undefined ? message : `${code}: ${message}`;
 }

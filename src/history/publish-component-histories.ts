@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { COMPONENT_HISTORY_PATH, componentHistoryPath, documentFile } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
-import { isErrnoException } from '../io/read-document.js';
+import { isErrnoException } from '../errors/describe-error.js';
 import type { ComponentHistoryFile } from './render-history-documents.js';
 
 /**

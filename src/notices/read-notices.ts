@@ -1,5 +1,5 @@
 import { InputError } from '../errors/input-error.js';
-import { displayPath } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { judgeRecurrences } from '../probe/judge-recurrences.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorMessage, isErrnoException } from '../errors/describe-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import type { HeaderRule } from '../headers/headers-config.js';
-import { isErrnoException } from '../io/read-document.js';
 import { mapConcurrently } from '../outbound/map-concurrently.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import { withDeadline } from '../outbound/with-deadline.js';
@@ -180,7 +180,7 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
     manifest = { ...manifest, objects: { ...manifest.objects, ...stored }, failing };
     if (manifestFile !== undefined && (Object.keys(stored).length > 0 || wasFailing !== manifest.failing)) {
       await writeUploadManifest(manifestFile, manifest).catch((error: unknown) =>
-        log.error(`could not save ${manifestFile}: ${error instanceof Error ? error.message : String(error)}`),
+        log.error(`could not save ${manifestFile}: ${errorMessage(error)}`),
       );
     }
     const durationMs = Math.round(performance.now() - started);
@@ -211,7 +211,7 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
         return await upload(files ?? (await listPublishedFiles(publicDir)), signal);
       } catch (error) {
         // A local read that failed (permissions, EMFILE): reported like a store failure, never thrown into the cycle.
-        const reason = `reading ${publicDir}: ${error instanceof Error ? error.message : String(error)}`;
+        const reason = `reading ${publicDir}: ${errorMessage(error)}`;
         log.error(`${target.url}: upload failed: ${reason}; tried on the next run`);
         return { ok: false, uploaded: 0, unchanged: 0, pending: 0, durationMs: 0, reason };
       }

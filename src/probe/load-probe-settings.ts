@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InputError } from '../errors/input-error.js';
-import { displayPath, readDocument } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
+import { readDocument } from '../io/read-document.js';
 import { readEnv } from '../io/read-env.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';

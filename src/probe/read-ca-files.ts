@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { isErrnoException } from '../errors/describe-error.js';
 import { InputError, type Problem } from '../errors/input-error.js';
-import { isErrnoException } from '../io/read-document.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 
 const PEM_CERTIFICATE = '-----BEGIN CERTIFICATE-----';

@@ -5,7 +5,7 @@ import { MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
 import { compressBody } from '../compression/compress-body.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
 import type { ResolvedHeader } from '../headers/resolve-headers.js';
-import { displayPath } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
 import { type ReadRegularFile, readRegularFile } from '../io/read-regular-file.js';
 import { type EncodedVariants, encodeVariants } from './encoded-variants.js';
 import { type Representation, representDocument } from './represent-document.js';

@@ -4,9 +4,10 @@ import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
 import { SIBLING_KINDS } from '../compression/precompressed-siblings.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
+import { describeIoError, errorKey } from '../errors/describe-error.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import type { PublishedHistory } from '../history/published-history.js';
-import { displayPath, isErrnoException } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
 import { removeStaleTempFiles, removeStaleTempFilesUnder } from '../io/remove-stale-temp-files.js';
 import type { PublicDirMirror } from '../object-store/public-dir-mirror.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
@@ -173,7 +174,7 @@ export function createProber(options: ProberOptions): Prober {
       return true;
     } catch (error) {
       condition.holds(
-        ioErrorKey(error),
+        errorKey(error),
         `could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`,
       );
       return false;
@@ -230,7 +231,7 @@ export function createProber(options: ProberOptions): Prober {
         conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
       } catch (error) {
         conditions.saveState.holds(
-          ioErrorKey(error),
+          errorKey(error),
           `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
             'the flapping memory is kept in memory and saved again each cycle',
         );
@@ -278,14 +279,4 @@ export function createProber(options: ProberOptions): Prober {
       options.mirror?.close();
     },
   };
-}
-
-function ioErrorKey(error: unknown): string {
-  if (isErrnoException(error) && error.code !== undefined) return error.code;
-  return error instanceof Error ? error.name : 'unknown';
-}
-
-function describeIoError(error: unknown): string {
-  if (isErrnoException(error) && error.code !== undefined) return `${error.code} (${error.message})`;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
-import { displayPath, isErrnoException } from '../io/read-document.js';
+import { describeIoError, isErrnoException } from '../errors/describe-error.js';
+import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG } from '../outbound/probe-log.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { type CycleReport, createProber, type ProberOptions } from './create-prober.js';
@@ -39,9 +40,7 @@ export async function probeOnce({ subscriptions, lockStaleMs, ...options }: Prob
   } catch (error) {
     prober.close();
     if (!isErrnoException(error)) throw error;
-    log.error(
-      `could not take the writer lock in ${displayPath(stateDir)}: ${error.code} (${error.message}); nothing written`,
-    );
+    log.error(`could not take the writer lock in ${displayPath(stateDir)}: ${describeIoError(error)}; nothing written`);
     return { published: false, why: 'write_failed' };
   }
   try {

@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { z } from 'zod';
+import { errorMessage, isErrnoException } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
-import { displayPath, isErrnoException, readDocument } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
+import { readDocument } from '../io/read-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import { EMPTY_PROBE_STATE, type ProbeState, ProbeStateFileSchema } from '../schemas/probe-state.js';
 import { formatTimestamp } from '../schemas/service-status.js';
@@ -42,7 +44,7 @@ export async function readProbeState(
     if (error instanceof InputError && isErrnoException(error.cause) && error.cause.code === 'ENOENT') {
       return EMPTY_PROBE_STATE;
     }
-    onProblem(`${error instanceof Error ? error.message : String(error)} (starting without flapping memory)`);
+    onProblem(`${errorMessage(error)} (starting without flapping memory)`);
     return EMPTY_PROBE_STATE;
   }
   const freshness = judgeFreshness(saved.saved_at, now, maxAgeMs);

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { displayPath } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';

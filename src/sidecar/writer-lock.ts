@@ -3,8 +3,9 @@ import { link, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { isErrnoException } from '../errors/describe-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
-import { displayPath, isErrnoException } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import { formatTimestamp, TimestampSchema } from '../schemas/service-status.js';
 import { type LockHolder, ProbeLockedError } from './probe-locked-error.js';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { documentFile, FEED_PATH, NOTICES_PATH } from '../api-paths.js';
+import { errorMessage } from '../errors/describe-error.js';
 import { publishFeed } from '../feed/publish-feed.js';
 import type { PublishedHistory } from '../history/published-history.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
@@ -97,7 +98,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     const published = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema).catch(
       (error: unknown) => {
         readable = false;
-        log.error(`webhooks: notices not read: ${error instanceof Error ? error.message : String(error)}`);
+        log.error(`webhooks: notices not read: ${errorMessage(error)}`);
         return undefined;
       },
     );
@@ -116,7 +117,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     async afterPublish(cycle, history) {
       if (settings.webhooks.length > 0) {
         await queueEvents(cycle).catch((error: unknown) =>
-          log.error(`webhooks: events not queued: ${error instanceof Error ? error.message : String(error)}`),
+          log.error(`webhooks: events not queued: ${errorMessage(error)}`),
         );
       }
       await publishFeed({
@@ -129,7 +130,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         (written) => {
           feed = written;
         },
-        (error: unknown) => log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => log.error(`feed not written: ${errorMessage(error)}`),
       );
       const { statuspage } = settings;
       if (statuspage !== undefined) {
@@ -150,7 +151,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
           (error: unknown) => {
             // Some of the eight may be new and some old: all are written again next cycle.
             statuspageWritten = undefined;
-            log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`);
+            log.error(`Statuspage documents not written: ${errorMessage(error)}`);
           },
         );
       }
