@@ -1,4 +1,4 @@
-import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
+import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
@@ -26,9 +26,9 @@ export interface PublishFeedOptions {
  */
 export async function publishFeed(options: PublishFeedOptions): Promise<string> {
   const { publicDir, publicUrl } = options;
-  const notices = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema);
+  const notices = await readOptionalDocument(documentFile(publicDir, NOTICES_PATH), NoticesDocumentSchema);
   const incidents =
-    options.incidents ?? (await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema));
+    options.incidents ?? (await readOptionalDocument(documentFile(publicDir, INCIDENTS_PATH), IncidentsDocumentSchema));
   const feed = renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl });
   if (feed === options.lastWritten) return feed;
   await writePublicFile(publicDir, FEED_PATH, feed, { precompress: options.precompress ?? false });

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { COMPONENT_HISTORY_PATH, documentFile, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { createConditionLog } from '../conditions/condition-log.js';
 import { describeCodedError, errorCode, errorKey } from '../errors/describe-error.js';
@@ -70,10 +70,9 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const { file, log } = options;
   const open = options.open ?? openSqliteHistoryStore;
   const now = options.now ?? (() => new Date());
-  // Beside the status, under the same paths they are served at (`documentFile` types only the v1 contract's two).
-  const uptimeFile = `${options.publicDir}${UPTIME_PATH}`;
-  const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
-  const componentHistoryDir = `${options.publicDir}${COMPONENT_HISTORY_PATH}`;
+  const uptimeFile = documentFile(options.publicDir, UPTIME_PATH);
+  const incidentsFile = documentFile(options.publicDir, INCIDENTS_PATH);
+  const componentHistoryDir = documentFile(options.publicDir, COMPONENT_HISTORY_PATH);
   const publishComponentHistories = createComponentHistoryPublisher(options.publicDir, options.precompress ?? false);
   let store: HistoryStore | undefined;
   // Recording and writing the documents fail apart (a locked database, a full public/): each is its own condition.

@@ -166,8 +166,8 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(urlPath: string, body: string, condition: ConditionLog, sync: boolean): Promise<boolean> {
-    const file = `${options.publicDir}${urlPath}`;
+  async function publish(urlPath: `/${string}`, body: string, condition: ConditionLog, sync: boolean): Promise<boolean> {
+    const file = documentFile(options.publicDir, urlPath);
     try {
       await writePublicFile(options.publicDir, urlPath, body, { precompress, sync });
       condition.clear(`writing ${displayPath(file)} again`);

@@ -1,5 +1,5 @@
 import { API_DOCUMENTS } from '../api-documents.js';
-import { INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
+import { documentFile, INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
 import { writePublicFile } from '../compression/write-public-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/maintenance-notices.js';
@@ -60,9 +60,10 @@ export async function publishStatuspage({
 }: PublishStatuspageOptions): Promise<StatuspageWritten> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents, notices] = await Promise.all([
-    history?.uptime ?? optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
-    history?.incidents ?? optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
-    optional(readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema)),
+    history?.uptime ?? optional(readOptionalDocument(documentFile(publicDir, UPTIME_PATH), ComponentDaysSchema)),
+    history?.incidents ??
+      optional(readOptionalDocument(documentFile(publicDir, INCIDENTS_PATH), IncidentsDocumentSchema)),
+    optional(readOptionalDocument(documentFile(publicDir, NOTICES_PATH), NoticesDocumentSchema)),
   ]);
   const render = (pageUpdatedAt: string) =>
     renderStatuspageDocuments({

@@ -95,7 +95,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     }));
     const statusEvents = decideStatusEvents({ region, components: changes, at: status.updated_at });
     let readable = true;
-    const published = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema).catch(
+    const published = await readOptionalDocument(documentFile(publicDir, NOTICES_PATH), NoticesDocumentSchema).catch(
       (error: unknown) => {
         readable = false;
         log.error(`webhooks: notices not read: ${errorMessage(error)}`);
