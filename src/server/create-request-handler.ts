@@ -5,7 +5,7 @@ import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
 import { findHeader } from './find-header.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
-import { encodePath, parseRequestTarget } from './request-target.js';
+import { encodePath, parseRequestTarget, type RequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
 import { sendVariant } from './send-variant.js';
 
@@ -17,6 +17,13 @@ export const UNPUBLISHED_RETRY_AFTER_S = 5;
 
 /** The liveness endpoint, outside `/api/v1` so that it is never part of the contract. */
 export const HEALTH_PATH = '/healthz';
+
+/** What answers a request's path. */
+type Route =
+  | { readonly to: 'document'; readonly document: ApiDocument }
+  | { readonly to: 'health' }
+  | { readonly to: 'static'; readonly target: Extract<RequestTarget, { ok: true }> }
+  | { readonly to: 'bad_request'; readonly reason: string };
 
 export interface RequestHandlerOptions {
   /** The API documents by URL path: answered from memory. */
@@ -47,12 +54,19 @@ export function createRequestHandler({
   health,
   logOccasionally,
 }: RequestHandlerOptions) {
+  /** What answers `url`: an API document, the health endpoint or the static files; or why none can. */
+  function route(url: string): Route {
+    const query = url.indexOf('?');
+    const fast = documents.get(query === -1 ? url : url.slice(0, query));
+    if (fast !== undefined) return { to: 'document', document: fast };
+    const target = parseRequestTarget(url);
+    if (!target.ok) return { to: 'bad_request', reason: target.reason };
+    const document = documents.get(target.path);
+    if (document !== undefined) return { to: 'document', document };
+    return target.path === HEALTH_PATH ? { to: 'health' } : { to: 'static', target };
+  }
+
   function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
-    const method = request.method;
-    if (method !== 'GET' && method !== 'HEAD') {
-      sendError(response, 'method_not_allowed', `${method} is not allowed here; use GET or HEAD`, ALLOW);
-      return;
-    }
     const representation = document.current;
     if (representation === undefined && document.optional) {
       sendError(response, 'not_found', 'this deployment has not published this document');
@@ -67,11 +81,7 @@ export function createRequestHandler({
     sendVariant(request, response, representation.variants);
   }
 
-  function serveHealth(request: IncomingMessage, response: ServerResponse): void {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
-      return;
-    }
+  function serveHealth(response: ServerResponse): void {
     const result = health();
     if (!result.healthy) {
       sendError(response, result.code, result.message);
@@ -95,31 +105,25 @@ export function createRequestHandler({
       sendError(response, 'bad_request', 'an HTTP/1.1 request must carry a Host header', { Connection: 'close' });
       return;
     }
-    const url = request.url ?? '';
-    const query = url.indexOf('?');
-    const fast = documents.get(query === -1 ? url : url.slice(0, query));
-    if (fast !== undefined) {
-      serveDocument(fast, request, response);
+    const found = route(request.url ?? '');
+    if (found.to === 'bad_request') {
+      sendError(response, 'bad_request', found.reason);
       return;
     }
-    const target = parseRequestTarget(url);
-    if (!target.ok) {
-      sendError(response, 'bad_request', target.reason);
-      return;
-    }
-    const document = documents.get(target.path);
-    if (document !== undefined) {
-      serveDocument(document, request, response);
-      return;
-    }
-    if (target.path === HEALTH_PATH) {
-      serveHealth(request, response);
-      return;
-    }
+    // Every path takes GET and HEAD alone: asked once, for whatever answers it.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
       return;
     }
+    if (found.to === 'document') {
+      serveDocument(found.document, request, response);
+      return;
+    }
+    if (found.to === 'health') {
+      serveHealth(response);
+      return;
+    }
+    const { target } = found;
     // `_headers` and the like configure static hosts, which never serve them; neither do we. A
     // `.gz`/`.br` sibling stands in for its file on a static host; here the file itself is
     // answered in every encoding, and the sibling as a file of its own would be the wrong type.
