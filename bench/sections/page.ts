@@ -19,6 +19,7 @@ import { renderHistoryDocuments } from '../../src/history/render-history-documen
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import { HOUR_MS } from '../../src/probe/history-retention.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { buildSite } from '../../src/site/build-site.js';
@@ -127,7 +128,7 @@ async function makePageSite(site: BenchSite, count: number): Promise<{ publicDir
       now: new Date(nowMs),
     });
     // As the probe writes them: the detail documents before the summary that names them.
-    await createComponentHistoryPublisher(publicDir)(documents.componentHistories);
+    await createComponentHistoryPublisher(createPublicDirWriter(publicDir))(documents.componentHistories);
     await writeAtomically(join(publicDir, UPTIME_PATH), documents.uptime);
     await writeAtomically(join(publicDir, INCIDENTS_PATH), documents.incidents);
   } finally {
@@ -150,7 +151,7 @@ async function makePageSite(site: BenchSite, count: number): Promise<{ publicDir
     }),
   );
   const settings = { pageName: undefined, publicUrl: undefined, groups, maintenance: [], announceDays: 7 };
-  await publishStatuspage({ publicDir, settings, status, now: new Date(nowMs) });
+  await publishStatuspage({ publicDir: createPublicDirWriter(publicDir), settings, status, now: new Date(nowMs) });
   const configFile = join(root, 'components.json');
   const config = {
     region: 'ams1',

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { createProber } from '../../src/sidecar/create-prober.js';
 import { type Standin, startStandin } from '../../src/standins/start-standin.js';
 import type { BenchSite } from '../fixtures.js';
@@ -38,7 +39,7 @@ async function timeCycles(
   const settings = await loadProbeSettings({ configFile, regionsFile: REGIONS_FILE });
   const prober = createProber({
     settings,
-    publicDir: site.publicDir,
+    publicDir: createPublicDirWriter(site.publicDir),
     stateFile: join(site.root, 'state.json'),
     ...(historyFile === undefined ? {} : { historyFile }),
     log: QUIET,

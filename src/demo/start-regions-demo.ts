@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { readDocument } from '../io/read-document.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import { resolveProbeSettings } from '../probe/probe-settings.js';
+import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { staleAfterForSchedule } from '../server/stale-after.js';
@@ -105,7 +106,7 @@ export async function startRegionsDemo(options: RegionsDemoOptions): Promise<Reg
       sidecars.push(
         await startSidecar({
           settings,
-          publicDir: region.publicDir,
+          publicDir: createPublicDirWriter(region.publicDir),
           stateFile: join(options.dir, region.code, 'probe-state.json'),
           log: options.log(region.code),
         }),

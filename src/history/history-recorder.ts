@@ -1,13 +1,13 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { COMPONENT_HISTORY_PATH, documentFile, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
-import { writePublicFile } from '../compression/write-public-file.js';
+import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { createConditionLog } from '../conditions/condition-log.js';
 import { describeCodedError, errorCode, errorKey } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import type { HistoryRetention } from '../probe/history-retention.js';
 import type { ComponentOutcome } from '../probe/run-cycle.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
 import { assignSlugs } from '../slugs/assign-slugs.js';
@@ -25,7 +25,8 @@ export const DEFAULT_HISTORY_FILE = '.state/history.sqlite';
 
 export interface HistoryRecorderOptions {
   readonly file: string;
-  readonly publicDir: string;
+  /** Where the summary, the incidents and the detail documents are written. */
+  readonly publicDir: PublicDirWriter;
   readonly regionName: string;
   readonly componentNames: readonly string[];
   readonly intervalMs: number;
@@ -35,8 +36,6 @@ export interface HistoryRecorderOptions {
   readonly open?: (file: string) => HistoryStore;
   /** The wall clock, for naming a corrupt file set aside and for the hourly reminder of a failure that goes on. */
   readonly now?: () => Date;
-  /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
-  readonly precompress?: boolean;
 }
 
 /** The probe's side of the history: records each cycle and publishes the history documents. */
@@ -70,10 +69,11 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const { file, log } = options;
   const open = options.open ?? openSqliteHistoryStore;
   const now = options.now ?? (() => new Date());
-  const uptimeFile = documentFile(options.publicDir, UPTIME_PATH);
-  const incidentsFile = documentFile(options.publicDir, INCIDENTS_PATH);
-  const componentHistoryDir = documentFile(options.publicDir, COMPONENT_HISTORY_PATH);
-  const publishComponentHistories = createComponentHistoryPublisher(options.publicDir, options.precompress ?? false);
+  const { publicDir } = options;
+  const uptimeFile = publicDir.fileOf(UPTIME_PATH);
+  const incidentsFile = publicDir.fileOf(INCIDENTS_PATH);
+  const componentHistoryDir = publicDir.fileOf(COMPONENT_HISTORY_PATH);
+  const publishComponentHistories = createComponentHistoryPublisher(publicDir);
   let store: HistoryStore | undefined;
   // Recording and writing the documents fail apart (a locked database, a full public/): each is its own condition.
   const recording = createConditionLog({ log, now });
@@ -164,12 +164,12 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     if (documents === undefined) return;
     try {
       // No flush: both are written again every cycle, the first after a start included.
-      const precompress = { precompress: options.precompress ?? false, sync: false };
+      const unflushed = { sync: false };
       // Before the summary that names them, so that a slug a reader finds there has its file.
       await publishComponentHistories(documents.componentHistories, slugs);
       for (const name of due) detailsWritten.set(name, { atMs, state: states.get(name) });
-      await writePublicFile(options.publicDir, UPTIME_PATH, documents.uptime, precompress);
-      await writePublicFile(options.publicDir, INCIDENTS_PATH, documents.incidents, precompress);
+      await publicDir.write(UPTIME_PATH, documents.uptime, unflushed);
+      await publicDir.write(INCIDENTS_PATH, documents.incidents, unflushed);
       written = documents.rendered;
       writing.clear(
         `history: writing ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} and ${displayPath(componentHistoryDir)}/ again`,

@@ -1,15 +1,12 @@
-import { documentFile, OBSERVATIONS_PATH, PROBE_DIRECTORY_PATHS, STATUS_PATH } from '../api-paths.js';
+import { INCIDENTS_PATH, OBSERVATIONS_PATH, PROBE_DIRECTORY_PATHS, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { createBadgePublisher } from '../badges/publish-badges.js';
 import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
-import { SIBLING_KINDS } from '../compression/precompressed-siblings.js';
-import { writePublicFile } from '../compression/write-public-file.js';
 import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
 import { describeIoError, errorKey } from '../errors/describe-error.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import type { PublishedHistory } from '../history/published-history.js';
 import { displayPath } from '../io/display-path.js';
-import { removeStaleTempFiles, removeStaleTempFilesUnder } from '../io/remove-stale-temp-files.js';
-import type { PublicDirMirror } from '../object-store/public-dir-mirror.js';
+import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import type { CycleReport } from '../probe/cycle-report.js';
 import { DEFAULT_RETENTION } from '../probe/history-retention.js';
@@ -19,6 +16,7 @@ import { serializeObservations } from '../probe/render-observations.js';
 import { serializeStatus } from '../probe/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
 import { scheduleIntervalMs } from '../probe/schedule-interval.js';
+import { type PublicDirWriter, siblingPathsOf, type UrlPath } from '../public-dir/public-dir-writer.js';
 import { groupsOf } from '../schemas/component-groups.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
@@ -35,8 +33,12 @@ import {
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
-  /** The served directory: the status goes to `DIR/api/v1/status`. */
-  readonly publicDir: string;
+  /**
+   * The served directory's writer: the status goes to `DIR/api/v1/status`,
+   * with siblings under `--precompress`, and to the bucket under `--publish`.
+   * Closed with the prober.
+   */
+  readonly publicDir: PublicDirWriter;
   /** The flapping-protection memory, kept outside `publicDir`. */
   readonly stateFile: string;
   /** The history database (`.state/history.sqlite` from the CLI), kept outside `publicDir`; left out, no history is kept. */
@@ -63,17 +65,6 @@ export interface ProberOptions {
   readonly observer?: ProbeObserver;
   /** A monotonic clock in milliseconds: how long the history takes to write. */
   readonly clock?: () => number;
-  /**
-   * `--publish`: after everything is written locally (status, history, feed,
-   * whatever `afterPublish` wrote), what changed under `publicDir` goes to the
-   * bucket, within the mirror's deadline. Closed with the prober.
-   */
-  readonly mirror?: PublicDirMirror;
-  /**
-   * `--precompress`: the status, the observations, the history and the badges
-   * get `.gz` and `.br` siblings for static hosts (`writePublicFile`).
-   */
-  readonly precompress?: boolean;
 }
 
 /** A cycle whose checks ran, as `runCycle` returns it. */
@@ -103,15 +94,14 @@ export interface Prober {
  * state file would be inside `publicDir`.
  */
 export function createProber(options: ProberOptions): Prober {
-  const { settings, stateFile } = options;
-  checkStateLocation(stateFile, options.publicDir);
+  const { settings, stateFile, publicDir } = options;
+  checkStateLocation(stateFile, publicDir.dir);
   const log = options.log ?? CONSOLE_PROBE_LOG;
-  const statusFile = documentFile(options.publicDir, STATUS_PATH);
-  const observationsFile = documentFile(options.publicDir, OBSERVATIONS_PATH);
+  const statusFile = publicDir.fileOf(STATUS_PATH);
+  const observationsFile = publicDir.fileOf(OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
-  const precompress = options.precompress ?? false;
-  const publishBadges = createBadgePublisher(options.publicDir, { precompress });
+  const publishBadges = createBadgePublisher(publicDir);
   const groups = groupsOf(settings.components);
   let state: ProbeState | undefined;
   let savedState: SavedState | undefined;
@@ -123,41 +113,48 @@ export function createProber(options: ProberOptions): Prober {
     saveState: createConditionLog({ log, now }),
     noQuorum: createConditionLog({ log, now }),
   };
-  if (options.historyFile !== undefined) checkStateLocation(options.historyFile, options.publicDir, '--history');
+  if (options.historyFile !== undefined) checkStateLocation(options.historyFile, publicDir.dir, '--history');
   const history: HistoryRecorder | undefined =
     options.historyFile === undefined
       ? undefined
       : createHistoryRecorder({
           file: options.historyFile,
-          publicDir: options.publicDir,
+          publicDir,
           regionName: settings.regionName,
           componentNames: settings.components.map((component) => component.name),
           intervalMs: scheduleIntervalMs(settings.schedule),
           retention: settings.history ?? DEFAULT_RETENTION,
           log,
           now,
-          precompress,
         });
 
   async function prepare(): Promise<ProbeState> {
-    const published = [
-      statusFile,
-      observationsFile,
-      ...(history ? [history.uptimeFile, history.incidentsFile] : []),
-      ...(options.afterPublishFiles ?? []),
+    const published: UrlPath[] = [
+      STATUS_PATH,
+      OBSERVATIONS_PATH,
+      ...(history ? ([UPTIME_PATH, INCIDENTS_PATH] as const) : []),
     ];
-    // A sibling's temp files are named after the sibling (`.status.gz.PID.HEX.tmp`).
-    const siblings = published.flatMap((file) => SIBLING_KINDS.map(({ suffix }) => `${file}${suffix}`));
-    for (const file of [...published, ...siblings, stateFile]) {
-      const removed = await removeStaleTempFiles(file).catch((error: unknown) => {
+    const beside = [
+      ...published.map((path) => ({ file: publicDir.fileOf(path), clear: () => publicDir.removeStaleTempFiles(path) })),
+      ...(options.afterPublishFiles ?? []).map((file) => ({ file, clear: () => removeStaleTempFiles(file) })),
+      // A sibling's temp files are named after the sibling (`.status.gz.PID.HEX.tmp`).
+      ...published.flatMap(siblingPathsOf).map((path) => ({
+        file: publicDir.fileOf(path),
+        clear: () => publicDir.removeStaleTempFiles(path),
+      })),
+      { file: stateFile, clear: () => removeStaleTempFiles(stateFile) },
+    ];
+    for (const { file, clear } of beside) {
+      const removed = await clear().catch((error: unknown) => {
         log.error(`could not clear stale temp files next to ${displayPath(file)}: ${describeIoError(error)}`);
         return [];
       });
       if (removed.length > 0) log.info(`removed ${removed.length} stale temp file(s) next to ${displayPath(file)}`);
     }
     // The detail documents, the badges and Statuspage's documents: every file under them, whatever its name.
-    for (const dir of PROBE_DIRECTORY_PATHS.map((path) => documentFile(options.publicDir, path))) {
-      const removed = await removeStaleTempFilesUnder(dir).catch((error: unknown) => {
+    for (const path of PROBE_DIRECTORY_PATHS) {
+      const dir = publicDir.fileOf(path);
+      const removed = await publicDir.removeStaleTempFiles(path, 'under').catch((error: unknown) => {
         log.error(`could not clear stale temp files under ${displayPath(dir)}: ${describeIoError(error)}`);
         return [];
       });
@@ -166,10 +163,10 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(urlPath: `/${string}`, body: string, condition: ConditionLog, sync: boolean): Promise<boolean> {
-    const file = documentFile(options.publicDir, urlPath);
+  async function publish(urlPath: UrlPath, body: string, condition: ConditionLog, sync: boolean): Promise<boolean> {
+    const file = publicDir.fileOf(urlPath);
     try {
-      await writePublicFile(options.publicDir, urlPath, body, { precompress, sync });
+      await publicDir.write(urlPath, body, { sync });
       condition.clear(`writing ${displayPath(file)} again`);
       return true;
     } catch (error) {
@@ -262,7 +259,7 @@ export function createProber(options: ProberOptions): Prober {
     }).catch((error: unknown) => log.error(`badges not written: ${describeIoError(error)}`));
     await options.afterPublish?.(outcome, written);
     // Last of all: the local files are already written, whatever the store does.
-    const upload = await options.mirror?.sync(signal === undefined ? {} : { signal });
+    const upload = await publicDir.upload(signal === undefined ? {} : { signal });
     return ended({ published: true, statusFile, ...(upload === undefined ? {} : { upload }) });
   }
 
@@ -276,7 +273,7 @@ export function createProber(options: ProberOptions): Prober {
     },
     close() {
       history?.close();
-      options.mirror?.close();
+      publicDir.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import { loadProbeSettings } from '../probe/load-probe-settings.js';
 import { scheduleIntervalMs } from '../probe/schedule-interval.js';
+import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { moveStandinTargets } from '../standins/move-standin-targets.js';
 import { loadSubscriptions } from '../subscriptions/load-subscriptions.js';
 import type { PostWebhook } from '../webhooks/post-webhook.js';
@@ -48,16 +49,6 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     ...(input.env === undefined ? {} : { env: input.env }),
   });
   const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
-  const subscriptions = await loadSubscriptions({
-    configFile,
-    settings,
-    publicDir,
-    stateFile,
-    log,
-    ...(input.precompress === undefined ? {} : { precompress: input.precompress }),
-    ...(input.env === undefined ? {} : { env: input.env }),
-    ...(input.observePost === undefined ? {} : { observePost: input.observePost }),
-  });
   const mirror =
     input.publishTo === undefined
       ? undefined
@@ -69,14 +60,22 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
           deadlineMs: uploadDeadlineMs(scheduleIntervalMs(settings.schedule)),
           log,
         });
+  const writer = createPublicDirWriter(publicDir, { precompress: input.precompress ?? false, mirror });
+  const subscriptions = await loadSubscriptions({
+    configFile,
+    settings,
+    publicDir: writer,
+    stateFile,
+    log,
+    ...(input.env === undefined ? {} : { env: input.env }),
+    ...(input.observePost === undefined ? {} : { observePost: input.observePost }),
+  });
   return {
     settings,
-    publicDir,
+    publicDir: writer,
     stateFile,
     historyFile: input.historyFile,
     log,
     subscriptions,
-    ...(input.precompress === undefined ? {} : { precompress: input.precompress }),
-    ...(mirror === undefined ? {} : { mirror }),
   };
 }

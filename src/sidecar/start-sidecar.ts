@@ -77,10 +77,9 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
     `sidecar for ${settings.regionName} (${settings.regionCode}): ${settings.components.length} components on "${settings.schedule}", ` +
       `publishing to ${displayPath(prober.statusFile)}`,
   );
-  if (options.mirror !== undefined) {
-    log.info(
-      `uploading what changed to ${options.mirror.target} after each cycle, within ${options.mirror.deadlineMs} ms`,
-    );
+  const { mirror } = options.publicDir;
+  if (mirror !== undefined) {
+    log.info(`uploading what changed to ${mirror.target} after each cycle, within ${mirror.deadlineMs} ms`);
   }
   for (const component of settings.components.slice(0, LISTED_COMPONENTS_MAX)) {
     log.info(`  ${component.name}: ${component.checks.map((check) => redactUrl(check.url)).join(', ')}`);

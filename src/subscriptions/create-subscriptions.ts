@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { documentFile, FEED_PATH, NOTICES_PATH } from '../api-paths.js';
+import { FEED_PATH, NOTICES_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
 import { publishFeed } from '../feed/publish-feed.js';
 import type { PublishedHistory } from '../history/published-history.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import type { ProbeLog } from '../outbound/probe-log.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
@@ -40,14 +41,12 @@ export interface SubscriptionsOptions {
   readonly settings: SubscriptionSettings;
   readonly region: { readonly code: string; readonly name: string };
   /** Where the notices and incidents are read from and the feed is written. */
-  readonly publicDir: string;
+  readonly publicDir: PublicDirWriter;
   /** The probe's state directory: the webhook queue and what was announced. */
   readonly stateDir: string;
   readonly log: ProbeLog;
   /** Overrides for the deliverer (tests: fast retries, a fixed clock). */
   readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>>;
-  /** `--precompress`: the feed and the Statuspage documents get `.gz` and `.br` siblings. */
-  readonly precompress?: boolean;
 }
 
 /** The feed, the webhooks and the Statuspage documents, as the probe drives them. */
@@ -74,7 +73,6 @@ export interface Subscriptions {
  */
 export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
   const { settings, region, publicDir, stateDir, log } = options;
-  const precompress = options.precompress ?? false;
   const deliverer = createWebhookDeliverer({
     ...options.delivery,
     queueFile: join(stateDir, WEBHOOK_QUEUE_FILE),
@@ -95,7 +93,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     }));
     const statusEvents = decideStatusEvents({ region, components: changes, at: status.updated_at });
     let readable = true;
-    const published = await readOptionalDocument(documentFile(publicDir, NOTICES_PATH), NoticesDocumentSchema).catch(
+    const published = await readOptionalDocument(publicDir.fileOf(NOTICES_PATH), NoticesDocumentSchema).catch(
       (error: unknown) => {
         readable = false;
         log.error(`webhooks: notices not read: ${errorMessage(error)}`);
@@ -113,7 +111,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
 
   return {
     deliverer,
-    files: [documentFile(publicDir, FEED_PATH), join(stateDir, WEBHOOK_QUEUE_FILE), announcedFile],
+    files: [publicDir.fileOf(FEED_PATH), join(stateDir, WEBHOOK_QUEUE_FILE), announcedFile],
     async afterPublish(cycle, history) {
       if (settings.webhooks.length > 0) {
         await queueEvents(cycle).catch((error: unknown) =>
@@ -125,7 +123,6 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         publicUrl: settings.publicUrl,
         incidents: history?.incidents,
         lastWritten: feed,
-        precompress,
       }).then(
         (written) => {
           feed = written;
@@ -142,7 +139,6 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
           status: cycle.status,
           now,
           history,
-          precompress,
           lastWritten: statuspageWritten,
         }).then(
           (written) => {

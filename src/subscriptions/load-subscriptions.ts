@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { ProbeLog } from '../outbound/probe-log.js';
 import type { ProbeSettings } from '../probe/probe-settings.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type PostWebhook, postWebhook } from '../webhooks/post-webhook.js';
 import { createSubscriptions, type Subscriptions } from './create-subscriptions.js';
 import { loadSubscriptionSettings } from './load-subscription-settings.js';
@@ -9,15 +10,13 @@ export interface LoadSubscriptionsOptions {
   /** `data/components.json`: `public_url` and `webhooks`. */
   readonly configFile: string;
   readonly settings: ProbeSettings;
-  readonly publicDir: string;
+  readonly publicDir: PublicDirWriter;
   /** The probe's state file: the queue and what was announced live beside it. */
   readonly stateFile: string;
   readonly log: ProbeLog;
   readonly env?: NodeJS.ProcessEnv;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
   readonly observePost?: (post: PostWebhook) => PostWebhook;
-  /** `--precompress`, for the feed and the Statuspage documents. */
-  readonly precompress?: boolean;
 }
 
 /** The probe's subscriptions as the CLI starts them. Throws `InputError` for a bad config or a missing secret. */
@@ -29,7 +28,6 @@ export async function loadSubscriptions(options: LoadSubscriptionsOptions): Prom
     publicDir: options.publicDir,
     stateDir: dirname(options.stateFile),
     log: options.log,
-    ...(options.precompress === undefined ? {} : { precompress: options.precompress }),
     ...(options.observePost === undefined ? {} : { delivery: { post: options.observePost(postWebhook) } }),
   });
 }

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
 import { runCycle } from '../../src/probe/run-cycle.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { EMPTY_PROBE_STATE } from '../../src/schemas/probe-state.js';
 import { formatChange } from '../../src/sidecar/format-cycle-log.js';
@@ -109,7 +110,7 @@ describe('a cycle over https checks trusted through ca_file', () => {
         ),
       },
       region: { code: 'ams1', name: 'Amsterdam 1' },
-      publicDir: join(dir, 'public'),
+      publicDir: createPublicDirWriter(join(dir, 'public')),
       stateDir: join(dir, '.state'),
       log: { info: () => {}, error: () => {} },
     });

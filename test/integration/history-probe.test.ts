@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import type { PublishedHistory } from '../../src/history/published-history.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
@@ -55,7 +56,7 @@ async function proberWithHistory(
   });
   const prober = createProber({
     settings,
-    publicDir: publicDir(),
+    publicDir: createPublicDirWriter(publicDir()),
     stateFile: join(root, '.state', 'probe-state.json'),
     historyFile,
     log,
@@ -137,7 +138,7 @@ describe('the probe with history', () => {
     expect(() =>
       createProber({
         settings: settingsFor([{ name: 'Scheduler', checks: [checkAt('http://127.0.0.1:9/')] }]),
-        publicDir: publicDir(),
+        publicDir: createPublicDirWriter(publicDir()),
         stateFile: join(root, '.state', 'probe-state.json'),
         historyFile: join(publicDir(), 'history.sqlite'),
       }),

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INCIDENTS_PATH } from '../../src/api-paths.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import type { ProbeSettings } from '../../src/probe/probe-settings.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import { type ObservationsDocument, ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { formatTimestamp, ServiceStatusSchema } from '../../src/schemas/service-status.js';
@@ -85,7 +86,7 @@ async function regionWith(
   const publicDir = join(root, 'public');
   const prober = createProber({
     settings,
-    publicDir,
+    publicDir: createPublicDirWriter(publicDir),
     stateFile: join(root, 'state.json'),
     ...(keepHistory && { historyFile: join(root, 'history.sqlite') }),
     log,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import type { CheckSettings } from '../../src/probe/probe-settings.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { createProber } from '../../src/sidecar/create-prober.js';
@@ -39,7 +40,10 @@ const readStatus = async () =>
 async function proberFor(mode: 'healthy' | 'failing' = 'healthy', extra = {}) {
   const component = await standin({ mode });
   const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
-  return { component, prober: createProber({ settings, publicDir, stateFile, log, ...extra }) };
+  return {
+    component,
+    prober: createProber({ settings, publicDir: createPublicDirWriter(publicDir), stateFile, log, ...extra }),
+  };
 }
 
 /** The pid of a process that has already exited. */
@@ -113,9 +117,14 @@ describe('createProber', () => {
 
   it('refuses a state file inside the served directory', async () => {
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt('http://127.0.0.1:1/')] }]);
-    expect(() => createProber({ settings, publicDir, stateFile: join(publicDir, 'state.json'), log })).toThrow(
-      InputError,
-    );
+    expect(() =>
+      createProber({
+        settings,
+        publicDir: createPublicDirWriter(publicDir),
+        stateFile: join(publicDir, 'state.json'),
+        log,
+      }),
+    ).toThrow(InputError);
   });
 
   it('carries on after a failed write, leaving the last document, and publishes again once it can', async () => {
@@ -162,10 +171,22 @@ describe('createProber', () => {
     await first.runCycle();
     await component.setMode('failing');
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
-    const soon = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T01:59:00Z') });
+    const soon = createProber({
+      settings,
+      publicDir: createPublicDirWriter(publicDir),
+      stateFile,
+      log,
+      now: () => new Date('2026-11-21T01:59:00Z'),
+    });
     await soon.runCycle();
     expect((await readStatus()).status).toBe('operational');
-    const later = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T03:00:00Z') });
+    const later = createProber({
+      settings,
+      publicDir: createPublicDirWriter(publicDir),
+      stateFile,
+      log,
+      now: () => new Date('2026-11-21T03:00:00Z'),
+    });
     await later.runCycle();
     expect((await readStatus()).status).toBe('major_outage');
     expect(lines.some(({ line }) => line.includes('saved at 2026-11-21T01:59:00Z, too long ago to count'))).toBe(true);
@@ -176,7 +197,13 @@ describe('createProber', () => {
     await first.runCycle();
     await component.setMode('failing');
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
-    const earlier = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T02:00:00Z') });
+    const earlier = createProber({
+      settings,
+      publicDir: createPublicDirWriter(publicDir),
+      stateFile,
+      log,
+      now: () => new Date('2026-11-21T02:00:00Z'),
+    });
     await earlier.runCycle();
     expect((await readStatus()).status).toBe('major_outage');
     expect(
@@ -192,7 +219,7 @@ describe('createProber', () => {
     expect((await readStatus()).status).toBe('major_outage');
     const moved = await standin({ mode: 'healthy' });
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${moved.origin}/healthz`)] }]);
-    await createProber({ settings, publicDir, stateFile, log }).runCycle();
+    await createProber({ settings, publicDir: createPublicDirWriter(publicDir), stateFile, log }).runCycle();
     expect((await readStatus()).status).toBe('operational');
     expect(
       lines.some(({ line }) => line === 'Scheduler: operational (first observation, its checks changed: check passed)'),
@@ -208,7 +235,7 @@ describe('createProber', () => {
     await first.runCycle();
     await component.setMode('healthy');
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`, change)] }]);
-    await createProber({ settings, publicDir, stateFile, log }).runCycle();
+    await createProber({ settings, publicDir: createPublicDirWriter(publicDir), stateFile, log }).runCycle();
     expect((await readStatus()).status).toBe('operational');
   });
 
@@ -238,7 +265,7 @@ describe('createProber', () => {
           checks: [checkAt(`${many.origin}/${index}`)],
         })),
       ),
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       stateFile: join(root, '.state', 'big.json'),
       log,
     });

@@ -7,6 +7,7 @@ import { INCIDENTS_PATH, NOTICES_PATH, STATUSPAGE_MAINTENANCES_PATH } from '../.
 import { renderWindowNotices } from '../../src/notices/maintenance-notices.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { publishStatuspage, type StatuspageWritten } from '../../src/statuspage/publish-statuspage.js';
 import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { sampleIncidents, sampleNotices, sampleUptime } from '../helpers/document-fixtures.js';
@@ -30,7 +31,7 @@ async function readV2(path: string): Promise<Record<string, unknown>> {
 describe('publishStatuspage', () => {
   it('writes all eight documents from the status alone when no history or notices are published', async () => {
     const { written } = await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings({ maintenance: [] }),
       status: sampleStatuspageStatus(),
       now,
@@ -51,7 +52,7 @@ describe('publishStatuspage', () => {
     await writeFile(join(publicDir, NOTICES_PATH), renderNotices([...sampleNotices().notices, ...stale]));
 
     await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings({ maintenance: [weekly], announceDays: 7 }),
       status: sampleStatuspageStatus(),
       now,
@@ -72,7 +73,7 @@ describe('publishStatuspage', () => {
     let last: StatuspageWritten | undefined;
     const at = (iso: string, components = sampleStatuspageStatus().components) =>
       publishStatuspage({
-        publicDir,
+        publicDir: createPublicDirWriter(publicDir),
         settings,
         status: { ...sampleStatuspageStatus(), components, updated_at: iso },
         now: new Date(iso),
@@ -106,7 +107,7 @@ describe('publishStatuspage', () => {
     last = await at('2026-11-21T04:40:59Z', degraded);
     expect(last.written).toEqual([]);
     last = await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings,
       status: { ...sampleStatuspageStatus(), components: degraded, updated_at: '2026-11-21T04:41:59Z' },
       now: new Date('2026-11-21T04:41:59Z'),
@@ -119,7 +120,12 @@ describe('publishStatuspage', () => {
   it('counts an unreadable incidents document as none, rather than publishing nothing', async () => {
     await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
     await writeFile(join(publicDir, INCIDENTS_PATH), '{"version": "v1", "incid');
-    await publishStatuspage({ publicDir, settings: sampleStatuspageSettings(), status: sampleStatuspageStatus(), now });
+    await publishStatuspage({
+      publicDir: createPublicDirWriter(publicDir),
+      settings: sampleStatuspageSettings(),
+      status: sampleStatuspageStatus(),
+      now,
+    });
     expect((await readV2('/api/v2/incidents/unresolved.json')).incidents).toEqual([]);
   });
 
@@ -129,7 +135,7 @@ describe('publishStatuspage', () => {
     const incidents = sampleIncidents();
     expect(incidents.incidents.length).toBeGreaterThan(0);
     await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings(),
       status: sampleStatuspageStatus(),
       now,
@@ -148,7 +154,7 @@ describe('the probe’s subscriptions', () => {
     const subscriptions = createSubscriptions({
       settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
       region: { code: 'ams1', name: 'Amsterdam 1' },
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       stateDir: join(publicDir, '.state'),
       log,
     });
@@ -164,7 +170,7 @@ describe('the probe’s subscriptions', () => {
     const subscriptions = createSubscriptions({
       settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
       region: { code: 'ams1', name: 'Amsterdam 1' },
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       stateDir: join(publicDir, '.state'),
       log,
     });

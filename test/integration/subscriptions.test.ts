@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../../src/api-paths.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { Notice } from '../../src/schemas/notice.js';
 import { createProber } from '../../src/sidecar/create-prober.js';
@@ -51,7 +52,7 @@ function subscribe(urls: readonly string[], attemptTimeoutMs = 10_000): Subscrip
   const subscriptions = createSubscriptions({
     settings: { publicUrl: undefined, webhooks },
     region: { code: 'ams1', name: 'Amsterdam 1' },
-    publicDir,
+    publicDir: createPublicDirWriter(publicDir),
     stateDir,
     log,
     delivery: { attemptTimeoutMs, retry: { baseMs: 50, capMs: 200 } },
@@ -69,7 +70,7 @@ async function proberFor(subscriptions: Subscriptions, thresholds = 2) {
   });
   const prober = createProber({
     settings,
-    publicDir,
+    publicDir: createPublicDirWriter(publicDir),
     stateFile: join(stateDir, 'probe-state.json'),
     log,
     afterPublish: subscriptions.afterPublish,
@@ -238,7 +239,7 @@ describe('the sidecar and its deliverer', () => {
       settings: settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
         schedule: '0 0 1 1 *',
       }),
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       stateFile: join(stateDir, 'probe-state.json'),
       log,
       subscriptions: subscribe([accepting.url]),

@@ -5,6 +5,7 @@ import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerProbeMetrics } from '../../../src/metrics/probe-metrics.js';
 import type { ProbeLog } from '../../../src/outbound/probe-log.js';
+import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
 import { createProber } from '../../../src/sidecar/create-prober.js';
 import { createWebhookDeliverer } from '../../../src/webhooks/create-webhook-deliverer.js';
 import { decideStatusEvents } from '../../../src/webhooks/decide-status-events.js';
@@ -48,7 +49,7 @@ async function observedCycle() {
   metrics.follow({ peers: ['fra1'] });
   const prober = createProber({
     settings,
-    publicDir: join(root, 'public'),
+    publicDir: createPublicDirWriter(join(root, 'public')),
     stateFile: join(root, '.state', 'probe-state.json'),
     historyFile: join(root, '.state', 'history.sqlite'),
     log,
