@@ -39,7 +39,6 @@ try {
     ...options,
     log,
     now: () => new Date(at),
-    ...(options.subscriptions ? { afterPublish: options.subscriptions.afterPublish } : {}),
   });
   const runCycle = async () => {
     at += 30_000;

@@ -27,7 +27,6 @@ const options = await loadSidecarOptions({
   historyFile: `${stateDir}/history.sqlite`,
   log,
 });
-const { subscriptions } = options;
 // The sidecar's cadence without its waits: each cycle is one schedule interval (30 s, the bench's config) after the last.
 let at = Date.now();
 const checksOnly = mode === '--checks-only';
@@ -36,7 +35,6 @@ const prober = createProber({
   ...options,
   log,
   now: () => new Date(at),
-  ...(subscriptions ? { afterPublish: subscriptions.afterPublish } : {}),
 });
 console.log('ready');
 for await (const line of createInterface({ input: process.stdin })) {

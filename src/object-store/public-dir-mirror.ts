@@ -53,7 +53,10 @@ export interface PublicDirMirror {
   /** How long one `sync` may take. */
   readonly deadlineMs: number;
   /** Stores what changed under `publicDir` (or just `files`, paths under it); never throws, never outlasts the deadline. */
-  sync(options?: { readonly signal?: AbortSignal; readonly files?: readonly string[] }): Promise<MirrorReport>;
+  sync(options?: {
+    readonly signal?: AbortSignal | undefined;
+    readonly files?: readonly string[];
+  }): Promise<MirrorReport>;
   /** Closes the store's connections. */
   close(): void;
 }

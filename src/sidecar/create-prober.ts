@@ -1,12 +1,8 @@
-import { INCIDENTS_PATH, OBSERVATIONS_PATH, PROBE_DIRECTORY_PATHS, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
-import { createBadgePublisher } from '../badges/publish-badges.js';
-import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
+import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
 import { describeIoError, errorKey } from '../errors/describe-error.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
-import type { PublishedHistory } from '../history/published-history.js';
 import { displayPath } from '../io/display-path.js';
-import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import type { CycleReport } from '../probe/cycle-report.js';
 import { DEFAULT_RETENTION } from '../probe/history-retention.js';
@@ -16,11 +12,15 @@ import { serializeObservations } from '../probe/render-observations.js';
 import { serializeStatus } from '../probe/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
 import { scheduleIntervalMs } from '../probe/schedule-interval.js';
-import { type PublicDirWriter, siblingPathsOf, type UrlPath } from '../public-dir/public-dir-writer.js';
-import { groupsOf } from '../schemas/component-groups.js';
+import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
+import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
+import type { PublishedCycle } from '../publish-steps/publish-step.js';
+import { runPublishSteps } from '../publish-steps/run-publish-steps.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
+import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
+import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
 import {
   checkStateLocation,
@@ -48,13 +48,11 @@ export interface ProberOptions {
   readonly fetchPeers?: FetchPeersFunction;
   readonly now?: () => Date;
   /**
-   * Runs after every published cycle (the feed, the webhook queue). It must
-   * not throw and must do only quick local work: the cycle waits for it.
-   * Given the history documents as this process last wrote them, if it did.
+   * The feed, the webhooks and Statuspage's documents: publish steps after
+   * every published cycle (`composePublishSteps`), which must do only quick
+   * local work, since the cycle waits for them. The caller runs the deliverer.
    */
-  readonly afterPublish?: (outcome: ObservedCycle, history: PublishedHistory | undefined) => Promise<void>;
-  /** The files `afterPublish` replaces by name: their stale temp files are cleared at start-up with the prober's own. */
-  readonly afterPublishFiles?: readonly string[];
+  readonly subscriptions?: Subscriptions;
   /**
    * Asked after the checks and before anything is written: whether this
    * probe is still the writer (`WriterLock.stillHeld`). When it is not, the
@@ -66,9 +64,6 @@ export interface ProberOptions {
   /** A monotonic clock in milliseconds: how long the history takes to write. */
   readonly clock?: () => number;
 }
-
-/** A cycle whose checks ran, as `runCycle` returns it. */
-export type ObservedCycle = Extract<CycleOutcome, { readonly kind: 'observed' }>;
 
 export type { CycleReport } from '../probe/cycle-report.js';
 
@@ -82,7 +77,7 @@ export interface Prober {
    * Not reentrant: the caller runs one cycle at a time.
    */
   runCycle(signal?: AbortSignal): Promise<CycleReport>;
-  /** Closes the history database, if any; call once no cycle is running. */
+  /** Closes the history database, if any, and the bucket's connections; call once no cycle is running. */
   close(): void;
 }
 
@@ -101,8 +96,6 @@ export function createProber(options: ProberOptions): Prober {
   const observationsFile = publicDir.fileOf(OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
-  const publishBadges = createBadgePublisher(publicDir);
-  const groups = groupsOf(settings.components);
   let state: ProbeState | undefined;
   let savedState: SavedState | undefined;
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
@@ -128,38 +121,21 @@ export function createProber(options: ProberOptions): Prober {
           now,
         });
 
+  const steps = composePublishSteps({
+    settings,
+    publicDir,
+    stateFile,
+    log,
+    history,
+    subscriptions: options.subscriptions,
+    observer: options.observer,
+    clock,
+  });
+  // The prober's own documents come first; what each step replaces, after them.
+  const owned = [{ paths: [STATUS_PATH, OBSERVATIONS_PATH] as const }, ...steps.map((step) => step.owns)];
+
   async function prepare(): Promise<ProbeState> {
-    const published: UrlPath[] = [
-      STATUS_PATH,
-      OBSERVATIONS_PATH,
-      ...(history ? ([UPTIME_PATH, INCIDENTS_PATH] as const) : []),
-    ];
-    const beside = [
-      ...published.map((path) => ({ file: publicDir.fileOf(path), clear: () => publicDir.removeStaleTempFiles(path) })),
-      ...(options.afterPublishFiles ?? []).map((file) => ({ file, clear: () => removeStaleTempFiles(file) })),
-      // A sibling's temp files are named after the sibling (`.status.gz.PID.HEX.tmp`).
-      ...published.flatMap(siblingPathsOf).map((path) => ({
-        file: publicDir.fileOf(path),
-        clear: () => publicDir.removeStaleTempFiles(path),
-      })),
-      { file: stateFile, clear: () => removeStaleTempFiles(stateFile) },
-    ];
-    for (const { file, clear } of beside) {
-      const removed = await clear().catch((error: unknown) => {
-        log.error(`could not clear stale temp files next to ${displayPath(file)}: ${describeIoError(error)}`);
-        return [];
-      });
-      if (removed.length > 0) log.info(`removed ${removed.length} stale temp file(s) next to ${displayPath(file)}`);
-    }
-    // The detail documents, the badges and Statuspage's documents: every file under them, whatever its name.
-    for (const path of PROBE_DIRECTORY_PATHS) {
-      const dir = publicDir.fileOf(path);
-      const removed = await publicDir.removeStaleTempFiles(path, 'under').catch((error: unknown) => {
-        log.error(`could not clear stale temp files under ${displayPath(dir)}: ${describeIoError(error)}`);
-        return [];
-      });
-      if (removed.length > 0) log.info(`removed ${removed.length} stale temp file(s) under ${displayPath(dir)}`);
-    }
+    await clearStaleTempFiles(publicDir, owned, stateFile, log);
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
@@ -242,25 +218,15 @@ export function createProber(options: ProberOptions): Prober {
     if (held === undefined) conditions.noQuorum.clear('quorum again: global components follow the vote');
     else conditions.noQuorum.holds(noQuorumKey(outcome), held);
     log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
-    // After the status, never before it: history is a record of what was published.
-    if (history !== undefined) {
-      const started = clock();
-      await history.recordPublished(outcome.components, new Date(Date.parse(status.updated_at)));
-      options.observer?.historyRecorded(clock() - started);
-    }
-    // After the history, whose uptime document they read: in memory, as written, not read back and parsed again.
-    const written = history?.published();
-    await publishCycleBadges({
-      publish: publishBadges,
+    // Then the history, the badges, the subscribers and the upload, in their order (`composePublishSteps`).
+    const cycle: PublishedCycle = {
       status,
-      uptimeFile: history?.uptimeFile,
-      uptime: written?.uptime,
-      groups,
-    }).catch((error: unknown) => log.error(`badges not written: ${describeIoError(error)}`));
-    await options.afterPublish?.(outcome, written);
-    // Last of all: the local files are already written, whatever the store does.
-    const upload = await publicDir.upload(signal === undefined ? {} : { signal });
-    return ended({ published: true, statusFile, ...(upload === undefined ? {} : { upload }) });
+      components: outcome.components,
+      history: () => history?.published(),
+      signal,
+    };
+    const reported = await runPublishSteps(steps, cycle, log);
+    return ended({ published: true, statusFile, ...reported });
   }
 
   return {

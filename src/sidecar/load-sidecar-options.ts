@@ -63,8 +63,6 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
   const writer = createPublicDirWriter(publicDir, { precompress: input.precompress ?? false, mirror });
   const subscriptions = await loadSubscriptions({
     configFile,
-    settings,
-    publicDir: writer,
     stateFile,
     log,
     ...(input.env === undefined ? {} : { env: input.env }),

@@ -2,7 +2,6 @@ import { dirname } from 'node:path';
 import { describeIoError, isErrnoException } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG } from '../outbound/probe-log.js';
-import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { type CycleReport, createProber, type ProberOptions } from './create-prober.js';
 import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
@@ -10,8 +9,6 @@ import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 export const ONCE_DELIVERY_BOUND_MS = 5_000;
 
 export interface ProbeOnceOptions extends ProberOptions {
-  /** The feed and the webhooks, told after the cycle publishes. */
-  readonly subscriptions?: Subscriptions;
   /** How long another probe's lock goes untouched before this one takes it over; `LOCK_STALE_MS` unless given. */
   readonly lockStaleMs?: number;
 }
@@ -26,13 +23,10 @@ export interface ProbeOnceOptions extends ProberOptions {
  * be written (disk full, read-only) is a failed write: logged, nothing
  * published.
  */
-export async function probeOnce({ subscriptions, lockStaleMs, ...options }: ProbeOnceOptions): Promise<CycleReport> {
+export async function probeOnce({ lockStaleMs, ...options }: ProbeOnceOptions): Promise<CycleReport> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
-  const prober = createProber({
-    ...options,
-    log,
-    ...(subscriptions ? { afterPublish: subscriptions.afterPublish, afterPublishFiles: subscriptions.files } : {}),
-  });
+  const { subscriptions } = options;
+  const prober = createProber({ ...options, log });
   const stateDir = dirname(options.stateFile);
   let lock: WriterLock;
   try {

@@ -2,15 +2,13 @@ import { dirname } from 'node:path';
 import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import { redactUrl } from '../outbound/redact-url.js';
-import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
 import { standByForLock } from './stand-by-for-lock.js';
 import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
+/** The prober's options (its `subscriptions`' deliverer runs beside the schedule), and the writer lock's. */
 export interface SidecarOptions extends ProberOptions {
-  /** The feed and the webhooks: told after every published cycle; its deliverer runs beside the schedule. */
-  readonly subscriptions?: Subscriptions;
   /** How long the writer lock goes untouched before it is taken over; `LOCK_STALE_MS` unless given. */
   readonly lockStaleMs?: number;
   /** The writer lock, already taken (by `startStandbySidecar`); taken here unless given. */
@@ -62,12 +60,7 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const { subscriptions } = options;
   const held = options.lock ?? (await acquireWriterLock(lockOptionsOf(options, log)));
-  const prober = createProber({
-    ...options,
-    log,
-    ...(subscriptions ? { afterPublish: subscriptions.afterPublish, afterPublishFiles: subscriptions.files } : {}),
-    mayWrite: () => held.stillHeld(),
-  });
+  const prober = createProber({ ...options, log, mayWrite: () => held.stillHeld() });
   let markLost: () => void = () => {};
   const lost = new Promise<void>((resolve) => {
     markLost = resolve;

@@ -1,7 +1,5 @@
 import { dirname } from 'node:path';
 import type { ProbeLog } from '../outbound/probe-log.js';
-import type { ProbeSettings } from '../probe/probe-settings.js';
-import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type PostWebhook, postWebhook } from '../webhooks/post-webhook.js';
 import { createSubscriptions, type Subscriptions } from './create-subscriptions.js';
 import { loadSubscriptionSettings } from './load-subscription-settings.js';
@@ -9,8 +7,6 @@ import { loadSubscriptionSettings } from './load-subscription-settings.js';
 export interface LoadSubscriptionsOptions {
   /** `data/components.json`: `public_url` and `webhooks`. */
   readonly configFile: string;
-  readonly settings: ProbeSettings;
-  readonly publicDir: PublicDirWriter;
   /** The probe's state file: the queue and what was announced live beside it. */
   readonly stateFile: string;
   readonly log: ProbeLog;
@@ -24,8 +20,6 @@ export async function loadSubscriptions(options: LoadSubscriptionsOptions): Prom
   const settings = await loadSubscriptionSettings(options.configFile, options.env);
   return createSubscriptions({
     settings,
-    region: { code: options.settings.regionCode, name: options.settings.regionName },
-    publicDir: options.publicDir,
     stateDir: dirname(options.stateFile),
     log: options.log,
     ...(options.observePost === undefined ? {} : { delivery: { post: options.observePost(postWebhook) } }),

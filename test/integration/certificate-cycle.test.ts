@@ -8,6 +8,7 @@ import { InputError } from '../../src/errors/input-error.js';
 import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
 import { runCycle } from '../../src/probe/run-cycle.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import { queueWebhookEventsStep } from '../../src/publish-steps/queue-webhook-events-step.js';
 import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { EMPTY_PROBE_STATE } from '../../src/schemas/probe-state.js';
 import { formatChange } from '../../src/sidecar/format-cycle-log.js';
@@ -109,6 +110,12 @@ describe('a cycle over https checks trusted through ca_file', () => {
           'components.json',
         ),
       },
+      stateDir: join(dir, '.state'),
+      log: { info: () => {}, error: () => {} },
+    });
+    const queueEvents = queueWebhookEventsStep({
+      webhooks: subscriptions.settings.webhooks,
+      deliverer: subscriptions.deliverer,
       region: { code: 'ams1', name: 'Amsterdam 1' },
       publicDir: createPublicDirWriter(join(dir, 'public')),
       stateDir: join(dir, '.state'),
@@ -116,7 +123,7 @@ describe('a cycle over https checks trusted through ca_file', () => {
     });
     subscriptions.deliverer.start();
     try {
-      await subscriptions.afterPublish(second);
+      await queueEvents.run({ ...second, history: () => undefined, signal: undefined });
       await waitFor(async () => receiver.received.length === 1);
     } finally {
       await subscriptions.deliverer.stop();

@@ -3,11 +3,18 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
+import { createHistoryRecorder } from '../../src/history/history-recorder.js';
 import type { PublishedHistory } from '../../src/history/published-history.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { DEFAULT_RETENTION } from '../../src/probe/history-retention.js';
+import { runCycle } from '../../src/probe/run-cycle.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import type { PublishStep } from '../../src/publish-steps/publish-step.js';
+import { recordHistoryStep } from '../../src/publish-steps/record-history-step.js';
+import { runPublishSteps } from '../../src/publish-steps/run-publish-steps.js';
 import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
+import type { ProbeState } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
 import { createProber, type Prober } from '../../src/sidecar/create-prober.js';
@@ -46,10 +53,7 @@ const publicDir = () => join(root, 'public');
 const readJson = async (name: string) => JSON.parse(await readFile(join(publicDir(), 'api', 'v1', name), 'utf8'));
 const historyErrors = () => lines.filter(({ level, line }) => level === 'error' && line.startsWith('history:'));
 
-async function proberWithHistory(
-  historyFile: string,
-  afterPublish?: (outcome: unknown, history: PublishedHistory | undefined) => Promise<void>,
-) {
+async function proberWithHistory(historyFile: string) {
   const component = await standin({ mode: 'healthy' });
   const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
     schedule: '*/30 * * * * *',
@@ -61,7 +65,6 @@ async function proberWithHistory(
     historyFile,
     log,
     now: () => new Date(clockMs),
-    ...(afterPublish === undefined ? {} : { afterPublish }),
   });
   probers.push(prober);
   const cycle = async () => {
@@ -119,15 +122,36 @@ describe('the probe with history', () => {
     expect(again.days.at(-1)?.minutes).toEqual({ ...minutes, operational: 2 });
   });
 
-  it('hands the documents it just wrote to what publishes after it, the same as the files', async () => {
-    const handed: (PublishedHistory | undefined)[] = [];
-    const { component, cycle } = await proberWithHistory(join(root, '.state', 'history.sqlite'), async (_, history) => {
-      handed.push(history);
+  it('hands the documents it just wrote to the steps after it, the same as the files', async () => {
+    const component = await standin({ mode: 'healthy' });
+    const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
+    const now = () => new Date(clockMs);
+    const history = createHistoryRecorder({
+      file: join(root, '.state', 'history.sqlite'),
+      publicDir: createPublicDirWriter(publicDir()),
+      regionName: settings.regionName,
+      componentNames: ['Scheduler'],
+      intervalMs: INTERVAL_MS,
+      retention: DEFAULT_RETENTION,
+      log,
+      now,
     });
-    await cycle();
-    await component.setMode('failing');
-    await cycle();
-    await cycle();
+    const handed: (PublishedHistory | undefined)[] = [];
+    const steps: PublishStep[] = [
+      recordHistoryStep(history, { observer: undefined, clock: () => performance.now() }),
+      { name: 'reader', owns: {}, run: async (cycle) => void handed.push(cycle.history()) },
+    ];
+    let state: ProbeState = { version: 1, components: [] };
+    for (const mode of ['healthy', 'failing', 'failing'] as const) {
+      await component.setMode(mode);
+      const outcome = await runCycle({ settings, state, now });
+      if (outcome.kind !== 'observed') throw new Error(`cycle ended ${outcome.kind}`);
+      state = outcome.state;
+      const { status, components } = outcome;
+      await runPublishSteps(steps, { status, components, history: () => history.published(), signal: undefined }, log);
+      clockMs += INTERVAL_MS;
+    }
+    history.close();
     expect(handed).toHaveLength(3);
     const last = handed.at(-1);
     expect(last?.incidents.incidents).toHaveLength(1);

@@ -8,8 +8,8 @@ import { renderWindowNotices } from '../../src/notices/maintenance-notices.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import { publishStatuspageStep } from '../../src/publish-steps/publish-statuspage-step.js';
 import { publishStatuspage, type StatuspageWritten } from '../../src/statuspage/publish-statuspage.js';
-import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { sampleIncidents, sampleNotices, sampleUptime } from '../helpers/document-fixtures.js';
 import { SAMPLE_NOW, sampleStatuspageSettings, sampleStatuspageStatus } from '../helpers/statuspage-fixture.js';
 
@@ -145,50 +145,43 @@ describe('publishStatuspage', () => {
   });
 });
 
-describe('the probe’s subscriptions', () => {
+describe('the probe’s Statuspage step', () => {
   it('log a failed write of the Statuspage documents and carry on', async () => {
     // A file where the directory should be: nothing under /api/v2 can be written.
     await writeFile(join(publicDir, 'api'), 'not a directory');
     const lines: string[] = [];
     const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
-    const subscriptions = createSubscriptions({
-      settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
-      region: { code: 'ams1', name: 'Amsterdam 1' },
+    const step = publishStatuspageStep({
       publicDir: createPublicDirWriter(publicDir),
-      stateDir: join(publicDir, '.state'),
+      settings: sampleStatuspageSettings(),
       log,
     });
-    await expect(subscriptions.afterPublish({ status: sampleStatuspageStatus(), components: [] })).resolves.toBe(
-      undefined,
-    );
+    const cycle = { status: sampleStatuspageStatus(), components: [], history: () => undefined, signal: undefined };
+    await expect(step.run(cycle)).resolves.toBe(undefined);
     expect(lines.filter((line) => line.startsWith('Statuspage documents not written:'))).toHaveLength(1);
-    await subscriptions.deliverer.stop();
   });
 
   it('write all eight again after a failed write, even when the page then shows what it showed before', async () => {
     const log: ProbeLog = { info: () => {}, error: () => {} };
-    const subscriptions = createSubscriptions({
-      settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
-      region: { code: 'ams1', name: 'Amsterdam 1' },
+    const step = publishStatuspageStep({
       publicDir: createPublicDirWriter(publicDir),
-      stateDir: join(publicDir, '.state'),
+      settings: sampleStatuspageSettings(),
       log,
     });
     const history = { uptime: sampleUptime(), incidents: sampleIncidents() };
     const at = (iso: string, registry: 'operational' | 'degraded_performance' = 'operational') =>
-      subscriptions.afterPublish(
-        {
-          status: {
-            ...sampleStatuspageStatus(),
-            components: sampleStatuspageStatus().components.map((component) =>
-              component.name === 'Registry' ? { ...component, status: registry } : component,
-            ),
-            updated_at: iso,
-          },
-          components: [],
+      step.run({
+        status: {
+          ...sampleStatuspageStatus(),
+          components: sampleStatuspageStatus().components.map((component) =>
+            component.name === 'Registry' ? { ...component, status: registry } : component,
+          ),
+          updated_at: iso,
         },
-        history,
-      );
+        components: [],
+        history: () => history,
+        signal: undefined,
+      });
     await at(SAMPLE_NOW);
     // The Registry degrades while nothing under /api/v2 can be written: the write fails part way.
     await rename(join(publicDir, 'api', 'v2'), join(publicDir, 'v2-aside'));
@@ -200,6 +193,5 @@ describe('the probe’s subscriptions', () => {
     for (const row of V2_ROWS) {
       expect((await readV2(row.path)).page, row.path).toMatchObject({ updated_at: '2026-11-21T04:39:59Z' });
     }
-    await subscriptions.deliverer.stop();
   });
 });

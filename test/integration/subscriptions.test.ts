@@ -51,8 +51,6 @@ function subscribe(urls: readonly string[], attemptTimeoutMs = 10_000): Subscrip
   );
   const subscriptions = createSubscriptions({
     settings: { publicUrl: undefined, webhooks },
-    region: { code: 'ams1', name: 'Amsterdam 1' },
-    publicDir: createPublicDirWriter(publicDir),
     stateDir,
     log,
     delivery: { attemptTimeoutMs, retry: { baseMs: 50, capMs: 200 } },
@@ -73,7 +71,7 @@ async function proberFor(subscriptions: Subscriptions, thresholds = 2) {
     publicDir: createPublicDirWriter(publicDir),
     stateFile: join(stateDir, 'probe-state.json'),
     log,
-    afterPublish: subscriptions.afterPublish,
+    subscriptions,
   });
   return { component, prober };
 }
