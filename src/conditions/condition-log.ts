@@ -23,7 +23,7 @@ export interface ConditionLog {
 
 export interface ConditionLogOptions {
   readonly log: ConditionSink;
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   readonly reminderMs?: number;
 }
 

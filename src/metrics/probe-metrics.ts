@@ -16,7 +16,7 @@ export interface ProbeParts {
   /** The peers' region codes, so that each peer's counters start at 0. */
   readonly peers: readonly string[];
   /** The webhook deliveries still queued, asked at each scrape; left out when there are no webhooks. */
-  readonly pendingDeliveries?: () => Promise<readonly unknown[]>;
+  readonly pendingDeliveries?: (() => Promise<readonly unknown[]>) | undefined;
 }
 
 export interface ProbeMetrics {

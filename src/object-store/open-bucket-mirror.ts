@@ -48,7 +48,7 @@ export async function openBucketMirror(options: OpenMirrorOptions): Promise<Publ
     rules: headers,
     store: createS3ObjectStore(),
     deadlineMs: options.deadlineMs,
-    ...(options.stateDir === undefined ? {} : { manifestFile: join(options.stateDir, UPLOAD_MANIFEST_FILE) }),
+    manifestFile: options.stateDir === undefined ? undefined : join(options.stateDir, UPLOAD_MANIFEST_FILE),
     log: options.log,
   });
 }

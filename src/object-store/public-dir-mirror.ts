@@ -30,7 +30,7 @@ export interface MirrorOptions {
    * What the bucket holds, kept beside the probe state: only files whose
    * digest differs are uploaded. Left out, every file is uploaded every time.
    */
-  readonly manifestFile?: string;
+  readonly manifestFile?: string | undefined;
   readonly log: ProbeLog;
 }
 

@@ -37,7 +37,7 @@ export interface EndpointCheck extends BodyConditions {
   /** Statuses that count as success; `undefined` means any 2xx. */
   readonly expectStatus: readonly number[] | undefined;
   /** PEM certificates trusted for this check's TLS, instead of Node's bundled roots (`ca_file`). */
-  readonly ca?: string;
+  readonly ca?: string | undefined;
 }
 
 /** Where a check was when it ended: resolving the host, connecting, the TLS handshake, waiting for headers, reading the body. */
@@ -61,7 +61,7 @@ export interface CheckEndpointOptions {
   /** Resolves host names; the system resolver by default, in a child process the deadline can kill. */
   readonly resolveHost?: ResolveHost;
   /** Aborts the check from outside (shutdown); the result is then a failure nobody should publish. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** A monotonic clock in milliseconds. */
   readonly clock?: () => number;
 }

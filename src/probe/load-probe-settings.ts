@@ -25,7 +25,7 @@ export interface LoadSettingsOptions {
   readonly regionsFile: string;
   /** `--region`, which wins over `REGION` and the config. */
   readonly regionFlag?: string | undefined;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: NodeJS.ProcessEnv | undefined;
 }
 
 /**

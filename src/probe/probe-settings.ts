@@ -31,7 +31,7 @@ export interface ComponentSettings {
   /** `global` components are published by the vote of every region's probe; `regional` ones by this one alone. */
   readonly scope: Scope;
   /** The group it is shown under (`group` in the config), for the badges and the documents that know groups. */
-  readonly group?: string;
+  readonly group?: string | undefined;
   readonly checks: readonly CheckSettings[];
 }
 
@@ -118,7 +118,7 @@ export function resolveProbeSettings({
     components: config.components.map((component, componentIndex) => ({
       name: component.name,
       scope: component.scope,
-      ...(component.group === undefined ? {} : { group: component.group }),
+      group: component.group,
       checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check, checkIndex): CheckSettings => {
         const timing = {
           url: check.url,
@@ -144,9 +144,9 @@ export function resolveProbeSettings({
           expectStatus: check.expect_status ?? component.expect_status,
           minCertificateDays:
             check.min_certificate_days ?? component.min_certificate_days ?? DEFAULT_MIN_CERTIFICATE_DAYS,
-          ...(expectJson === undefined ? {} : { expectJson }),
-          ...(expectText === undefined ? {} : { expectText }),
-          ...(ca === undefined ? {} : { ca }),
+          expectJson,
+          expectText,
+          ca,
         };
       }),
     })),

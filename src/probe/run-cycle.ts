@@ -41,7 +41,7 @@ export interface ComponentOutcome {
   /** The vote, for a global component. */
   readonly vote: VoteResult | undefined;
   /** The earliest certificate of its checks that expires within their `min_certificate_days`, if any. */
-  readonly certificateWarning?: CertificateWarning;
+  readonly certificateWarning?: CertificateWarning | undefined;
   /** The published state before this cycle; `undefined` on the first observation. */
   readonly before: StatusValue | undefined;
   /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
@@ -83,13 +83,13 @@ export interface CycleOptions {
   readonly settings: ProbeSettings;
   /** The memory from the previous published cycle. */
   readonly state: ProbeState;
-  readonly check?: CheckFunction;
-  readonly fetchPeers?: FetchPeersFunction;
+  readonly check?: CheckFunction | undefined;
+  readonly fetchPeers?: FetchPeersFunction | undefined;
   /** The wall clock: maintenance windows, `updated_at` and the peers' freshness. */
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   /** A monotonic clock in milliseconds: the cycle's duration. */
-  readonly clock?: () => number;
-  readonly signal?: AbortSignal;
+  readonly clock?: (() => number) | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -115,7 +115,7 @@ export async function runCycle({
   // One lookup per host name for the whole cycle, however many checks name it.
   const checkOptions: CheckEndpointOptions = {
     resolveHost: shareLookups(resolveHostWithSystem),
-    ...(signal === undefined ? {} : { signal }),
+    signal,
   };
   // Every check in flight listens to the signal (up to `concurrency` at once), then every peer fetch: by design, not a leak.
   const listeners = Math.max(settings.concurrency, settings.peers.length) + 1;
@@ -152,7 +152,7 @@ export async function runCycle({
           timeoutMs: settings.peerTimeoutMs,
           maxAgeMs: settings.peerMaxAgeMs,
           now,
-          ...(signal === undefined ? {} : { signal }),
+          signal,
         })
       : [];
   if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
@@ -205,7 +205,7 @@ export async function runCycle({
       scope: component.scope,
       observed,
       vote,
-      ...(certificateWarning === undefined ? {} : { certificateWarning }),
+      certificateWarning,
       before: previous?.published,
       checksChanged,
       memory,

@@ -161,10 +161,10 @@ export function createProber(options: ProberOptions): Prober {
     const outcome = await runCycle({
       settings,
       state,
-      ...(options.check ? { check: options.check } : {}),
-      ...(options.fetchPeers ? { fetchPeers: options.fetchPeers } : {}),
+      check: options.check,
+      fetchPeers: options.fetchPeers,
       now,
-      ...(signal ? { signal } : {}),
+      signal,
     });
     const ended = (report: CycleReport) => ({ outcome, report });
     if (outcome.kind === 'aborted') {

@@ -26,9 +26,9 @@ export interface LoadSidecarOptionsInput {
   /** `headers.json`, for each object's Content-Type and Cache-Control; read only with `publishTo`. */
   readonly headersFile?: string;
   readonly log?: ProbeLog;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: NodeJS.ProcessEnv | undefined;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
-  readonly observePost?: (post: PostWebhook) => PostWebhook;
+  readonly observePost?: ((post: PostWebhook) => PostWebhook) | undefined;
   /** `--precompress`: every file the probe writes under `publicDir` gets `.gz` and `.br` siblings. */
   readonly precompress?: boolean;
 }
@@ -46,7 +46,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     configFile,
     regionsFile: input.regionsFile,
     regionFlag: input.regionFlag,
-    ...(input.env === undefined ? {} : { env: input.env }),
+    env: input.env,
   });
   const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
   const mirror =
@@ -65,8 +65,8 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     configFile,
     stateFile,
     log,
-    ...(input.env === undefined ? {} : { env: input.env }),
-    ...(input.observePost === undefined ? {} : { observePost: input.observePost }),
+    env: input.env,
+    observePost: input.observePost,
   });
   return {
     settings,

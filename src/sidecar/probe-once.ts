@@ -10,7 +10,7 @@ export const ONCE_DELIVERY_BOUND_MS = 5_000;
 
 export interface ProbeOnceOptions extends ProberOptions {
   /** How long another probe's lock goes untouched before this one takes it over; `LOCK_STALE_MS` unless given. */
-  readonly lockStaleMs?: number;
+  readonly lockStaleMs?: number | undefined;
 }
 
 /**
@@ -30,7 +30,7 @@ export async function probeOnce({ lockStaleMs, ...options }: ProbeOnceOptions): 
   const stateDir = dirname(options.stateFile);
   let lock: WriterLock;
   try {
-    lock = await acquireWriterLock({ stateDir, log, ...(lockStaleMs === undefined ? {} : { staleMs: lockStaleMs }) });
+    lock = await acquireWriterLock({ stateDir, log, staleMs: lockStaleMs });
   } catch (error) {
     prober.close();
     if (!isErrnoException(error)) throw error;

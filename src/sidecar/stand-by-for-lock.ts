@@ -6,7 +6,7 @@ import { acquireWriterLock, LOCK_REFRESH_MS, LOCK_STALE_MS, type LockOptions, ty
 export interface StandbyOptions extends LockOptions {
   readonly log: ProbeLog;
   /** Ends the wait (shutdown); resolves `undefined` then. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -20,7 +20,7 @@ export interface StandbyOptions extends LockOptions {
 export async function standByForLock(options: StandbyOptions): Promise<WriterLock | undefined> {
   const { log, signal } = options;
   const lookMs = Math.round(((options.staleMs ?? LOCK_STALE_MS) * LOCK_REFRESH_MS) / LOCK_STALE_MS);
-  const standing = createConditionLog({ log, ...(options.now ? { now: options.now } : {}) });
+  const standing = createConditionLog({ log, now: options.now });
   while (!signal?.aborted) {
     try {
       const lock = await acquireWriterLock(options);

@@ -37,7 +37,7 @@ export async function startObservedSidecar(
   const { subscriptions } = options;
   metrics.follow({
     peers: options.settings.peers.map((peer) => peer.region),
-    ...(subscriptions === undefined ? {} : { pendingDeliveries: () => subscriptions.deliverer.pending() }),
+    pendingDeliveries: subscriptions && (() => subscriptions.deliverer.pending()),
   });
   const listener = await startMetricsListener({ registry, port, host, log: log.error });
   log.info(`metrics on ${listener.url}`);

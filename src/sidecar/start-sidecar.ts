@@ -10,7 +10,7 @@ import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 /** The prober's options (its `subscriptions`' deliverer runs beside the schedule), and the writer lock's. */
 export interface SidecarOptions extends ProberOptions {
   /** How long the writer lock goes untouched before it is taken over; `LOCK_STALE_MS` unless given. */
-  readonly lockStaleMs?: number;
+  readonly lockStaleMs?: number | undefined;
   /** The writer lock, already taken (by `startStandbySidecar`); taken here unless given. */
   readonly lock?: WriterLock;
 }
@@ -36,7 +36,7 @@ export async function startStandbySidecar(
 ): Promise<Sidecar | undefined> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const { signal } = options;
-  const lock = await standByForLock({ ...lockOptionsOf(options, log), ...(signal ? { signal } : {}) });
+  const lock = await standByForLock({ ...lockOptionsOf(options, log), signal });
   return lock === undefined ? undefined : startSidecar({ ...options, lock });
 }
 
@@ -44,7 +44,7 @@ function lockOptionsOf(options: SidecarOptions, log: ProbeLog) {
   return {
     stateDir: dirname(options.stateFile),
     log,
-    ...(options.lockStaleMs === undefined ? {} : { staleMs: options.lockStaleMs }),
+    staleMs: options.lockStaleMs,
   };
 }
 

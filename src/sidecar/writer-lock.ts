@@ -42,13 +42,13 @@ export interface LockOptions {
   /** The probe's state directory: the lock lives there, next to the memory it protects. */
   readonly stateDir: string;
   readonly log: ProbeLog;
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   readonly host?: string;
   readonly pid?: number;
   /** Whether a process of this host is running; `kill(pid, 0)` by default. */
   readonly isRunning?: (pid: number) => boolean;
   /** How long a lock goes untouched before it is abandoned; `LOCK_STALE_MS` unless given. Its holder touches it six times as often. */
-  readonly staleMs?: number;
+  readonly staleMs?: number | undefined;
 }
 
 /**

@@ -69,7 +69,7 @@ export interface BuildResult {
   /** Every file written, absolute, in the order written. */
   readonly files: readonly string[];
   /** How the upload to the bucket went, with `publishTo`. */
-  readonly upload?: MirrorReport;
+  readonly upload?: MirrorReport | undefined;
 }
 
 /**
@@ -156,6 +156,6 @@ export async function buildSite({
     regionCount: regions.length,
     bytes: Buffer.byteLength(regionsDocument),
     files: written,
-    ...(upload === undefined ? {} : { upload }),
+    upload,
   };
 }

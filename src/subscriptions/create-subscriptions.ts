@@ -14,7 +14,7 @@ export interface SubscriptionsOptions {
   readonly stateDir: string;
   readonly log: ProbeLog;
   /** Overrides for the deliverer (tests: fast retries, a fixed clock). */
-  readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>>;
+  readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>> | undefined;
 }
 
 /**

@@ -10,9 +10,9 @@ export interface LoadSubscriptionsOptions {
   /** The probe's state file: the queue and what was announced live beside it. */
   readonly stateFile: string;
   readonly log: ProbeLog;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: NodeJS.ProcessEnv | undefined;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
-  readonly observePost?: (post: PostWebhook) => PostWebhook;
+  readonly observePost?: ((post: PostWebhook) => PostWebhook) | undefined;
 }
 
 /** The probe's subscriptions as the CLI starts them. Throws `InputError` for a bad config or a missing secret. */
@@ -22,6 +22,6 @@ export async function loadSubscriptions(options: LoadSubscriptionsOptions): Prom
     settings,
     stateDir: dirname(options.stateFile),
     log: options.log,
-    ...(options.observePost === undefined ? {} : { delivery: { post: options.observePost(postWebhook) } }),
+    delivery: options.observePost && { post: options.observePost(postWebhook) },
   });
 }

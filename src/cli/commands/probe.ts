@@ -121,9 +121,9 @@ export async function probe(args: string[]): Promise<void> {
     headersFile: resolve(String(values.headers)),
     precompress: choosePrecompress(values.precompress === true, readEnv(PrecompressEnvSchema)),
     log,
-    ...(metrics === undefined ? {} : { observePost: metrics.observePost }),
+    observePost: metrics?.observePost,
   });
-  const sidecarOptions = { ...proberOptions, ...(lockStaleMs === undefined ? {} : { lockStaleMs }) };
+  const sidecarOptions = { ...proberOptions, lockStaleMs };
 
   if (values.once) {
     const report = await probeOnce(sidecarOptions).catch((error: unknown) => {
