@@ -18,7 +18,7 @@ import { createComponentHistoryPublisher } from '../../src/history/publish-compo
 import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
-import { HOUR_MS } from '../../src/probe/history-retention.js';
+import { HOUR_MS } from '../../src/probe/time-units.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';

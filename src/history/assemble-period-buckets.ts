@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from '../probe/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../probe/time-units.js';
 import type { StatusValue } from '../schemas/status-value.js';
 import type { PeriodBuckets } from './history-store.js';
 import { coveredMs, hourStartMs, type StateMs, stateMsOf, type TimeBucket } from './state-time.js';

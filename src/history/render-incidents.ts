@@ -1,4 +1,4 @@
-import { DAY_MS } from '../probe/history-retention.js';
+import { DAY_MS } from '../probe/time-units.js';
 import type { Incident, IncidentsDocument } from '../schemas/incidents.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { IncidentRecord } from './advance-incidents.js';

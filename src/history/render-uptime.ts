@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from '../probe/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../probe/time-units.js';
 import type { ComponentHistoryDocument } from '../schemas/component-history.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';

@@ -1,4 +1,4 @@
-import { HOUR_MS } from '../probe/history-retention.js';
+import { HOUR_MS } from '../probe/time-units.js';
 import { STATUS_VALUES, type StatusValue } from '../schemas/status-value.js';
 
 /** Milliseconds spent in each published state, in `STATUS_VALUES` order. */

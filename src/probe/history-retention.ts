@@ -1,7 +1,5 @@
 import { DEFAULT_HISTORY_RETENTION, type HistoryConfig } from '../schemas/components-config.js';
-
-export const HOUR_MS = 60 * 60 * 1000;
-export const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS } from './time-units.js';
 
 /** How long each layer of the history is kept, in milliseconds. */
 export interface HistoryRetention {

@@ -16,7 +16,8 @@ import {
   stateMsOf,
   sumOverPeriod,
 } from '../../src/history/state-time.js';
-import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/probe/history-retention.js';
+import { DEFAULT_RETENTION } from '../../src/probe/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../src/probe/time-units.js';
 import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';

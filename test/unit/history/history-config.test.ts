@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/input-error.js';
 import { parseDocument } from '../../../src/io/parse-document.js';
-import { DAY_MS, HOUR_MS, resolveHistoryRetention } from '../../../src/probe/history-retention.js';
+import { resolveHistoryRetention } from '../../../src/probe/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../../src/probe/time-units.js';
 import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
 
 const FILE = 'data/components.json';

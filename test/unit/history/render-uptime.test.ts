@@ -13,7 +13,7 @@ import {
   serializeUptime,
 } from '../../../src/history/serialize-uptime.js';
 import { type StateMs, stateMsOf, type TimeBucket } from '../../../src/history/state-time.js';
-import { DAY_MS, HOUR_MS } from '../../../src/probe/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../../src/probe/time-units.js';
 import { ComponentHistoryDocumentSchema } from '../../../src/schemas/component-history.js';
 import { UptimeDocumentSchema } from '../../../src/schemas/uptime.js';
 
