@@ -1,12 +1,6 @@
 import type { StateMemory } from '../schemas/probe-state.js';
 import { rankStatus, type StatusValue } from '../schemas/status-value.js';
-
-export interface Thresholds {
-  /** Cycles in a row that must see a worse state before it is published. */
-  readonly failureThreshold: number;
-  /** Cycles in a row that must see a better state before it is published. */
-  readonly successThreshold: number;
-}
+import type { Thresholds } from './probe-settings.js';
 
 /**
  * Flapping protection for one component: the published state moves only once

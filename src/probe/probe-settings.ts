@@ -13,7 +13,6 @@ import {
 import { isRecurringWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
-import type { Thresholds } from './apply-thresholds.js';
 import type { EndpointCheck } from './check-endpoint.js';
 import { type HistoryRetention, resolveHistoryRetention } from './history-retention.js';
 import type { MaintenancePeriod } from './is-under-maintenance.js';
@@ -33,6 +32,14 @@ export interface ComponentSettings {
   /** The group it is shown under (`group` in the config), for the badges and the documents that know groups. */
   readonly group?: string | undefined;
   readonly checks: readonly CheckSettings[];
+}
+
+/** The flapping protection's settings (`applyThresholds`). */
+export interface Thresholds {
+  /** Cycles in a row that must see a worse state before it is published. */
+  readonly failureThreshold: number;
+  /** Cycles in a row that must see a better state before it is published. */
+  readonly successThreshold: number;
 }
 
 /** Everything a cycle needs, decided once at start-up. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyThresholds, type Thresholds } from '../../src/probe/apply-thresholds.js';
+import { applyThresholds } from '../../src/probe/apply-thresholds.js';
+import type { Thresholds } from '../../src/probe/probe-settings.js';
 import type { StateMemory } from '../../src/schemas/probe-state.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 
