@@ -14,7 +14,7 @@ export type { Representation } from './represent-document.js';
 
 /**
  * A version being served: what the server keeps of the validated document
- * (`ApiDocumentOptions.keep`), and its bytes in every encoding, compressed once.
+ * (`FollowedDocumentOptions.keep`), and its bytes in every encoding, compressed once.
  */
 export type ServedRepresentation<K> = Omit<Representation<unknown>, 'value'> & {
   readonly value: K;
@@ -24,7 +24,7 @@ export type ServedRepresentation<K> = Omit<Representation<unknown>, 'value'> & {
 /** How often the file is checked when no watch event arrives: the bound on staleness. */
 export const POLL_INTERVAL_MS = 500;
 
-export interface ApiDocumentOptions<T, K = T> {
+export interface FollowedDocumentOptions<T, K = T> {
   readonly file: string;
   /** What a file must be to be served. */
   readonly schema: z.ZodType<T>;
@@ -59,9 +59,9 @@ export interface ApiDocumentOptions<T, K = T> {
  * and each problem is logged once. A good version is compressed (Brotli and
  * gzip) before it is swapped in, so that requests only pick bytes.
  */
-export class ApiDocument<T = unknown, K = T> {
+export class FollowedDocument<T = unknown, K = T> {
   readonly file: string;
-  /** Answered 404, not 503, while nothing has been published: see `ApiDocumentOptions.optional`. */
+  /** Answered 404, not 503, while nothing has been published: see `FollowedDocumentOptions.optional`. */
   readonly optional: boolean;
   #current: ServedRepresentation<K> | undefined;
   /** The identity of the version last judged, good or bad; empty when it must be looked at again. */
@@ -71,10 +71,10 @@ export class ApiDocument<T = unknown, K = T> {
   #recheck = false;
   #poll: NodeJS.Timeout | undefined;
   #watcher: FSWatcher | undefined;
-  readonly #options: ApiDocumentOptions<T, K>;
+  readonly #options: FollowedDocumentOptions<T, K>;
   readonly #readFile: ReadRegularFile;
 
-  constructor(options: ApiDocumentOptions<T, K>) {
+  constructor(options: FollowedDocumentOptions<T, K>) {
     this.file = options.file;
     this.optional = options.optional ?? false;
     this.#options = options;

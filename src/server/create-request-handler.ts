@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPrecompressedSibling } from '../compression/precompressed-siblings.js';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
-import type { ApiDocument } from './api-document.js';
+import type { FollowedDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
 import { findHeader } from './find-header.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
@@ -20,14 +20,14 @@ export const HEALTH_PATH = '/healthz';
 
 /** What answers a request's path. */
 type Route =
-  | { readonly to: 'document'; readonly document: ApiDocument }
+  | { readonly to: 'document'; readonly document: FollowedDocument }
   | { readonly to: 'health' }
   | { readonly to: 'static'; readonly target: Extract<RequestTarget, { ok: true }> }
   | { readonly to: 'bad_request'; readonly reason: string };
 
 export interface RequestHandlerOptions {
   /** The API documents by URL path: answered from memory. */
-  readonly documents: ReadonlyMap<string, ApiDocument>;
+  readonly documents: ReadonlyMap<string, FollowedDocument>;
   /** Everything else, given a checked, canonical path. */
   readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
   /**
@@ -66,7 +66,7 @@ export function createRequestHandler({
     return target.path === HEALTH_PATH ? { to: 'health' } : { to: 'static', target };
   }
 
-  function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
+  function serveDocument(document: FollowedDocument, request: IncomingMessage, response: ServerResponse): void {
     const representation = document.current;
     if (representation === undefined && document.optional) {
       sendError(response, 'not_found', 'this deployment has not published this document');
