@@ -1,5 +1,5 @@
+import type { CheckResult } from '../checks/check-endpoint.js';
 import type { StatusValue } from '../schemas/status-value.js';
-import type { CheckResult } from './check-endpoint.js';
 
 /** One check's result next to the latency above which a success counts as slow. */
 export interface JudgedCheck {

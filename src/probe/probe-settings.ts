@@ -1,4 +1,5 @@
 import { OBSERVATIONS_PATH } from '../api-paths.js';
+import type { EndpointCheck } from '../checks/check-endpoint.js';
 import { InputError, type Problem } from '../errors/input-error.js';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
@@ -13,7 +14,6 @@ import {
 import { isRecurringWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
-import type { EndpointCheck } from './check-endpoint.js';
 import { type HistoryRetention, resolveHistoryRetention } from './history-retention.js';
 import type { MaintenancePeriod } from './is-under-maintenance.js';
 import { scheduleIntervalMs } from './schedule-interval.js';

@@ -1,3 +1,5 @@
+import type { CheckResult } from '../checks/check-endpoint.js';
+import type { CertificateWarning } from '../checks/judge-certificate.js';
 import { classifyFailure } from '../outbound/classify-failure.js';
 import { describeVote } from '../peers/describe-vote.js';
 import type { PeerObservations } from '../peers/fetch-peer-observations.js';
@@ -5,8 +7,6 @@ import type { VoteResult } from '../peers/vote-on-component.js';
 import type { ObservationsDocument, PeerReport, Scope } from '../schemas/observations.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
-import type { CheckResult } from './check-endpoint.js';
-import type { CertificateWarning } from './judge-certificate.js';
 
 /** What this region saw of one component, and the vote if it is global. */
 export interface ObservedComponent {

@@ -1,4 +1,9 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import type { CheckEndpointOptions, CheckResult, EndpointCheck } from '../checks/check-endpoint.js';
+import { type CertificateWarning, judgeCertificate } from '../checks/judge-certificate.js';
+import { resolveHostWithSystem } from '../checks/resolve-host.js';
+import { runCheck } from '../checks/run-check.js';
+import { shareLookups } from '../checks/share-lookups.js';
 import { mapConcurrently } from '../outbound/map-concurrently.js';
 import {
   type FetchPeersOptions,
@@ -12,17 +17,12 @@ import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
 import { applyThresholds } from './apply-thresholds.js';
-import type { CheckEndpointOptions, CheckResult, EndpointCheck } from './check-endpoint.js';
 import { classifyComponent } from './classify-component.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
 import { isUnderMaintenance } from './is-under-maintenance.js';
-import { type CertificateWarning, judgeCertificate } from './judge-certificate.js';
 import type { CheckSettings, ProbeSettings } from './probe-settings.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
-import { resolveHostWithSystem } from './resolve-host.js';
-import { runCheck } from './run-check.js';
-import { shareLookups } from './share-lookups.js';
 
 /** One check of one component, with what it found. */
 export interface CheckOutcome {

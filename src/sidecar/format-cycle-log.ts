@@ -1,6 +1,6 @@
+import type { CheckResult } from '../checks/check-endpoint.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import { describeVote } from '../peers/describe-vote.js';
-import type { CheckResult } from '../probe/check-endpoint.js';
 import type { Thresholds } from '../probe/probe-settings.js';
 import type { CheckOutcome, ComponentOutcome, CycleOutcome } from '../probe/run-cycle.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../src/probe/check-endpoint.js';
+import type { CheckResult } from '../../src/checks/check-endpoint.js';
 import { classifyComponent } from '../../src/probe/classify-component.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 
