@@ -18,12 +18,12 @@ import { createComponentHistoryPublisher } from '../../src/history/publish-compo
 import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
-import { HOUR_MS } from '../../src/probe/time-units.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
+import { HOUR_MS } from '../../src/time/time-units.js';
 import type { BenchSite } from '../fixtures.js';
 import { CLI, median, REPO_ROOT, startServerProcess } from '../process-tools.js';
 import { generateYear, nameOf } from './history.js';

@@ -1,5 +1,5 @@
 import type { HistoryRetention } from '../probe/history-retention.js';
-import { DAY_MS, HOUR_MS } from '../probe/time-units.js';
+import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 
 /** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */
 export const DELETE_BATCH_ROWS = 200;

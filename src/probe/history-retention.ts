@@ -1,5 +1,5 @@
 import { DEFAULT_HISTORY_RETENTION, type HistoryConfig } from '../schemas/components-config.js';
-import { DAY_MS, HOUR_MS } from './time-units.js';
+import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 
 /** How long each layer of the history is kept, in milliseconds. */
 export interface HistoryRetention {

@@ -5,8 +5,8 @@ import { readDocument } from '../io/read-document.js';
 import { readEnv } from '../io/read-env.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
-import { judgeRecurrences } from './judge-recurrences.js';
-import { nextCronRun, SEARCH_LIMIT_YEARS } from './next-cron-run.js';
+import { judgeRecurrences } from '../time/judge-recurrences.js';
+import { nextCronRun, SEARCH_LIMIT_YEARS } from '../time/next-cron-run.js';
 import { type ProbeSettings, type RegionSource, resolveProbeSettings } from './probe-settings.js';
 import { readCaFiles } from './read-ca-files.js';
 

@@ -14,9 +14,9 @@ import {
 import { isRecurringWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
+import type { MaintenancePeriod } from '../time/is-under-maintenance.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { type HistoryRetention, resolveHistoryRetention } from './history-retention.js';
-import type { MaintenancePeriod } from './is-under-maintenance.js';
-import { scheduleIntervalMs } from './schedule-interval.js';
 
 /** One check with every default filled in. */
 export interface CheckSettings extends EndpointCheck {

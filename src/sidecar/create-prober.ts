@@ -11,7 +11,6 @@ import type { ProbeSettings } from '../probe/probe-settings.js';
 import { serializeObservations } from '../probe/render-observations.js';
 import { serializeStatus } from '../probe/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
-import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
 import type { PublishedCycle } from '../publish-steps/publish-step.js';
@@ -20,6 +19,7 @@ import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
 import {

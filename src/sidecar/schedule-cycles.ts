@@ -1,6 +1,6 @@
 import type { ProbeLog } from '../outbound/probe-log.js';
-import { nextCronRun } from '../probe/next-cron-run.js';
 import { formatTimestamp } from '../schemas/service-status.js';
+import { nextCronRun } from '../time/next-cron-run.js';
 
 /** The clocks and timers the scheduler runs on; a test steps the wall clock through them. */
 export interface SchedulerClock {

@@ -17,11 +17,11 @@ import {
   sumOverPeriod,
 } from '../../src/history/state-time.js';
 import { DEFAULT_RETENTION } from '../../src/probe/history-retention.js';
-import { DAY_MS, HOUR_MS } from '../../src/probe/time-units.js';
 import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
+import { DAY_MS, HOUR_MS } from '../../src/time/time-units.js';
 import { makeTempDir } from '../helpers/fixtures.js';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');

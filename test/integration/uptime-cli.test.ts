@@ -4,8 +4,8 @@ import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { UptimeReportSchema } from '../../src/history/uptime-report.js';
 import { DEFAULT_RETENTION } from '../../src/probe/history-retention.js';
-import { HOUR_MS } from '../../src/probe/time-units.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
+import { HOUR_MS } from '../../src/time/time-units.js';
 import { makeTempDir } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 

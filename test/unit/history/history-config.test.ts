@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/input-error.js';
 import { parseDocument } from '../../../src/io/parse-document.js';
 import { resolveHistoryRetention } from '../../../src/probe/history-retention.js';
-import { DAY_MS, HOUR_MS } from '../../../src/probe/time-units.js';
 import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
+import { DAY_MS, HOUR_MS } from '../../../src/time/time-units.js';
 
 const FILE = 'data/components.json';
 const base = { region: 'ams1', components: [{ name: 'Scheduler', url: 'http://127.0.0.1:9/' }] };

@@ -8,7 +8,7 @@ import {
   type RollUpStep,
 } from '../../../src/history/plan-upkeep.js';
 import { DEFAULT_RETENTION } from '../../../src/probe/history-retention.js';
-import { DAY_MS, HOUR_MS } from '../../../src/probe/time-units.js';
+import { DAY_MS, HOUR_MS } from '../../../src/time/time-units.js';
 
 // A fixed clock: 20 minutes past ten on a Sunday, UTC.
 const TODAY = Date.parse('2026-11-22T00:00:00Z');
