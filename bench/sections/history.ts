@@ -24,9 +24,9 @@ import {
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { hourStartMs } from '../../src/history/state-time.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
-import { DEFAULT_RETENTION } from '../../src/probe/history-retention.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
+import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
 import { DAY_MS, HOUR_MS } from '../../src/time/time-units.js';
 import type { BenchSite } from '../fixtures.js';
 import { median } from '../process-tools.js';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import { loadProbeSettings } from '../../src/settings/load-probe-settings.js';
 import { createProber } from '../../src/sidecar/create-prober.js';
 import { type Standin, startStandin } from '../../src/standins/start-standin.js';
 import type { BenchSite } from '../fixtures.js';

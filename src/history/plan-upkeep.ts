@@ -1,4 +1,4 @@
-import type { HistoryRetention } from '../probe/history-retention.js';
+import type { HistoryRetention } from '../settings/history-retention.js';
 import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 
 /** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */

@@ -1,6 +1,6 @@
 import type { StateMemory } from '../schemas/probe-state.js';
 import { rankStatus, type StatusValue } from '../schemas/status-value.js';
-import type { Thresholds } from './probe-settings.js';
+import type { Thresholds } from '../settings/probe-settings.js';
 
 /**
  * Flapping protection for one component: the published state moves only once

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_MIN_CERTIFICATE_DAYS } from '../schemas/components-config.js';
-import type { CheckSettings } from './probe-settings.js';
+import type { CheckSettings } from '../settings/probe-settings.js';
 
 /**
  * What a component's observation depends on, as a digest: each check's URL,

@@ -16,11 +16,11 @@ import type { ObservationsDocument, Scope } from '../schemas/observations.js';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
+import type { CheckSettings, ProbeSettings } from '../settings/probe-settings.js';
 import { isUnderMaintenance } from '../time/is-under-maintenance.js';
 import { applyThresholds } from './apply-thresholds.js';
 import { classifyComponent } from './classify-component.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
-import type { CheckSettings, ProbeSettings } from './probe-settings.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
 

@@ -5,9 +5,7 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import type { CycleReport } from '../probe/cycle-report.js';
-import { DEFAULT_RETENTION } from '../probe/history-retention.js';
 import type { ProbeObserver } from '../probe/probe-observer.js';
-import type { ProbeSettings } from '../probe/probe-settings.js';
 import { serializeObservations } from '../probe/render-observations.js';
 import { serializeStatus } from '../probe/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
@@ -18,6 +16,8 @@ import { runPublishSteps } from '../publish-steps/run-publish-steps.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { ProbeState } from '../schemas/probe-state.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
+import { DEFAULT_RETENTION } from '../settings/history-retention.js';
+import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';

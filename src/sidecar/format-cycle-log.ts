@@ -1,9 +1,9 @@
 import type { CheckResult } from '../checks/check-endpoint.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import { describeVote } from '../peers/describe-vote.js';
-import type { Thresholds } from '../probe/probe-settings.js';
 import type { CheckOutcome, ComponentOutcome, CycleOutcome } from '../probe/run-cycle.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
+import type { Thresholds } from '../settings/probe-settings.js';
 
 type Observed = Extract<CycleOutcome, { kind: 'observed' }>;
 type Offline = Extract<CycleOutcome, { kind: 'offline' }>;

@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
-import { loadProbeSettings } from '../probe/load-probe-settings.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { loadProbeSettings } from '../settings/load-probe-settings.js';
 import { moveStandinTargets } from '../standins/move-standin-targets.js';
 import { loadSubscriptions } from '../subscriptions/load-subscriptions.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
