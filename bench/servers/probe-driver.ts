@@ -9,7 +9,7 @@
  * Usage: probe-driver.ts CONFIG REGIONS PUBLIC_DIR STATE_DIR [--checks-only]
  */
 import { createInterface } from 'node:readline';
-import { runCycle } from '../../src/probe/run-cycle.js';
+import { runCycle } from '../../src/cycle/run-cycle.js';
 import type { ProbeState } from '../../src/schemas/probe-state.js';
 import { createProber } from '../../src/sidecar/create-prober.js';
 import { loadSidecarOptions } from '../../src/sidecar/load-sidecar-options.js';

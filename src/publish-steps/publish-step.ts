@@ -1,6 +1,6 @@
+import type { ComponentOutcome } from '../cycle/run-cycle.js';
 import type { PublishedHistory } from '../history/published-history.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
-import type { ComponentOutcome } from '../probe/run-cycle.js';
 import type { UrlPath } from '../public-dir/public-dir-writer.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 

@@ -1,6 +1,6 @@
 import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
+import type { ProbeObserver } from '../cycle/probe-observer.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
-import type { ProbeObserver } from '../probe/probe-observer.js';
 import type { PublishStep } from './publish-step.js';
 
 export interface RecordHistoryStepOptions {

@@ -1,14 +1,14 @@
 import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
+import type { CycleReport } from '../cycle/cycle-report.js';
+import type { ProbeObserver } from '../cycle/probe-observer.js';
+import { serializeObservations } from '../cycle/render-observations.js';
+import { serializeStatus } from '../cycle/render-status.js';
+import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../cycle/run-cycle.js';
 import { describeIoError, errorKey } from '../errors/describe-error.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
-import type { CycleReport } from '../probe/cycle-report.js';
-import type { ProbeObserver } from '../probe/probe-observer.js';
-import { serializeObservations } from '../probe/render-observations.js';
-import { serializeStatus } from '../probe/render-status.js';
-import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../probe/run-cycle.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
 import type { PublishedCycle } from '../publish-steps/publish-step.js';
@@ -65,7 +65,7 @@ export interface ProberOptions {
   readonly clock?: () => number;
 }
 
-export type { CycleReport } from '../probe/cycle-report.js';
+export type { CycleReport } from '../cycle/cycle-report.js';
 
 export interface Prober {
   readonly statusFile: string;

@@ -1,7 +1,7 @@
 import type { CheckResult } from '../checks/check-endpoint.js';
+import type { CheckOutcome, ComponentOutcome, CycleOutcome } from '../cycle/run-cycle.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import { describeVote } from '../peers/describe-vote.js';
-import type { CheckOutcome, ComponentOutcome, CycleOutcome } from '../probe/run-cycle.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
 import type { Thresholds } from '../settings/probe-settings.js';
 

@@ -2,11 +2,11 @@ import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCycle } from '../../src/cycle/run-cycle.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { createHistoryRecorder } from '../../src/history/history-recorder.js';
 import type { PublishedHistory } from '../../src/history/published-history.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
-import { runCycle } from '../../src/probe/run-cycle.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { PublishStep } from '../../src/publish-steps/publish-step.js';
 import { recordHistoryStep } from '../../src/publish-steps/record-history-step.js';

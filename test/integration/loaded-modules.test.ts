@@ -20,7 +20,7 @@ const NOT_FOR_SERVE = [
   '/node_modules/undici/',
   '/node_modules/better-sqlite3/',
   '/node_modules/badge-maker/',
-  '/src/probe/run-cycle.',
+  '/src/cycle/run-cycle.',
   '/src/sidecar/start-sidecar.',
 ];
 

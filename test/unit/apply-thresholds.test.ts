@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyThresholds } from '../../src/probe/apply-thresholds.js';
+import { applyThresholds } from '../../src/cycle/apply-thresholds.js';
 import type { StateMemory } from '../../src/schemas/probe-state.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import type { Thresholds } from '../../src/settings/probe-settings.js';

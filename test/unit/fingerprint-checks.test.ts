@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fingerprintChecks } from '../../src/probe/fingerprint-checks.js';
+import { fingerprintChecks } from '../../src/cycle/fingerprint-checks.js';
 import type { CheckSettings } from '../../src/settings/probe-settings.js';
 import { checkAt } from '../helpers/probe-settings.js';
 
