@@ -10,9 +10,9 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBucketMirror } from '../src/object-store/open-bucket-mirror.js';
+import { createProber } from '../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../src/public-dir/public-dir-writer.js';
 import { loadProbeSettings } from '../src/settings/load-probe-settings.js';
-import { createProber } from '../src/sidecar/create-prober.js';
 import { buildSite } from '../src/site/build-site.js';
 import { median, REPO_ROOT, type Started, startServerProcess, TSX_LOADER } from './process-tools.js';
 

@@ -10,9 +10,9 @@
  */
 import { createInterface } from 'node:readline';
 import { runCycle } from '../../src/cycle/run-cycle.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { loadSidecarOptions } from '../../src/probe-process/load-sidecar-options.js';
 import type { ProbeState } from '../../src/schemas/probe-state.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
-import { loadSidecarOptions } from '../../src/sidecar/load-sidecar-options.js';
 
 const [configFile, regionsFile, publicDir, stateDir, mode] = process.argv.slice(2);
 if (!configFile || !regionsFile || !publicDir || !stateDir) {

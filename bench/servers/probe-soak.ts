@@ -5,9 +5,9 @@
  * Usage: probe-soak.ts CONFIG REGIONS PUBLIC_DIR STATE_FILE CYCLES SAMPLE_AT,… [HISTORY_FILE]
  */
 
+import { createProber } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { loadProbeSettings } from '../../src/settings/load-probe-settings.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
 
 const [configFile, regionsFile, publicDir, stateFile, cyclesArg, sampleArg, historyFile] = process.argv.slice(2);
 if (!configFile || !regionsFile || !publicDir || !stateFile || !cyclesArg || !sampleArg) {

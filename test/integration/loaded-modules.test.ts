@@ -21,7 +21,7 @@ const NOT_FOR_SERVE = [
   '/node_modules/better-sqlite3/',
   '/node_modules/badge-maker/',
   '/src/cycle/run-cycle.',
-  '/src/sidecar/start-sidecar.',
+  '/src/probe-process/start-sidecar.',
 ];
 
 let site: TempSite;

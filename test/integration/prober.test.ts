@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import type { CheckSettings } from '../../src/settings/probe-settings.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 
