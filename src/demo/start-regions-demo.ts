@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readDocument } from '../io/read-document.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { type Sidecar, startSidecar } from '../probe-process/start-sidecar.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';

@@ -1,11 +1,11 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
-import { createConditionLog } from '../conditions/condition-log.js';
 import type { ComponentOutcome } from '../cycle/run-cycle.js';
 import { describeCodedError, errorCode, errorKey } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import { createConditionLog } from '../log/condition-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { parseBucketUrl } from './parse-bucket-url.js';
 import { createPublicDirMirror, type PublicDirMirror } from './public-dir-mirror.js';
 import { UPLOAD_MANIFEST_FILE } from './upload-manifest.js';

@@ -1,7 +1,7 @@
 import { describeIoError } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { type PublicDirWriter, siblingPathsOf } from '../public-dir/public-dir-writer.js';
 import type { OwnedFiles } from '../publish-steps/publish-step.js';
 

@@ -1,5 +1,4 @@
 import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
-import { type ConditionLog, createConditionLog } from '../conditions/condition-log.js';
 import type { CycleReport } from '../cycle/cycle-report.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
 import { serializeObservations } from '../cycle/render-observations.js';
@@ -8,7 +7,8 @@ import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycl
 import { describeIoError, errorKey } from '../errors/describe-error.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath } from '../io/display-path.js';
-import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
+import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
+import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
 import type { PublishedCycle } from '../publish-steps/publish-step.js';

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
+import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
 import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
-import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { loadProbeSettings } from '../settings/load-probe-settings.js';
 import { moveStandinTargets } from '../standins/move-standin-targets.js';

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { describeIoError, isErrnoException } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
-import { CONSOLE_PROBE_LOG } from '../outbound/probe-log.js';
+import { CONSOLE_PROBE_LOG } from '../log/probe-log.js';
 import { type CycleReport, createProber, type ProberOptions } from './create-prober.js';
 import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 

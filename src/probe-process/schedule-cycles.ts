@@ -1,4 +1,4 @@
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { nextCronRun } from '../time/next-cron-run.js';
 

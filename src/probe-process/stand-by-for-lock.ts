@@ -1,5 +1,5 @@
-import { createConditionLog } from '../conditions/condition-log.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import { createConditionLog } from '../log/condition-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { ProbeLockedError } from './probe-locked-error.js';
 import { acquireWriterLock, LOCK_REFRESH_MS, LOCK_STALE_MS, type LockOptions, type WriterLock } from './writer-lock.js';
 

@@ -1,7 +1,7 @@
 import type { Registry } from 'prom-client';
+import { CONSOLE_PROBE_LOG } from '../log/probe-log.js';
 import type { ProbeMetrics } from '../metrics/probe-metrics.js';
 import { startMetricsListener } from '../metrics/start-metrics-listener.js';
-import { CONSOLE_PROBE_LOG } from '../outbound/probe-log.js';
 import { type Sidecar, type SidecarOptions, startSidecar, startStandbySidecar } from './start-sidecar.js';
 
 /** The probe's metrics and where to serve them. */

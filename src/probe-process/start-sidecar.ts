@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { displayPath } from '../io/display-path.js';
-import { CONSOLE_PROBE_LOG, type ProbeLog } from '../outbound/probe-log.js';
+import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isErrnoException } from '../errors/describe-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { displayPath } from '../io/display-path.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { formatTimestamp, TimestampSchema } from '../schemas/service-status.js';
 import { type LockHolder, ProbeLockedError } from './probe-locked-error.js';
 

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { UPTIME_PATH } from '../api-paths.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { groupsOf } from '../schemas/component-groups.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';

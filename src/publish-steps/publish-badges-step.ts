@@ -2,7 +2,7 @@ import { BADGES_PATH } from '../api-paths.js';
 import { createBadgePublisher } from '../badges/publish-badges.js';
 import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
 import { describeIoError } from '../errors/describe-error.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import type { PublishStep } from './publish-step.js';
 

@@ -1,7 +1,7 @@
 import { FEED_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
 import { publishFeed } from '../feed/publish-feed.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import type { PublishStep } from './publish-step.js';
 

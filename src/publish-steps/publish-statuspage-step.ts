@@ -1,6 +1,6 @@
 import { STATUSPAGE_DIRECTORY_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { publishStatuspage, type StatuspageWritten } from '../statuspage/publish-statuspage.js';
 import type { StatuspageSettings } from '../statuspage/statuspage-settings.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { NOTICES_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import {

@@ -1,5 +1,5 @@
 import { errorMessage } from '../errors/describe-error.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { PublishedCycle, PublishStep, StepReport } from './publish-step.js';
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import {
   createWebhookDeliverer,
   type DelivererOptions,

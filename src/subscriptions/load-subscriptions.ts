@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { type PostWebhook, postWebhook } from '../webhooks/post-webhook.js';
 import { createSubscriptions, type Subscriptions } from './create-subscriptions.js';
 import { loadSubscriptionSettings } from './load-subscription-settings.js';

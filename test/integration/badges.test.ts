@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBadgePublisher } from '../../src/badges/publish-badges.js';
 import { renderBadges } from '../../src/badges/render-badges.js';
 import { ShieldsEndpointSchema } from '../../src/badges/shields-endpoint.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';

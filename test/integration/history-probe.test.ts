@@ -6,7 +6,7 @@ import { runCycle } from '../../src/cycle/run-cycle.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { createHistoryRecorder } from '../../src/history/history-recorder.js';
 import type { PublishedHistory } from '../../src/history/published-history.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { createProber, type Prober } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { PublishStep } from '../../src/publish-steps/publish-step.js';

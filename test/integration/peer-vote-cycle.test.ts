@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INCIDENTS_PATH } from '../../src/api-paths.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';

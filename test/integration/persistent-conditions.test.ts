@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
 import { STATE_RESAVE_MS } from '../../src/probe-process/probe-state-file.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';

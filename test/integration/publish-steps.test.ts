@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHistoryRecorder } from '../../src/history/history-recorder.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { openBucketMirror } from '../../src/object-store/open-bucket-mirror.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { composePublishSteps } from '../../src/publish-steps/compose-publish-steps.js';
 import type { PublishedCycle, PublishStep } from '../../src/publish-steps/publish-step.js';

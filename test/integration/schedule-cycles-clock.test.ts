@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { type SchedulerClock, scheduleCycles } from '../../src/probe-process/schedule-cycles.js';
 
 /**

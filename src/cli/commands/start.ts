@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
-import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
+import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
 import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { type Sidecar, startSidecar } from '../../probe-process/start-sidecar.js';
