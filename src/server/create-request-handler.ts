@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPrecompressedSibling } from '../compression/precompressed-siblings.js';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
-import type { FollowedDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
 import { findHeader } from './find-header.js';
+import type { FollowedDocument } from './followed-document.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
 import { encodePath, parseRequestTarget, type RequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';

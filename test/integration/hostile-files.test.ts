@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
 import { readRegularFile } from '../../src/io/read-regular-file.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { FollowedDocument } from '../../src/server/api-document.js';
+import { FollowedDocument } from '../../src/server/followed-document.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus, statusFile } from '../helpers/status-fixture.js';
