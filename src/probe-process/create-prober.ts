@@ -46,7 +46,7 @@ export interface ProberOptions {
   readonly log?: ProbeLog;
   readonly check?: CheckFunction;
   readonly fetchPeers?: FetchPeersFunction;
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   /**
    * The feed, the webhooks and Statuspage's documents: publish steps after
    * every published cycle (`composePublishSteps`), which must do only quick

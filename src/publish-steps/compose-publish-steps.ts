@@ -40,29 +40,26 @@ export interface PublishParts {
  */
 export function composePublishSteps(parts: PublishParts): readonly PublishStep[] {
   const { settings, publicDir, log, history, subscriptions } = parts;
+  const made = { publicDir, log };
   const statuspage = subscriptions?.settings.statuspage;
   const steps = [
     // A record of what was published: after the status, never before it.
     history && recordHistoryStep(history, parts),
     // The badges, the feed and Statuspage's documents come after the history, whose uptime and incidents they
     // show: in memory, as written, not read back and parsed again.
-    publishBadgesStep({
-      publicDir,
+    publishBadgesStep(made, {
       uptimeFile: history && publicDir.fileOf(UPTIME_PATH),
       groups: groupsOf(settings.components),
-      log,
     }),
     subscriptions &&
-      queueWebhookEventsStep({
+      queueWebhookEventsStep(made, {
         webhooks: subscriptions.settings.webhooks,
         deliverer: subscriptions.deliverer,
         region: { code: settings.regionCode, name: settings.regionName },
-        publicDir,
         stateDir: dirname(parts.stateFile),
-        log,
       }),
-    subscriptions && publishFeedStep({ publicDir, publicUrl: subscriptions.settings.publicUrl, log }),
-    statuspage && publishStatuspageStep({ publicDir, settings: statuspage, log }),
+    subscriptions && publishFeedStep(made, subscriptions.settings.publicUrl),
+    statuspage && publishStatuspageStep(made, statuspage),
     // Last of all: the local files are already written, whatever the store does.
     publicDir.mirror && uploadStep(publicDir),
   ];

@@ -1,19 +1,14 @@
 import { FEED_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
 import { publishFeed } from '../feed/publish-feed.js';
-import type { ProbeLog } from '../log/probe-log.js';
-import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
-import type { PublishStep } from './publish-step.js';
+import type { PublishStep, StepParts } from './publish-step.js';
 
-export interface PublishFeedStepOptions {
-  readonly publicDir: PublicDirWriter;
-  /** `public_url`, for absolute links. */
-  readonly publicUrl: string | undefined;
-  readonly log: ProbeLog;
-}
-
-/** Renders `/feed.atom` again from the notices and the incidents the history just wrote; written when its bytes change. */
-export function publishFeedStep({ publicDir, publicUrl, log }: PublishFeedStepOptions): PublishStep {
+/**
+ * Renders `/feed.atom` again from the notices and the incidents the history
+ * just wrote, its links absolute under `publicUrl` (`public_url`); written
+ * when its bytes change.
+ */
+export function publishFeedStep({ publicDir, log }: StepParts, publicUrl: string | undefined): PublishStep {
   let lastWritten: string | undefined;
   return {
     name: 'feed',

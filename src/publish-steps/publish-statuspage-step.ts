@@ -1,22 +1,14 @@
 import { STATUSPAGE_DIRECTORY_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
-import type { ProbeLog } from '../log/probe-log.js';
-import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { publishStatuspage, type StatuspageWritten } from '../statuspage/publish-statuspage.js';
 import type { StatuspageSettings } from '../statuspage/statuspage-settings.js';
-import type { PublishStep } from './publish-step.js';
-
-export interface PublishStatuspageStepOptions {
-  readonly publicDir: PublicDirWriter;
-  readonly settings: StatuspageSettings;
-  readonly log: ProbeLog;
-}
+import type { PublishStep, StepParts } from './publish-step.js';
 
 /**
  * Renders Statuspage's eight documents under `/api/v2/` from the status just
  * published and the history just written; written when what they show changes.
  */
-export function publishStatuspageStep({ publicDir, settings, log }: PublishStatuspageStepOptions): PublishStep {
+export function publishStatuspageStep({ publicDir, log }: StepParts, settings: StatuspageSettings): PublishStep {
   let lastWritten: StatuspageWritten | undefined;
   return {
     name: 'Statuspage documents',

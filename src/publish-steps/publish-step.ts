@@ -1,8 +1,15 @@
 import type { ComponentOutcome } from '../cycle/run-cycle.js';
 import type { PublishedHistory } from '../history/published-history.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
-import type { UrlPath } from '../public-dir/public-dir-writer.js';
+import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
+
+/** What every step is made with: the public directory's writer, and the log its failures go to. */
+export interface StepParts {
+  readonly publicDir: PublicDirWriter;
+  readonly log: ProbeLog;
+}
 
 /** What each step is told of a cycle whose status was just published. */
 export interface PublishedCycle {

@@ -2,8 +2,6 @@ import { join } from 'node:path';
 import { NOTICES_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
-import type { ProbeLog } from '../log/probe-log.js';
-import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import {
   ANNOUNCED_NOTICES_FILE,
@@ -15,18 +13,15 @@ import { decideNoticeEvents } from '../webhooks/decide-notice-events.js';
 import { decideStatusEvents } from '../webhooks/decide-status-events.js';
 import { WEBHOOK_QUEUE_FILE } from '../webhooks/webhook-queue-file.js';
 import type { WebhookTarget } from '../webhooks/webhook-target.js';
-import type { PublishedCycle, PublishStep } from './publish-step.js';
+import type { PublishedCycle, PublishStep, StepParts } from './publish-step.js';
 
-export interface QueueWebhookEventsStepOptions {
+export interface WebhookEventsSources {
   /** The configured webhooks: with none, nothing is queued. */
   readonly webhooks: readonly WebhookTarget[];
   readonly deliverer: WebhookDeliverer;
   readonly region: { readonly code: string; readonly name: string };
-  /** Where the notices are read from. */
-  readonly publicDir: PublicDirWriter;
   /** The probe's state directory: the webhook queue and what was announced. */
   readonly stateDir: string;
-  readonly log: ProbeLog;
 }
 
 /**
@@ -36,9 +31,11 @@ export interface QueueWebhookEventsStepOptions {
  * `decideNoticeEvents`); the deliverer sends them apart from the cycle, so a
  * slow receiver never holds up publishing.
  */
-export function queueWebhookEventsStep(options: QueueWebhookEventsStepOptions): PublishStep {
-  const { webhooks, deliverer, region, publicDir, log } = options;
-  const announcedFile = join(options.stateDir, ANNOUNCED_NOTICES_FILE);
+export function queueWebhookEventsStep(
+  { publicDir, log }: StepParts,
+  { webhooks, deliverer, region, stateDir }: WebhookEventsSources,
+): PublishStep {
+  const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
 
   async function queueEvents({ components, status }: PublishedCycle): Promise<void> {
     const changes = components.map(({ name, before, memory, certificateWarning }) => ({
@@ -69,7 +66,7 @@ export function queueWebhookEventsStep(options: QueueWebhookEventsStepOptions): 
   return {
     name: 'webhook events',
     // The queue is the deliverer's, written between cycles too; its temp files are cleared with this step's.
-    owns: { stateFiles: [join(options.stateDir, WEBHOOK_QUEUE_FILE), announcedFile] },
+    owns: { stateFiles: [join(stateDir, WEBHOOK_QUEUE_FILE), announcedFile] },
     async run(cycle) {
       if (webhooks.length > 0) {
         await queueEvents(cycle).catch((error: unknown) =>

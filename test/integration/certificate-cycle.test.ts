@@ -113,14 +113,15 @@ describe('a cycle over https checks trusted through ca_file', () => {
       stateDir: join(dir, '.state'),
       log: { info: () => {}, error: () => {} },
     });
-    const queueEvents = queueWebhookEventsStep({
-      webhooks: subscriptions.settings.webhooks,
-      deliverer: subscriptions.deliverer,
-      region: { code: 'ams1', name: 'Amsterdam 1' },
-      publicDir: createPublicDirWriter(join(dir, 'public')),
-      stateDir: join(dir, '.state'),
-      log: { info: () => {}, error: () => {} },
-    });
+    const queueEvents = queueWebhookEventsStep(
+      { publicDir: createPublicDirWriter(join(dir, 'public')), log: { info: () => {}, error: () => {} } },
+      {
+        webhooks: subscriptions.settings.webhooks,
+        deliverer: subscriptions.deliverer,
+        region: { code: 'ams1', name: 'Amsterdam 1' },
+        stateDir: join(dir, '.state'),
+      },
+    );
     subscriptions.deliverer.start();
     try {
       await queueEvents.run({ ...second, history: () => undefined, signal: undefined });

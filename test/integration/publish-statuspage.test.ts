@@ -151,11 +151,10 @@ describe('the probe’s Statuspage step', () => {
     await writeFile(join(publicDir, 'api'), 'not a directory');
     const lines: string[] = [];
     const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
-    const step = publishStatuspageStep({
-      publicDir: createPublicDirWriter(publicDir),
-      settings: sampleStatuspageSettings(),
-      log,
-    });
+    const step = publishStatuspageStep(
+      { publicDir: createPublicDirWriter(publicDir), log },
+      sampleStatuspageSettings(),
+    );
     const cycle = { status: sampleStatuspageStatus(), components: [], history: () => undefined, signal: undefined };
     await expect(step.run(cycle)).resolves.toBe(undefined);
     expect(lines.filter((line) => line.startsWith('Statuspage documents not written:'))).toHaveLength(1);
@@ -163,11 +162,10 @@ describe('the probe’s Statuspage step', () => {
 
   it('write all eight again after a failed write, even when the page then shows what it showed before', async () => {
     const log: ProbeLog = { info: () => {}, error: () => {} };
-    const step = publishStatuspageStep({
-      publicDir: createPublicDirWriter(publicDir),
-      settings: sampleStatuspageSettings(),
-      log,
-    });
+    const step = publishStatuspageStep(
+      { publicDir: createPublicDirWriter(publicDir), log },
+      sampleStatuspageSettings(),
+    );
     const history = { uptime: sampleUptime(), incidents: sampleIncidents() };
     const at = (iso: string, registry: 'operational' | 'degraded_performance' = 'operational') =>
       step.run({
