@@ -10,7 +10,7 @@ import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
-import type { PublishStep } from './publish-step.js';
+import type { PublishStep, StepParts } from './publish-step.js';
 import { queueWebhookEventsStep } from './queue-webhook-events-step.js';
 import { recordHistoryStep } from './record-history-step.js';
 import { uploadStep } from './upload-step.js';
@@ -40,26 +40,26 @@ export interface PublishParts {
  */
 export function composePublishSteps(parts: PublishParts): readonly PublishStep[] {
   const { settings, publicDir, log, history, subscriptions } = parts;
-  const made = { publicDir, log };
+  const stepParts: StepParts = { publicDir, log };
   const statuspage = subscriptions?.settings.statuspage;
   const steps = [
     // A record of what was published: after the status, never before it.
     history && recordHistoryStep(history, parts),
     // The badges, the feed and Statuspage's documents come after the history, whose uptime and incidents they
     // show: in memory, as written, not read back and parsed again.
-    publishBadgesStep(made, {
+    publishBadgesStep(stepParts, {
       uptimeFile: history && publicDir.fileOf(UPTIME_PATH),
       groups: groupsOf(settings.components),
     }),
     subscriptions &&
-      queueWebhookEventsStep(made, {
+      queueWebhookEventsStep(stepParts, {
         webhooks: subscriptions.settings.webhooks,
         deliverer: subscriptions.deliverer,
         region: { code: settings.regionCode, name: settings.regionName },
         stateDir: dirname(parts.stateFile),
       }),
-    subscriptions && publishFeedStep(made, subscriptions.settings.publicUrl),
-    statuspage && publishStatuspageStep(made, statuspage),
+    subscriptions && publishFeedStep(stepParts, subscriptions.settings.publicUrl),
+    statuspage && publishStatuspageStep(stepParts, statuspage),
     // Last of all: the local files are already written, whatever the store does.
     publicDir.mirror && uploadStep(publicDir),
   ];
