@@ -11,8 +11,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createProber } from '../src/sidecar/create-prober.js';
-import { loadSidecarOptions } from '../src/sidecar/load-sidecar-options.js';
+import { createProber } from '../src/probe-process/create-prober.js';
+import { loadSidecarOptions } from '../src/probe-process/load-sidecar-options.js';
 import { REGIONS_FILE, writeComponentsConfig } from './sections/probe-cycle.js';
 import { startNginxTargets } from './servers/nginx-targets.js';
 
@@ -39,7 +39,6 @@ try {
     ...options,
     log,
     now: () => new Date(at),
-    ...(options.subscriptions ? { afterPublish: options.subscriptions.afterPublish } : {}),
   });
   const runCycle = async () => {
     at += 30_000;

@@ -10,8 +10,9 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBucketMirror } from '../src/object-store/open-bucket-mirror.js';
-import { loadProbeSettings } from '../src/probe/load-probe-settings.js';
-import { createProber } from '../src/sidecar/create-prober.js';
+import { createProber } from '../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../src/public-dir/public-dir-writer.js';
+import { loadProbeSettings } from '../src/settings/load-probe-settings.js';
 import { buildSite } from '../src/site/build-site.js';
 import { median, REPO_ROOT, type Started, startServerProcess, TSX_LOADER } from './process-tools.js';
 
@@ -86,7 +87,6 @@ async function measure(count: number): Promise<Row> {
     const settings = await loadProbeSettings({ configFile, regionsFile: join(REPO_ROOT, 'data', 'regions.json') });
     const common = {
       settings,
-      publicDir,
       stateFile: join(root, 'state', 'probe-state.json'),
       historyFile: join(root, 'state', 'history.sqlite'),
       log: QUIET,
@@ -99,8 +99,8 @@ async function measure(count: number): Promise<Row> {
       deadlineMs: 15_000,
       log: QUIET,
     });
-    const plain = createProber(common);
-    const publishing = createProber({ ...common, mirror });
+    const plain = createProber({ ...common, publicDir: createPublicDirWriter(publicDir) });
+    const publishing = createProber({ ...common, publicDir: createPublicDirWriter(publicDir, { mirror }) });
     // A first cycle without, so that the history documents exist; then the first upload puts everything.
     await plain.runCycle();
     const first = await publishing.runCycle();

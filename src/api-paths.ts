@@ -55,9 +55,3 @@ export const BADGES_PATH = '/badges';
 
 /** Where Statuspage's documents lie, and nothing else. */
 export const STATUSPAGE_DIRECTORY_PATH = '/api/v2';
-
-/**
- * The directories the probe alone writes, each holding a file per component
- * or group (or Statuspage's tree): their names are only known from the config.
- */
-export const PROBE_DIRECTORY_PATHS = [COMPONENT_HISTORY_PATH, BADGES_PATH, STATUSPAGE_DIRECTORY_PATH] as const;

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from '../../src/probe/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../src/time/time-units.js';
 import type { BenchSite } from '../fixtures.js';
 import { measureHistorySize, measureWriteAndRender } from './history.js';
 

@@ -24,8 +24,10 @@ import {
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { hourStartMs } from '../../src/history/state-time.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
-import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/probe/history-retention.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
+import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../src/time/time-units.js';
 import type { BenchSite } from '../fixtures.js';
 import { median } from '../process-tools.js';
 
@@ -276,7 +278,7 @@ export async function measureWriteAndRender(
     const publicDir = join(site.root, `history-public-${count}`);
     await rm(publicDir, { recursive: true, force: true });
     await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
-    const publish = createComponentHistoryPublisher(publicDir);
+    const publish = createComponentHistoryPublisher(createPublicDirWriter(publicDir));
     let last: HistoryDocuments | undefined;
     const names = Array.from({ length: count }, (_, index) => nameOf(index));
     // As the probe renders: one serializer kept across cycles, now moving on by an interval each time.

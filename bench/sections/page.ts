@@ -18,11 +18,12 @@ import { createComponentHistoryPublisher } from '../../src/history/publish-compo
 import { renderHistoryDocuments } from '../../src/history/render-history-documents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
-import { HOUR_MS } from '../../src/probe/history-retention.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
+import { HOUR_MS } from '../../src/time/time-units.js';
 import type { BenchSite } from '../fixtures.js';
 import { CLI, median, REPO_ROOT, startServerProcess } from '../process-tools.js';
 import { generateYear, nameOf } from './history.js';
@@ -144,7 +145,7 @@ async function makePageSite(site: BenchSite, pageCase: PageCase): Promise<{ publ
       now: new Date(nowMs),
     });
     // As the probe writes them: the detail documents before the summary that names them.
-    await createComponentHistoryPublisher(publicDir)(documents.componentHistories);
+    await createComponentHistoryPublisher(createPublicDirWriter(publicDir))(documents.componentHistories);
     await writeAtomically(join(publicDir, UPTIME_PATH), documents.uptime);
     await writeAtomically(join(publicDir, INCIDENTS_PATH), documents.incidents);
   } finally {
@@ -167,7 +168,7 @@ async function makePageSite(site: BenchSite, pageCase: PageCase): Promise<{ publ
     }),
   );
   const settings = { pageName: undefined, publicUrl: undefined, groups, maintenance: [], announceDays: 7 };
-  await publishStatuspage({ publicDir, settings, status, now: new Date(nowMs) });
+  await publishStatuspage({ publicDir: createPublicDirWriter(publicDir), settings, status, now: new Date(nowMs) });
   const configFile = join(root, 'components.json');
   const config = {
     region: 'ams1',

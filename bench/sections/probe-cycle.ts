@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import { loadProbeSettings } from '../../src/settings/load-probe-settings.js';
 import { type Standin, startStandin } from '../../src/standins/start-standin.js';
 import type { BenchSite } from '../fixtures.js';
 import { median, REPO_ROOT, startServerProcess, TSX_LOADER } from '../process-tools.js';
@@ -38,7 +39,7 @@ async function timeCycles(
   const settings = await loadProbeSettings({ configFile, regionsFile: REGIONS_FILE });
   const prober = createProber({
     settings,
-    publicDir: site.publicDir,
+    publicDir: createPublicDirWriter(site.publicDir),
     stateFile: join(site.root, 'state.json'),
     ...(historyFile === undefined ? {} : { historyFile }),
     log: QUIET,

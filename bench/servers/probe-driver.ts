@@ -9,10 +9,10 @@
  * Usage: probe-driver.ts CONFIG REGIONS PUBLIC_DIR STATE_DIR [--checks-only]
  */
 import { createInterface } from 'node:readline';
-import { runCycle } from '../../src/probe/run-cycle.js';
+import { runCycle } from '../../src/cycle/run-cycle.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { loadSidecarOptions } from '../../src/probe-process/load-sidecar-options.js';
 import type { ProbeState } from '../../src/schemas/probe-state.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
-import { loadSidecarOptions } from '../../src/sidecar/load-sidecar-options.js';
 
 const [configFile, regionsFile, publicDir, stateDir, mode] = process.argv.slice(2);
 if (!configFile || !regionsFile || !publicDir || !stateDir) {
@@ -27,7 +27,6 @@ const options = await loadSidecarOptions({
   historyFile: `${stateDir}/history.sqlite`,
   log,
 });
-const { subscriptions } = options;
 // The sidecar's cadence without its waits: each cycle is one schedule interval (30 s, the bench's config) after the last.
 let at = Date.now();
 const checksOnly = mode === '--checks-only';
@@ -36,7 +35,6 @@ const prober = createProber({
   ...options,
   log,
   now: () => new Date(at),
-  ...(subscriptions ? { afterPublish: subscriptions.afterPublish } : {}),
 });
 console.log('ready');
 for await (const line of createInterface({ input: process.stdin })) {

@@ -5,8 +5,9 @@
  * Usage: probe-soak.ts CONFIG REGIONS PUBLIC_DIR STATE_FILE CYCLES SAMPLE_AT,… [HISTORY_FILE]
  */
 
-import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import { loadProbeSettings } from '../../src/settings/load-probe-settings.js';
 
 const [configFile, regionsFile, publicDir, stateFile, cyclesArg, sampleArg, historyFile] = process.argv.slice(2);
 if (!configFile || !regionsFile || !publicDir || !stateFile || !cyclesArg || !sampleArg) {
@@ -15,7 +16,13 @@ if (!configFile || !regionsFile || !publicDir || !stateFile || !cyclesArg || !sa
 const sampleAt = new Set(sampleArg.split(',').map(Number));
 const settings = await loadProbeSettings({ configFile, regionsFile });
 const quiet = { info: () => {}, error: (line: string) => console.error(line) };
-const prober = createProber({ settings, publicDir, stateFile, ...(historyFile ? { historyFile } : {}), log: quiet });
+const prober = createProber({
+  settings,
+  publicDir: createPublicDirWriter(publicDir),
+  stateFile,
+  ...(historyFile ? { historyFile } : {}),
+  log: quiet,
+});
 const collect = (globalThis as { gc?: () => void }).gc;
 for (let cycle = 1; cycle <= Number(cyclesArg); cycle += 1) {
   const report = await prober.runCycle();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { BADGES_PATH, documentFile } from '../api-paths.js';
-import { writePublicFile } from '../compression/write-public-file.js';
+import { BADGES_PATH } from '../api-paths.js';
+import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import { renderBadgeSvg } from './render-badge-svg.js';
 import type { Badge } from './render-badges.js';
 
@@ -9,7 +9,7 @@ import type { Badge } from './render-badges.js';
 export type BadgePublisher = (badges: readonly Badge[]) => Promise<void>;
 
 /**
- * Writes each badge twice under `publicDir/badges/`: `NAME.json` for
+ * Writes each badge twice under `/badges/`: `NAME.json` for
  * shields.io's endpoint badge and `NAME.svg` to embed directly, each file
  * replaced atomically. Badges change far less often than cycles run, and a
  * platform of 1,000 components has 4,000 badge files, so a badge is written
@@ -17,21 +17,21 @@ export type BadgePublisher = (badges: readonly Badge[]) => Promise<void>;
  * start, a badge whose two files already hold exactly what would be written
  * is left alone rather than written again: reading a file back costs a
  * fraction of replacing it, and a restart at 1,000 components would
- * otherwise replace all 4,000. With `precompress`, each file gets `.gz` and
- * `.br` siblings (`writePublicFile`), which are not read back: every badge is
- * then written after a start. No flush per file: a start, which a power cut
+ * otherwise replace all 4,000. With `--precompress`, each file gets `.gz`
+ * and `.br` siblings, which are not read back: every badge is then written
+ * after a start. No flush per file: a start, which a power cut
  * is followed by, compares or writes every badge again (4,000 flushes made
  * the first cycle at 1,000 components take 15 s). Throws on a failed write,
  * which is then tried again next cycle; the caller logs it.
  */
-export function createBadgePublisher(publicDir: string, { precompress = false } = {}): BadgePublisher {
+export function createBadgePublisher(publicDir: PublicDirWriter): BadgePublisher {
   const written = new Map<string, string>();
   // A badge file is under a kilobyte: read with one blocking call after a turn of the event loop, as the
   // unflushed writes are (`writeAtomically`), rather than four trips through the thread pool.
-  const holds = async (path: `/${string}`, contents: string) => {
+  const holds = async (path: UrlPath, contents: string) => {
     await nextTurn();
     try {
-      return readFileSync(documentFile(publicDir, path), 'utf8') === contents;
+      return readFileSync(publicDir.fileOf(path), 'utf8') === contents;
     } catch {
       return false;
     }
@@ -44,10 +44,13 @@ export function createBadgePublisher(publicDir: string, { precompress = false } 
       const base = `${BADGES_PATH}/${name}` as const;
       const svg = renderBadgeSvg(content);
       const onDisk =
-        last === undefined && !precompress && (await holds(`${base}.json`, json)) && (await holds(`${base}.svg`, svg));
+        last === undefined &&
+        !publicDir.precompress &&
+        (await holds(`${base}.json`, json)) &&
+        (await holds(`${base}.svg`, svg));
       if (!onDisk) {
-        await writePublicFile(publicDir, `${base}.svg`, svg, { precompress, sync: false });
-        await writePublicFile(publicDir, `${base}.json`, json, { precompress, sync: false });
+        await publicDir.write(`${base}.svg`, svg, { sync: false });
+        await publicDir.write(`${base}.json`, json, { sync: false });
       }
       written.set(name, json);
     }

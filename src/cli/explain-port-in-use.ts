@@ -1,4 +1,4 @@
-import { isErrnoException } from '../io/read-document.js';
+import { isErrnoException } from '../errors/describe-error.js';
 import { UsageError } from './run-command.js';
 
 /**

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { errorCode, errorMessage } from '../errors/describe-error.js';
 import { UsageError } from './run-command.js';
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -45,8 +46,8 @@ export function parseOptions(
  * unbalanced quote and advice about positionals that never applies here.
  */
 export function describeParseError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  const message = errorMessage(error);
+  const code = errorCode(error);
   const flag = /'(-[^' ]*)/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag !== undefined) {
     const instead = INSTEAD_OF[flag.split('=')[0] ?? flag];

@@ -1,6 +1,6 @@
 import { ExportError } from '../errors/export-error.js';
 import { InputError } from '../errors/input-error.js';
-import { ProbeLockedError } from '../sidecar/probe-locked-error.js';
+import { ProbeLockedError } from '../probe-process/probe-locked-error.js';
 
 /**
  * Runs a CLI command body: an `InputError`, `ExportError`, `UsageError` or

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
+import { documentFile } from '../api-paths.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import { compressBody } from './compress-body.js';
 import {
@@ -59,11 +60,11 @@ export interface PublicFileOptions {
  */
 export async function writePublicFile(
   publicDir: string,
-  urlPath: string,
+  urlPath: `/${string}`,
   contents: string | Uint8Array,
   options: PublicFileOptions,
 ): Promise<string> {
-  const file = `${publicDir}${urlPath}`;
+  const file = documentFile(publicDir, urlPath);
   // As bytes only where siblings are made from them: a string is written as it is.
   const bytes = options.precompress && isWorthPrecompressing(urlPath) ? Buffer.from(contents) : contents;
   const directory = dirname(file);
@@ -92,10 +93,10 @@ export async function writePublicFile(
  */
 export async function updatePublicFileSiblings(
   publicDir: string,
-  urlPath: string,
+  urlPath: `/${string}`,
   options: PublicFileOptions,
 ): Promise<string> {
-  const file = `${publicDir}${urlPath}`;
+  const file = documentFile(publicDir, urlPath);
   const bytes = await readFile(file).catch((error: unknown) => {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
     throw error;
@@ -106,8 +107,8 @@ export async function updatePublicFileSiblings(
 }
 
 /** Removes a public file and its siblings, the siblings first: `gzip_static` would serve an orphaned `.gz`. */
-export async function removePublicFile(publicDir: string, urlPath: string): Promise<void> {
-  const file = `${publicDir}${urlPath}`;
+export async function removePublicFile(publicDir: string, urlPath: `/${string}`): Promise<void> {
+  const file = documentFile(publicDir, urlPath);
   await removeSiblings(file);
   await rm(file, { force: true });
 }

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { readDocument } from '../io/read-document.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
-import { resolveProbeSettings } from '../probe/probe-settings.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import { type Sidecar, startSidecar } from '../probe-process/start-sidecar.js';
+import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { staleAfterForSchedule } from '../server/stale-after.js';
 import { type RunningServer, startServer } from '../server/start-server.js';
-import { type Sidecar, startSidecar } from '../sidecar/start-sidecar.js';
+import { resolveProbeSettings } from '../settings/probe-settings.js';
 import { buildSite } from '../site/build-site.js';
 import { STANDIN_COMPONENTS, type StandinPlatform, startStandinPlatform } from '../standins/start-standin-platform.js';
 
@@ -105,7 +106,7 @@ export async function startRegionsDemo(options: RegionsDemoOptions): Promise<Reg
       sidecars.push(
         await startSidecar({
           settings,
-          publicDir: region.publicDir,
+          publicDir: createPublicDirWriter(region.publicDir),
           stateFile: join(options.dir, region.code, 'probe-state.json'),
           log: options.log(region.code),
         }),

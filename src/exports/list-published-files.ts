@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isPrecompressedSibling } from '../compression/precompressed-siblings.js';
-import { isErrnoException } from '../io/read-document.js';
+import { isErrnoException } from '../errors/describe-error.js';
 import { HOST_CONFIG_FILES } from './host-config-files.js';
 
 /**

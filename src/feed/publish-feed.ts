@@ -1,16 +1,14 @@
 import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
-import { writePublicFile } from '../compression/write-public-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import { renderFeed } from './render-feed.js';
 
 export interface PublishFeedOptions {
   /** The served directory: the documents are read from it and `feed.atom` is written to it. */
-  readonly publicDir: string;
+  readonly publicDir: PublicDirWriter;
   readonly publicUrl?: string | undefined;
-  /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
-  readonly precompress?: boolean;
   /** The incidents document as the probe just wrote it; left out, it is read from `publicDir`. */
   readonly incidents?: IncidentsDocument | undefined;
   /** The feed's bytes as this process last wrote them (what the last call returned): the same bytes are not written again. */
@@ -26,11 +24,11 @@ export interface PublishFeedOptions {
  */
 export async function publishFeed(options: PublishFeedOptions): Promise<string> {
   const { publicDir, publicUrl } = options;
-  const notices = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema);
+  const notices = await readOptionalDocument(publicDir.fileOf(NOTICES_PATH), NoticesDocumentSchema);
   const incidents =
-    options.incidents ?? (await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema));
+    options.incidents ?? (await readOptionalDocument(publicDir.fileOf(INCIDENTS_PATH), IncidentsDocumentSchema));
   const feed = renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl });
   if (feed === options.lastWritten) return feed;
-  await writePublicFile(publicDir, FEED_PATH, feed, { precompress: options.precompress ?? false });
+  await publicDir.write(FEED_PATH, feed);
   return feed;
 }

@@ -1,5 +1,5 @@
-import { DAY_MS, HOUR_MS } from '../probe/history-retention.js';
 import type { StatusValue } from '../schemas/status-value.js';
+import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 import type { PeriodBuckets } from './history-store.js';
 import { coveredMs, hourStartMs, type StateMs, stateMsOf, type TimeBucket } from './state-time.js';
 import { type LatencySummary, summarizeLatency } from './summarize-latency.js';

@@ -1,7 +1,7 @@
+import type { CheckResult } from '../checks/check-endpoint.js';
+import type { ComponentOutcome } from '../cycle/run-cycle.js';
 import { classifyFailure } from '../outbound/classify-failure.js';
 import type { VoteResult } from '../peers/vote-on-component.js';
-import type { CheckResult } from '../probe/check-endpoint.js';
-import type { ComponentOutcome } from '../probe/run-cycle.js';
 import type { FailureClass } from '../schemas/failure-class.js';
 import type { StatusValue } from '../schemas/status-value.js';
 

@@ -1,14 +1,15 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
-import { writePublicFile } from '../compression/write-public-file.js';
-import { createConditionLog } from '../conditions/condition-log.js';
-import { displayPath } from '../io/read-document.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
-import type { HistoryRetention } from '../probe/history-retention.js';
-import type { ComponentOutcome } from '../probe/run-cycle.js';
+import type { ComponentOutcome } from '../cycle/run-cycle.js';
+import { describeCodedError, errorCode, errorKey } from '../errors/describe-error.js';
+import { displayPath } from '../io/display-path.js';
+import { createConditionLog } from '../log/condition-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { StatusValue } from '../schemas/status-value.js';
+import type { HistoryRetention } from '../settings/history-retention.js';
 import { assignSlugs } from '../slugs/assign-slugs.js';
 import { recordCycle } from './cycle-record.js';
 import { type DetailWritten, isDetailDue } from './detail-refresh.js';
@@ -24,7 +25,8 @@ export const DEFAULT_HISTORY_FILE = '.state/history.sqlite';
 
 export interface HistoryRecorderOptions {
   readonly file: string;
-  readonly publicDir: string;
+  /** Where the summary, the incidents and the detail documents are written. */
+  readonly publicDir: PublicDirWriter;
   readonly regionName: string;
   readonly componentNames: readonly string[];
   readonly intervalMs: number;
@@ -34,8 +36,6 @@ export interface HistoryRecorderOptions {
   readonly open?: (file: string) => HistoryStore;
   /** The wall clock, for naming a corrupt file set aside and for the hourly reminder of a failure that goes on. */
   readonly now?: () => Date;
-  /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
-  readonly precompress?: boolean;
 }
 
 /** The probe's side of the history: records each cycle and publishes the history documents. */
@@ -69,11 +69,11 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   const { file, log } = options;
   const open = options.open ?? openSqliteHistoryStore;
   const now = options.now ?? (() => new Date());
-  // Beside the status, under the same paths they are served at (`documentFile` types only the v1 contract's two).
-  const uptimeFile = `${options.publicDir}${UPTIME_PATH}`;
-  const incidentsFile = `${options.publicDir}${INCIDENTS_PATH}`;
-  const componentHistoryDir = `${options.publicDir}${COMPONENT_HISTORY_PATH}`;
-  const publishComponentHistories = createComponentHistoryPublisher(options.publicDir, options.precompress ?? false);
+  const { publicDir } = options;
+  const uptimeFile = publicDir.fileOf(UPTIME_PATH);
+  const incidentsFile = publicDir.fileOf(INCIDENTS_PATH);
+  const componentHistoryDir = publicDir.fileOf(COMPONENT_HISTORY_PATH);
+  const publishComponentHistories = createComponentHistoryPublisher(publicDir);
   let store: HistoryStore | undefined;
   // Recording and writing the documents fail apart (a locked database, a full public/): each is its own condition.
   const recording = createConditionLog({ log, now });
@@ -94,12 +94,12 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       await rename(`${file}-wal`, `${aside}-wal`).catch(() => undefined);
       await rm(`${file}-shm`, { force: true });
       log.error(
-        `history: ${displayPath(file)} is corrupt (${describeError(error)}); moved it aside to ${displayPath(aside)} and started a new history`,
+        `history: ${displayPath(file)} is corrupt (${describeCodedError(error)}); moved it aside to ${displayPath(aside)} and started a new history`,
       );
     } catch (renameError) {
       recording.holds(
         'aside',
-        `history: ${displayPath(file)} is corrupt and could not be moved aside: ${describeError(renameError)}`,
+        `history: ${displayPath(file)} is corrupt and could not be moved aside: ${describeCodedError(renameError)}`,
       );
     }
   }
@@ -124,7 +124,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         store = undefined;
         recording.holds(
           errorKey(error),
-          `history: could not record this cycle in ${displayPath(file)}: ${describeError(error)}; the status is published without it, and the history is tried again each cycle`,
+          `history: could not record this cycle in ${displayPath(file)}: ${describeCodedError(error)}; the status is published without it, and the history is tried again each cycle`,
         );
         return false;
       }
@@ -164,12 +164,12 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     if (documents === undefined) return;
     try {
       // No flush: both are written again every cycle, the first after a start included.
-      const precompress = { precompress: options.precompress ?? false, sync: false };
+      const unflushed = { sync: false };
       // Before the summary that names them, so that a slug a reader finds there has its file.
       await publishComponentHistories(documents.componentHistories, slugs);
       for (const name of due) detailsWritten.set(name, { atMs, state: states.get(name) });
-      await writePublicFile(options.publicDir, UPTIME_PATH, documents.uptime, precompress);
-      await writePublicFile(options.publicDir, INCIDENTS_PATH, documents.incidents, precompress);
+      await publicDir.write(UPTIME_PATH, documents.uptime, unflushed);
+      await publicDir.write(INCIDENTS_PATH, documents.incidents, unflushed);
       written = documents.rendered;
       writing.clear(
         `history: writing ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} and ${displayPath(componentHistoryDir)}/ again`,
@@ -177,7 +177,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
     } catch (error) {
       writing.holds(
         errorKey(error),
-        `history: could not write ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} or ${displayPath(componentHistoryDir)}/: ${describeError(error)}`,
+        `history: could not write ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} or ${displayPath(componentHistoryDir)}/: ${describeCodedError(error)}`,
       );
     }
   }
@@ -209,19 +209,4 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
 export function isCorruption(error: unknown): boolean {
   const code = errorCode(error);
   return code !== undefined && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
-}
-
-function errorKey(error: unknown): string {
-  return errorCode(error) ?? (error instanceof Error ? error.name : 'unknown');
-}
-
-function describeError(error: unknown): string {
-  const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return code === undefined ? message : `${code}: ${message}`;
 }

@@ -1,4 +1,4 @@
-import type { HistoryRetention } from '../probe/history-retention.js';
+import type { HistoryRetention } from '../settings/history-retention.js';
 import type { IncidentRecord } from './advance-incidents.js';
 import type { CycleRecord } from './cycle-record.js';
 import type { ComponentHistory } from './render-uptime.js';

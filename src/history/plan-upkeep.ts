@@ -1,4 +1,5 @@
-import { DAY_MS, type HistoryRetention, HOUR_MS } from '../probe/history-retention.js';
+import type { HistoryRetention } from '../settings/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 
 /** Raw cycles or incidents a compaction step deletes at most: each step stays a few milliseconds. */
 export const DELETE_BATCH_ROWS = 200;

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { COMPONENT_HISTORY_PATH, componentHistoryPath, documentFile } from '../api-paths.js';
-import { writePublicFile } from '../compression/write-public-file.js';
-import { isErrnoException } from '../io/read-document.js';
+import { readdir } from 'node:fs/promises';
+import { COMPONENT_HISTORY_PATH, componentHistoryPath } from '../api-paths.js';
+import { isErrnoException } from '../errors/describe-error.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import type { ComponentHistoryFile } from './render-history-documents.js';
 
 /**
@@ -28,19 +28,16 @@ const CONCURRENT_WRITES = 16;
  * No flush per file: they are rewritten at least every minute, so a file a
  * power cut leaves empty is repaired within the minute, and 1,000 flushes
  * would cost more than the writes (`bench`'s history section measures it).
- * With `precompress`, each gets its `.gz` and `.br` siblings (`writePublicFile`).
  * Throws on a failed write, which is then tried again next cycle; the caller logs it.
  */
-export function createComponentHistoryPublisher(publicDir: string, precompress = false): ComponentHistoryPublisher {
-  const directory = documentFile(publicDir, COMPONENT_HISTORY_PATH);
+export function createComponentHistoryPublisher(publicDir: PublicDirWriter): ComponentHistoryPublisher {
   const written = new Map<string, string>();
   let slugsKey: string | undefined;
   return async (files, slugs = files.map(({ slug }) => slug)) => {
     const key = slugs.join('\n');
     if (key !== slugsKey) {
-      await mkdir(directory, { recursive: true });
       const kept = new Set(slugs);
-      await removeOthers(directory, kept);
+      await removeOthers(publicDir, kept);
       for (const slug of written.keys()) if (!kept.has(slug)) written.delete(slug);
       slugsKey = key;
     }
@@ -51,7 +48,7 @@ export function createComponentHistoryPublisher(publicDir: string, precompress =
       await Promise.all(
         changed.slice(start, start + CONCURRENT_WRITES).map(async ({ slug, json, digest }) => {
           written.delete(slug);
-          await writePublicFile(publicDir, componentHistoryPath(slug), json, { precompress, sync: false });
+          await publicDir.write(componentHistoryPath(slug), json, { sync: false });
           written.set(slug, digest);
         }),
       );
@@ -59,17 +56,20 @@ export function createComponentHistoryPublisher(publicDir: string, precompress =
   };
 }
 
-/** Removes every detail document in `directory` whose slug is not in `slugs`, with its compressed siblings. */
-async function removeOthers(directory: string, slugs: ReadonlySet<string>): Promise<void> {
+/** Removes the detail document (and its compressed siblings) of every slug found that is not in `slugs`. */
+async function removeOthers(publicDir: PublicDirWriter, slugs: ReadonlySet<string>): Promise<void> {
   let names: string[];
   try {
-    names = await readdir(directory);
+    names = await readdir(publicDir.fileOf(COMPONENT_HISTORY_PATH));
   } catch (error) {
     if (isErrnoException(error) && error.code === 'ENOENT') return;
     throw error;
   }
-  for (const name of names) {
-    const match = /^([^.]+)\.json(?:\.br|\.gz)?$/.exec(name);
-    if (match?.[1] !== undefined && !slugs.has(match[1])) await rm(`${directory}/${name}`, { force: true });
-  }
+  const others = new Set(
+    names.flatMap((name) => {
+      const slug = /^([^.]+)\.json(?:\.br|\.gz)?$/.exec(name)?.[1];
+      return slug === undefined || slugs.has(slug) ? [] : [slug];
+    }),
+  );
+  for (const slug of others) await publicDir.remove(componentHistoryPath(slug));
 }

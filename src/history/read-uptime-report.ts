@@ -1,5 +1,6 @@
+import { errorMessage } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
-import { displayPath } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
 import type { HistoryStore } from './history-store.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 import { buildUptimeReport, type UptimeReport } from './uptime-report.js';
@@ -21,7 +22,7 @@ export function readUptimeReport({ historyFile, sinceMs, untilMs, now }: ReadRep
   try {
     store = openSqliteHistoryStore(historyFile, { readonly: true });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new InputError(displayPath(historyFile), [{ path: '', reason: `no usable history: ${reason}` }], {
       cause: error,
     });

@@ -1,4 +1,4 @@
-import { DAY_MS } from '../probe/history-retention.js';
+import { DAY_MS } from '../time/time-units.js';
 import type { HistoryStore } from './history-store.js';
 import type { PublishedHistory } from './published-history.js';
 import { INCIDENTS_WINDOW_MS, renderIncidents } from './render-incidents.js';

@@ -1,6 +1,6 @@
-import { DAY_MS } from '../probe/history-retention.js';
 import type { Incident, IncidentsDocument } from '../schemas/incidents.js';
 import { formatTimestamp } from '../schemas/service-status.js';
+import { DAY_MS } from '../time/time-units.js';
 import type { IncidentRecord } from './advance-incidents.js';
 
 /** How far back the incidents document reaches. */

@@ -1,4 +1,3 @@
-import { DAY_MS, HOUR_MS } from '../probe/history-retention.js';
 import type { ComponentHistoryDocument } from '../schemas/component-history.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
@@ -10,6 +9,7 @@ import {
   type UptimeDocument,
 } from '../schemas/uptime.js';
 import { assignSlugs } from '../slugs/assign-slugs.js';
+import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 import { computeUptime } from './compute-uptime.js';
 import {
   addInto,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { DAY_MS, type HistoryRetention, HOUR_MS } from '../probe/history-retention.js';
+import type { HistoryRetention } from '../settings/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
 import {
   assemblePeriodBuckets,

@@ -1,5 +1,5 @@
-import { HOUR_MS } from '../probe/history-retention.js';
 import { STATUS_VALUES, type StatusValue } from '../schemas/status-value.js';
+import { HOUR_MS } from '../time/time-units.js';
 
 /** Milliseconds spent in each published state, in `STATUS_VALUES` order. */
 export type StateMs = readonly [number, number, number, number, number];

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorMessage } from '../errors/describe-error.js';
 import { formatJsonPath } from '../errors/format-json-path.js';
 import { InputError } from '../errors/input-error.js';
 import { pathNamers } from '../errors/path-namers.js';
@@ -15,7 +16,7 @@ export function parseDocument<T extends z.ZodType>(file: string, text: string, s
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const detail = describeJsonError(text, error instanceof Error ? error.message : String(error));
+    const detail = describeJsonError(text, errorMessage(error));
     throw new InputError(file, [{ path: '', reason: `is not valid JSON (${detail})` }], { cause: error });
   }
   const result = schema.safeParse(json, { error: explainMissingField });

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
 import type { z } from 'zod';
+import { isErrnoException } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
 import { decodeUtf8 } from './decode-utf8.js';
+import { displayPath } from './display-path.js';
 import { parseDocument } from './parse-document.js';
 
 /** The start of the reason for a missing file; the server's reload logs it too. */
@@ -27,14 +28,4 @@ export async function readDocument<T extends z.ZodType>(file: string, schema: T)
   const decoded = decodeUtf8(bytes);
   if ('invalid' in decoded) throw new InputError(shown, [{ path: '', reason: decoded.invalid }]);
   return parseDocument(shown, decoded.text, schema);
-}
-
-/** A path as a person reading the error would type it. */
-export function displayPath(file: string): string {
-  const rel = relative(process.cwd(), file);
-  return rel === '' || rel.startsWith('..') ? file : rel;
-}
-
-export function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { isErrnoException } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
-import { isErrnoException, readDocument } from './read-document.js';
+import { readDocument } from './read-document.js';
 
 /**
  * `readDocument`, except that a file that does not exist is `undefined`

@@ -1,6 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { isErrnoException } from './read-document.js';
+import { isErrnoException } from '../errors/describe-error.js';
 
 /**
  * Which file this is and which version of it: two reads with the same

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { isErrnoException } from './read-document.js';
+import { isErrnoException } from '../errors/describe-error.js';
 
 /** A temp file `writeAtomically` names after its target: `.name.<pid>.<hex>.tmp`. */
 const TEMP_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]+\.tmp$/;

@@ -1,5 +1,5 @@
+import type { CheckResult } from '../checks/check-endpoint.js';
 import { classifyFailure } from '../outbound/classify-failure.js';
-import type { CheckResult } from '../probe/check-endpoint.js';
 import { FAILURE_CLASSES } from '../schemas/failure-class.js';
 
 /** The labels a check is counted under: `ok` with no class, or `failed` with its failure class. */

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { CycleReport } from '../probe/cycle-report.js';
-import type { ProbeObserver } from '../probe/probe-observer.js';
+import type { CycleReport } from '../cycle/cycle-report.js';
+import type { ProbeObserver } from '../cycle/probe-observer.js';
 import type { PostWebhook } from '../webhooks/post-webhook.js';
 import { ALL_CHECK_LABELS, labelCheck } from './check-labels.js';
 import { PEER_OUTCOMES } from './observation-samples.js';
@@ -16,7 +16,7 @@ export interface ProbeParts {
   /** The peers' region codes, so that each peer's counters start at 0. */
   readonly peers: readonly string[];
   /** The webhook deliveries still queued, asked at each scrape; left out when there are no webhooks. */
-  readonly pendingDeliveries?: () => Promise<readonly unknown[]>;
+  readonly pendingDeliveries?: (() => Promise<readonly unknown[]>) | undefined;
 }
 
 export interface ProbeMetrics {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { errorMessage } from '../errors/describe-error.js';
 
 /** The one path the metrics listener answers. */
 export const METRICS_PATH = '/metrics';
@@ -55,7 +56,7 @@ export async function startMetricsListener({
           response.end(body);
         },
         (error: unknown) => {
-          log(`metrics: could not collect: ${error instanceof Error ? error.message : String(error)}`);
+          log(`metrics: could not collect: ${errorMessage(error)}`);
           response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n');
         },
       );

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { listOccurrences } from '../probe/recurring-window.js';
 import {
   type FixedMaintenanceWindow,
   isRecurringWindow,
@@ -8,6 +7,7 @@ import {
 } from '../schemas/maintenance-window.js';
 import type { Notice } from '../schemas/notice.js';
 import { formatTimestamp } from '../schemas/service-status.js';
+import { listOccurrences } from '../time/recurring-window.js';
 
 /** Prefix of the ids of notices made from `data/components.json` windows; `data/notices.json` may not use it. */
 export const WINDOW_NOTICE_ID_PREFIX = 'window-';

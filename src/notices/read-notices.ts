@@ -1,10 +1,10 @@
 import { InputError } from '../errors/input-error.js';
-import { displayPath } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
-import { judgeRecurrences } from '../probe/judge-recurrences.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS } from '../schemas/maintenance-window.js';
 import type { Notice } from '../schemas/notice.js';
+import { judgeRecurrences } from '../time/judge-recurrences.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
 

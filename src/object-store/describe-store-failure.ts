@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/describe-error.js';
 import { redactUrl } from '../outbound/redact-url.js';
 
 /** The environment variables whose values are secrets: never in a log line, whatever an error says. */
@@ -26,7 +27,7 @@ export function describeStoreFailure(error: unknown, env: NodeJS.ProcessEnv = pr
   const name = error instanceof Error ? error.name : 'Error';
   const code = readProperty(error, 'code');
   const status = readProperty(readProperty(error, '$metadata'), 'httpStatusCode');
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const explained = EXPLAINED[name];
   const parts = [
     typeof code === 'string' && code !== name ? `${name} ${code}` : name,

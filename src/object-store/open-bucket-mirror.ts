@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { parseBucketUrl } from './parse-bucket-url.js';
 import { createPublicDirMirror, type PublicDirMirror } from './public-dir-mirror.js';
 import { readEndpointEnv } from './read-endpoint-env.js';
@@ -50,7 +50,7 @@ export async function openBucketMirror(options: OpenMirrorOptions): Promise<Publ
     rules: headers,
     store: createS3ObjectStore(endpoint),
     deadlineMs: options.deadlineMs,
-    ...(options.stateDir === undefined ? {} : { manifestFile: join(options.stateDir, UPLOAD_MANIFEST_FILE) }),
+    manifestFile: options.stateDir === undefined ? undefined : join(options.stateDir, UPLOAD_MANIFEST_FILE),
     log: options.log,
   });
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorMessage, isErrnoException } from '../errors/describe-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import type { HeaderRule } from '../headers/headers-config.js';
-import { isErrnoException } from '../io/read-document.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { mapConcurrently } from '../outbound/map-concurrently.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
 import { withDeadline } from '../outbound/with-deadline.js';
 import { describeStoreFailure } from './describe-store-failure.js';
 import { resolveObjectMetadata } from './object-metadata.js';
@@ -30,7 +30,7 @@ export interface MirrorOptions {
    * What the bucket holds, kept beside the probe state: only files whose
    * digest differs are uploaded. Left out, every file is uploaded every time.
    */
-  readonly manifestFile?: string;
+  readonly manifestFile?: string | undefined;
   readonly log: ProbeLog;
 }
 
@@ -53,7 +53,10 @@ export interface PublicDirMirror {
   /** How long one `sync` may take. */
   readonly deadlineMs: number;
   /** Stores what changed under `publicDir` (or just `files`, paths under it); never throws, never outlasts the deadline. */
-  sync(options?: { readonly signal?: AbortSignal; readonly files?: readonly string[] }): Promise<MirrorReport>;
+  sync(options?: {
+    readonly signal?: AbortSignal | undefined;
+    readonly files?: readonly string[];
+  }): Promise<MirrorReport>;
   /** Closes the store's connections. */
   close(): void;
 }
@@ -180,7 +183,7 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
     manifest = { ...manifest, objects: { ...manifest.objects, ...stored }, failing };
     if (manifestFile !== undefined && (Object.keys(stored).length > 0 || wasFailing !== manifest.failing)) {
       await writeUploadManifest(manifestFile, manifest).catch((error: unknown) =>
-        log.error(`could not save ${manifestFile}: ${error instanceof Error ? error.message : String(error)}`),
+        log.error(`could not save ${manifestFile}: ${errorMessage(error)}`),
       );
     }
     const durationMs = Math.round(performance.now() - started);
@@ -211,7 +214,7 @@ export function createPublicDirMirror(options: MirrorOptions): PublicDirMirror {
         return await upload(files ?? (await listPublishedFiles(publicDir)), signal);
       } catch (error) {
         // A local read that failed (permissions, EMFILE): reported like a store failure, never thrown into the cycle.
-        const reason = `reading ${publicDir}: ${error instanceof Error ? error.message : String(error)}`;
+        const reason = `reading ${publicDir}: ${errorMessage(error)}`;
         log.error(`${target.url}: upload failed: ${reason}; tried on the next run`);
         return { ok: false, uploaded: 0, unchanged: 0, pending: 0, durationMs: 0, reason };
       }

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { errorMessage, isErrnoException } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
-import { isErrnoException, readDocument } from '../io/read-document.js';
+import { readDocument } from '../io/read-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 
 /** The manifest's name in the probe's state directory. */
@@ -46,7 +47,7 @@ export async function readUploadManifest(
   } catch (error) {
     const missing = error instanceof InputError && isErrnoException(error.cause) && error.cause.code === 'ENOENT';
     if (!missing) {
-      onProblem(`${error instanceof Error ? error.message : String(error)} (uploading every file again)`);
+      onProblem(`${errorMessage(error)} (uploading every file again)`);
     }
   }
   return emptyManifest(target, endpoint);

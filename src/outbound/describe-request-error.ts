@@ -1,3 +1,5 @@
+import { errorCode } from '../errors/describe-error.js';
+
 /**
  * Why a check failed, in a short fixed vocabulary: `refused`, `dns`, `tls`,
  * `reset`, `timeout`, `unexpected status N`, `error (CODE)` for anything
@@ -49,9 +51,4 @@ export function describeRequestError(error: unknown): FailureReason {
 /** The reason for a response whose status was not expected. */
 export function describeUnexpectedStatus(status: number): FailureReason {
   return `unexpected status ${status}`;
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
 }

@@ -42,7 +42,7 @@ export interface FetchPeersOptions {
   /** The wall clock the peers' `observed_at` is judged against. */
   readonly now?: () => Date;
   /** Aborts every fetch (shutdown). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   readonly dispatcher?: Dispatcher;
 }
 

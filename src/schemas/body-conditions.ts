@@ -64,6 +64,6 @@ export const ExpectTextSchema = z
 
 /** What a body must satisfy; an empty set means the body is not read at all. */
 export interface BodyConditions {
-  readonly expectJson?: readonly JsonCondition[];
-  readonly expectText?: string;
+  readonly expectJson?: readonly JsonCondition[] | undefined;
+  readonly expectText?: string | undefined;
 }

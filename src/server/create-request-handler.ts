@@ -2,12 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPrecompressedSibling } from '../compression/precompressed-siblings.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
-import type { ApiDocument } from './api-document.js';
 import type { Health } from './assess-health.js';
 import { couldNameFile } from './file-name-limits.js';
 import { findHeader } from './find-header.js';
+import type { FollowedDocument } from './followed-document.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
-import { parseRequestTarget } from './request-target.js';
+import { parseRequestTarget, type RequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
 import { sendVariant } from './send-variant.js';
 
@@ -20,9 +20,16 @@ export const UNPUBLISHED_RETRY_AFTER_S = 5;
 /** The liveness endpoint, outside `/api/v1` so that it is never part of the contract. */
 export const HEALTH_PATH = '/healthz';
 
+/** What answers a request's path. */
+type Route =
+  | { readonly to: 'document'; readonly document: FollowedDocument }
+  | { readonly to: 'health' }
+  | { readonly to: 'static'; readonly target: Extract<RequestTarget, { ok: true }> }
+  | { readonly to: 'bad_request'; readonly reason: string };
+
 export interface RequestHandlerOptions {
   /** The API documents by URL path: answered from memory. */
-  readonly documents: ReadonlyMap<string, ApiDocument>;
+  readonly documents: ReadonlyMap<string, FollowedDocument>;
   /** Everything else, given a checked, decoded path; rejects only when nothing has been written. */
   readonly serveStatic: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
   /** The origin's health, answered at `/healthz`. */
@@ -37,12 +44,19 @@ export interface RequestHandlerOptions {
  * the static files.
  */
 export function createRequestHandler({ documents, serveStatic, health, logOccasionally }: RequestHandlerOptions) {
-  function serveDocument(document: ApiDocument, request: IncomingMessage, response: ServerResponse): void {
-    const method = request.method;
-    if (method !== 'GET' && method !== 'HEAD') {
-      sendError(response, 'method_not_allowed', `${method} is not allowed here; use GET or HEAD`, ALLOW);
-      return;
-    }
+  /** What answers `url`: an API document, the health endpoint or the static files; or why none can. */
+  function route(url: string): Route {
+    const query = url.indexOf('?');
+    const fast = documents.get(query === -1 ? url : url.slice(0, query));
+    if (fast !== undefined) return { to: 'document', document: fast };
+    const target = parseRequestTarget(url);
+    if (!target.ok) return { to: 'bad_request', reason: target.reason };
+    const document = documents.get(target.path);
+    if (document !== undefined) return { to: 'document', document };
+    return target.path === HEALTH_PATH ? { to: 'health' } : { to: 'static', target };
+  }
+
+  function serveDocument(document: FollowedDocument, request: IncomingMessage, response: ServerResponse): void {
     const representation = document.current;
     if (representation === undefined && document.optional) {
       sendError(response, 'not_found', 'this deployment has not published this document');
@@ -57,11 +71,7 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
     sendVariant(request, response, representation.variants);
   }
 
-  function serveHealth(request: IncomingMessage, response: ServerResponse): void {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
-      return;
-    }
+  function serveHealth(response: ServerResponse): void {
     const result = health();
     if (!result.healthy) {
       sendError(response, result.code, result.message);
@@ -85,31 +95,25 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
       sendError(response, 'bad_request', 'an HTTP/1.1 request must carry a Host header', { Connection: 'close' });
       return;
     }
-    const url = request.url ?? '';
-    const query = url.indexOf('?');
-    const fast = documents.get(query === -1 ? url : url.slice(0, query));
-    if (fast !== undefined) {
-      serveDocument(fast, request, response);
+    const found = route(request.url ?? '');
+    if (found.to === 'bad_request') {
+      sendError(response, 'bad_request', found.reason);
       return;
     }
-    const target = parseRequestTarget(url);
-    if (!target.ok) {
-      sendError(response, 'bad_request', target.reason);
-      return;
-    }
-    const document = documents.get(target.path);
-    if (document !== undefined) {
-      serveDocument(document, request, response);
-      return;
-    }
-    if (target.path === HEALTH_PATH) {
-      serveHealth(request, response);
-      return;
-    }
+    // Every path takes GET and HEAD alone: asked once, for whatever answers it.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
       return;
     }
+    if (found.to === 'document') {
+      serveDocument(found.document, request, response);
+      return;
+    }
+    if (found.to === 'health') {
+      serveHealth(response);
+      return;
+    }
+    const { target } = found;
     // `_headers` and the like configure static hosts, which never serve them; neither do we. A
     // `.gz`/`.br` sibling stands in for its file on a static host; here the file itself is
     // answered in every encoding, and the sibling as a file of its own would be the wrong type.

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { readDocument } from '../io/read-document.js';
-import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import type { UptimeDocument } from '../schemas/uptime.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 
 /** The staleness bound for a probe schedule: three of its intervals, by the one rule. */

@@ -13,12 +13,12 @@ import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
 import { type UptimeDocument, UptimeDocumentSchema } from '../schemas/uptime.js';
 import { answerClientError, answerConnect, answerUnknownExpectation } from './answer-client-error.js';
-import { ApiDocument } from './api-document.js';
 import { assessHealth, DEFAULT_STALE_AFTER_MS } from './assess-health.js';
 import { boundPipelining } from './bound-pipelining.js';
 import { createCompressedFiles } from './compressed-files.js';
 import { countedPaths } from './counted-paths.js';
 import { createRequestHandler } from './create-request-handler.js';
+import { FollowedDocument } from './followed-document.js';
 import { createOccasionalLog } from './log-occasionally.js';
 import { chooseStaleAfterMs } from './stale-after.js';
 import { createStaticFiles } from './static-files.js';
@@ -89,7 +89,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const publicDir = await realpath(options.publicDir);
 
   const follow = <T, K>(path: DocumentPath, schema: z.ZodType<T>, keep: (value: T) => K, maxBytes?: number) =>
-    new ApiDocument({
+    new FollowedDocument({
       file: documentFile(publicDir, path),
       schema,
       keep,
@@ -106,15 +106,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The probe's interval, so that /healthz judges staleness by what the probe says it does; the metrics read the rest.
   const uptimeSpec = API_DOCUMENTS.find(({ path }) => path === UPTIME_PATH);
   const fullUptime = counted ? follow(UPTIME_PATH, UptimeDocumentSchema, whole, uptimeSpec?.maxBytes) : undefined;
-  const uptime: ApiDocument<UptimeDocument, Pick<UptimeDocument, 'interval_seconds'>> = fullUptime ??
+  const uptime: FollowedDocument<UptimeDocument, Pick<UptimeDocument, 'interval_seconds'>> = fullUptime ??
   follow(UPTIME_PATH, UptimeDocumentSchema, ({ interval_seconds }) => ({ interval_seconds }), uptimeSpec?.maxBytes);
   const observations = follow(OBSERVATIONS_PATH, ObservationsDocumentSchema, (value) => (counted ? value : undefined));
-  const typed = new Map<string, ApiDocument<unknown, unknown>>([
+  const typed = new Map<string, FollowedDocument<unknown, unknown>>([
     [STATUS_PATH, status],
     [UPTIME_PATH, uptime],
     [OBSERVATIONS_PATH, observations],
   ]);
-  const documents = new Map<string, ApiDocument<unknown, unknown>>(
+  const documents = new Map<string, FollowedDocument<unknown, unknown>>(
     API_DOCUMENTS.map(({ path, schema, maxBytes }) => [
       path,
       typed.get(path) ?? follow(path, schema, () => undefined, maxBytes),

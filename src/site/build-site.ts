@@ -1,17 +1,17 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_PATHS } from '../api-documents.js';
 import { REGIONS_PATH } from '../api-paths.js';
-import { removePublicFile, updatePublicFileSiblings, writePublicFile } from '../compression/write-public-file.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
 import { writeFiles } from '../io/write-files.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { listCdnHeaders } from '../object-store/list-cdn-headers.js';
 import { MAX_UPLOAD_DEADLINE_MS, openBucketMirror } from '../object-store/open-bucket-mirror.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
+import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
@@ -49,7 +49,7 @@ export interface BuildOptions {
   /**
    * `--precompress`: every file worth compressing that this build writes
    * under `publicDir`, and the page's own files, get `.gz` and `.br` siblings
-   * for static hosts (`writePublicFile`); off, they lose any they had.
+   * for static hosts; off, they lose any they had.
    */
   readonly precompress?: boolean;
 }
@@ -69,7 +69,7 @@ export interface BuildResult {
   /** Every file written, absolute, in the order written. */
   readonly files: readonly string[];
   /** How the upload to the bucket went, with `publishTo`. */
-  readonly upload?: MirrorReport;
+  readonly upload?: MirrorReport | undefined;
 }
 
 /**
@@ -117,21 +117,17 @@ export async function buildSite({
       ? undefined
       : await openBucketMirror({ publishTo, publicDir, headersFile, deadlineMs: MAX_UPLOAD_DEADLINE_MS, log });
 
-  for (const path of RETIRED_MODULE_PATHS) await removePublicFile(publicDir, path);
+  const writer = createPublicDirWriter(publicDir, { precompress, mirror });
+  for (const path of RETIRED_MODULE_PATHS) await writer.remove(path);
   const written: string[] = [];
-  for (const { path, contents } of published) {
-    written.push(await writePublicFile(publicDir, path, contents, { precompress }));
-  }
+  for (const { path, contents } of published) written.push(await writer.write(path, contents));
   // The page's own files are not written here, but they are served beside what is.
   const ownPaths = new Set(published.map((file) => file.path));
   for (const path of new Set(listPageFiles(files))) {
-    if (!ownPaths.has(path)) await updatePublicFileSiblings(publicDir, path, { precompress });
+    if (!ownPaths.has(path)) await writer.updateSiblings(path);
   }
+  for (const { name, contents } of exports.publicFiles) written.push(await writer.write(`/${name}`, contents));
   written.push(
-    ...(await writeFiles(
-      publicDir,
-      exports.publicFiles.map(({ name, contents }) => ({ path: name, contents })),
-    )),
     ...(exportsDir === undefined
       ? []
       : await writeFiles(
@@ -144,9 +140,9 @@ export async function buildSite({
     const ours = new Set(written.map((file) => relative(publicDir, file).split(sep).join('/')));
     const uploads = selectBuildUploads(await listPublishedFiles(publicDir), ours);
     try {
-      upload = await mirror.sync({ files: uploads });
+      upload = await writer.upload({ files: uploads });
     } finally {
-      mirror.close();
+      writer.close();
     }
     const forCdn = listCdnHeaders(headersConfig.headers, uploads);
     if (forCdn.length > 0) {
@@ -160,6 +156,6 @@ export async function buildSite({
     regionCount: regions.length,
     bytes: Buffer.byteLength(regionsDocument),
     files: written,
-    ...(upload === undefined ? {} : { upload }),
+    upload,
   };
 }

@@ -1,4 +1,4 @@
-import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
+import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
 import { renderFeed } from '../feed/render-feed.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { readNotices } from '../notices/read-notices.js';
@@ -19,7 +19,7 @@ export async function renderNoticeFiles(
   componentsFile: string,
 ): Promise<PublishedFile[]> {
   const { notices, publicUrl } = await readNotices({ noticesFile, componentsFile });
-  const incidents = await readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema).catch(
+  const incidents = await readOptionalDocument(documentFile(publicDir, INCIDENTS_PATH), IncidentsDocumentSchema).catch(
     () => undefined,
   );
   return [

@@ -9,7 +9,7 @@ import { renderSharedModule, SHARED_MODULE_PATH } from './render-shared-module.j
 
 /** A file the build publishes: its URL path under `public/` and its exact bytes. */
 export interface PublishedFile {
-  readonly path: string;
+  readonly path: `/${string}`;
   readonly contents: string;
 }
 
@@ -25,7 +25,7 @@ export function renderSite(regions: readonly Region[], rules: readonly HeaderRul
     { path: REGIONS_PATH, contents: renderRegions(regions) },
     { path: OPENAPI_PATH, contents: renderOpenApi(rules) },
     ...DOCUMENT_SCHEMAS.map((document) => ({
-      path: `${SCHEMAS_PATH}/${document.file}`,
+      path: `${SCHEMAS_PATH}/${document.file}` as const,
       contents: renderJsonSchema(document.schema),
     })),
     { path: SHARED_MODULE_PATH, contents: renderSharedModule() },

@@ -11,9 +11,9 @@ import {
   UPTIME_PATH,
 } from '../api-paths.js';
 import { PARTIAL_OUTAGE_DOWN_SHARE } from '../history/compute-uptime.js';
-import { scheduleIntervalMs } from '../probe/schedule-interval.js';
 import { DEFAULT_SCHEDULE } from '../schemas/components-config.js';
 import { NOTICE_STATE_LABELS, STATUS_LABELS } from '../schemas/state-labels.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
 
 /** The documents the page fetches, by the name the page's module exports each path under. */
 const PAGE_DOCUMENT_PATHS = {

@@ -30,6 +30,6 @@ export function selectBuildUploads(files: readonly string[], written: ReadonlySe
  * URL paths. The build keeps their siblings; the probe's files it leaves to
  * the probe, which may be rewriting them at the same moment.
  */
-export function listPageFiles(files: readonly string[]): string[] {
-  return files.filter(isPageFile).map((file) => `/${file}`);
+export function listPageFiles(files: readonly string[]): `/${string}`[] {
+  return files.filter(isPageFile).map((file) => `/${file}` as const);
 }

@@ -1,4 +1,4 @@
-import type { ProbeSettings } from '../probe/probe-settings.js';
+import type { ProbeSettings } from '../settings/probe-settings.js';
 import { DEFAULT_STANDIN_BASE_PORT, STANDIN_COMPONENTS } from './start-standin-platform.js';
 
 const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -47,7 +47,7 @@ export async function startStandinPlatform(options: StandinPlatformOptions = {})
         host,
         port: basePort === 0 ? 0 : basePort + 1 + index,
         healthyStatus: component.healthyStatus,
-        ...(options.slowMs === undefined ? {} : { slowMs: options.slowMs }),
+        slowMs: options.slowMs,
       });
       standins.push({ slug: component.slug, url: `${standin.origin}${component.path}`, standin });
     }

@@ -18,7 +18,7 @@ export interface StandinOptions {
   readonly mode?: StandinMode;
   /** What `healthy` answers: 200, or 401 for a registry that wants credentials. */
   readonly healthyStatus?: number;
-  readonly slowMs?: number;
+  readonly slowMs?: number | undefined;
   /** How much `huge` sends before it ends the body. */
   readonly hugeBodyBytes?: number;
 }

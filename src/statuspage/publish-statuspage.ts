@@ -1,8 +1,8 @@
 import { API_DOCUMENTS } from '../api-documents.js';
 import { INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
-import { writePublicFile } from '../compression/write-public-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/maintenance-notices.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
@@ -12,13 +12,11 @@ import type { StatuspageSettings } from './statuspage-settings.js';
 
 export interface PublishStatuspageOptions {
   /** The served directory: the history and notices are read from it, the eight documents written to it. */
-  readonly publicDir: string;
+  readonly publicDir: PublicDirWriter;
   readonly settings: StatuspageSettings;
   /** The status just published. */
   readonly status: ServiceStatus;
   readonly now: Date;
-  /** `--precompress`: the files written get `.gz` and `.br` siblings for static hosts (`writePublicFile`). */
-  readonly precompress?: boolean;
   /** The history documents as the probe just wrote them; left out, they are read from `publicDir`. */
   readonly history?: { readonly uptime: ComponentDays; readonly incidents: IncidentsDocument } | undefined;
   /** What the last call returned, in this process: documents that would show the same are not written again. */
@@ -54,15 +52,14 @@ export async function publishStatuspage({
   settings,
   status,
   now,
-  precompress = false,
   history,
   lastWritten,
 }: PublishStatuspageOptions): Promise<StatuspageWritten> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents, notices] = await Promise.all([
-    history?.uptime ?? optional(readOptionalDocument(`${publicDir}${UPTIME_PATH}`, ComponentDaysSchema)),
-    history?.incidents ?? optional(readOptionalDocument(`${publicDir}${INCIDENTS_PATH}`, IncidentsDocumentSchema)),
-    optional(readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema)),
+    history?.uptime ?? optional(readOptionalDocument(publicDir.fileOf(UPTIME_PATH), ComponentDaysSchema)),
+    history?.incidents ?? optional(readOptionalDocument(publicDir.fileOf(INCIDENTS_PATH), IncidentsDocumentSchema)),
+    optional(readOptionalDocument(publicDir.fileOf(NOTICES_PATH), NoticesDocumentSchema)),
   ]);
   const render = (pageUpdatedAt: string) =>
     renderStatuspageDocuments({
@@ -88,7 +85,7 @@ export async function publishStatuspage({
   const written: string[] = [];
   // No flush: the first call in a process writes all eight (a power cut is followed by a start).
   for (const file of files) {
-    written.push(await writePublicFile(publicDir, file.path, file.contents, { precompress, sync: false }));
+    written.push(await publicDir.write(file.path, file.contents, { sync: false }));
   }
   return { pageUpdatedAt: status.updated_at, files, written };
 }

@@ -45,7 +45,7 @@ export interface StatuspageSource {
 
 /** One Statuspage document: its URL path and its exact bytes. */
 export interface StatuspageFile {
-  readonly path: string;
+  readonly path: `/${string}`;
   readonly contents: string;
 }
 

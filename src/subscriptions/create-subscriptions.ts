@@ -1,159 +1,40 @@
 import { join } from 'node:path';
-import { documentFile, FEED_PATH, NOTICES_PATH } from '../api-paths.js';
-import { publishFeed } from '../feed/publish-feed.js';
-import type { PublishedHistory } from '../history/published-history.js';
-import { readOptionalDocument } from '../io/read-optional-document.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
-import { NoticesDocumentSchema } from '../schemas/notice.js';
-import type { ServiceStatus } from '../schemas/service-status.js';
-import type { StatusValue } from '../schemas/status-value.js';
-import { publishStatuspage, type StatuspageWritten } from '../statuspage/publish-statuspage.js';
-import {
-  ANNOUNCED_NOTICES_FILE,
-  readAnnouncedNotices,
-  writeAnnouncedNotices,
-} from '../webhooks/announced-notices-file.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import {
   createWebhookDeliverer,
   type DelivererOptions,
   type WebhookDeliverer,
 } from '../webhooks/create-webhook-deliverer.js';
-import { decideNoticeEvents } from '../webhooks/decide-notice-events.js';
-import { decideStatusEvents } from '../webhooks/decide-status-events.js';
 import { WEBHOOK_QUEUE_FILE } from '../webhooks/webhook-queue-file.js';
 import type { SubscriptionSettings } from './subscription-settings.js';
 
-/** What a published cycle tells the subscriptions: the document, and each component's published state before and now. */
-export interface PublishedCycle {
-  readonly status: ServiceStatus;
-  readonly components: readonly {
-    readonly name: string;
-    readonly before: StatusValue | undefined;
-    readonly memory: { readonly published: StatusValue };
-    /** Its certificate expires within `min_certificate_days`: the reason a degradation is announced with. */
-    readonly certificateWarning?: { readonly reason: string };
-  }[];
-}
-
 export interface SubscriptionsOptions {
   readonly settings: SubscriptionSettings;
-  readonly region: { readonly code: string; readonly name: string };
-  /** Where the notices and incidents are read from and the feed is written. */
-  readonly publicDir: string;
-  /** The probe's state directory: the webhook queue and what was announced. */
+  /** The probe's state directory: the webhook queue. */
   readonly stateDir: string;
   readonly log: ProbeLog;
   /** Overrides for the deliverer (tests: fast retries, a fixed clock). */
-  readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>>;
-  /** `--precompress`: the feed and the Statuspage documents get `.gz` and `.br` siblings. */
-  readonly precompress?: boolean;
-}
-
-/** The feed, the webhooks and the Statuspage documents, as the probe drives them. */
-export interface Subscriptions {
-  /**
-   * After a published cycle: queue its events, re-render the feed and the Statuspage documents. Quick file work only;
-   * never throws. `history` is the history documents as the probe just wrote them; left out, they are read from disk.
-   */
-  afterPublish(cycle: PublishedCycle, history?: PublishedHistory): Promise<void>;
-  readonly deliverer: WebhookDeliverer;
-  /**
-   * The files `afterPublish` and the deliverer replace by name (the feed, the
-   * webhook queue, what was announced): the prober clears the temp files a
-   * killed writer left beside them when it starts, as it does for its own.
-   */
-  readonly files: readonly string[];
+  readonly delivery?: Partial<Omit<DelivererOptions, 'queueFile' | 'targets' | 'log'>> | undefined;
 }
 
 /**
- * Wires a published cycle to the subscribers. Deciding the events is pure
- * (`decideStatusEvents`, `decideNoticeEvents`); this only reads and writes
- * files and hands events to the deliverer, which sends them apart from the
- * cycle, so a slow receiver never holds up publishing.
+ * The feed, the webhooks and the Statuspage documents, as the probe drives
+ * them: their settings, which the publish steps are made from
+ * (`composePublishSteps`), and the deliverer of the webhook events, which
+ * sends them apart from the cycle, so a slow receiver never holds up publishing.
  */
-export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
-  const { settings, region, publicDir, stateDir, log } = options;
-  const precompress = options.precompress ?? false;
+export interface Subscriptions {
+  readonly settings: SubscriptionSettings;
+  readonly deliverer: WebhookDeliverer;
+}
+
+/** The subscriptions of `settings`, their deliverer keeping its queue in the state directory. */
+export function createSubscriptions({ settings, stateDir, log, delivery }: SubscriptionsOptions): Subscriptions {
   const deliverer = createWebhookDeliverer({
-    ...options.delivery,
+    ...delivery,
     queueFile: join(stateDir, WEBHOOK_QUEUE_FILE),
     targets: settings.webhooks,
     log,
   });
-  const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
-  let feed: string | undefined;
-  let statuspageWritten: StatuspageWritten | undefined;
-
-  async function queueEvents({ status, components }: PublishedCycle): Promise<void> {
-    const changes = components.map(({ name, before, memory, certificateWarning }) => ({
-      name,
-      before,
-      after: memory.published,
-      // Only a published degradation is the certificate's doing; a worse state has a worse cause.
-      reason: memory.published === 'degraded_performance' ? certificateWarning?.reason : undefined,
-    }));
-    const statusEvents = decideStatusEvents({ region, components: changes, at: status.updated_at });
-    let readable = true;
-    const published = await readOptionalDocument(`${publicDir}${NOTICES_PATH}`, NoticesDocumentSchema).catch(
-      (error: unknown) => {
-        readable = false;
-        log.error(`webhooks: notices not read: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      },
-    );
-    const announced = await readAnnouncedNotices(announcedFile, log.error);
-    const decision = decideNoticeEvents(published?.notices ?? [], announced ?? {}, status.updated_at);
-    // A first run takes what is published as already announced, rather than announcing every old notice.
-    const noticeEvents = announced === undefined || !readable ? [] : decision.events;
-    await deliverer.enqueue([...statusEvents, ...noticeEvents]);
-    // Saved only after the events are queued: a crash in between announces again (at least once), never never.
-    if (readable) await writeAnnouncedNotices(announcedFile, decision.announced);
-  }
-
-  return {
-    deliverer,
-    files: [documentFile(publicDir, FEED_PATH), join(stateDir, WEBHOOK_QUEUE_FILE), announcedFile],
-    async afterPublish(cycle, history) {
-      if (settings.webhooks.length > 0) {
-        await queueEvents(cycle).catch((error: unknown) =>
-          log.error(`webhooks: events not queued: ${error instanceof Error ? error.message : String(error)}`),
-        );
-      }
-      await publishFeed({
-        publicDir,
-        publicUrl: settings.publicUrl,
-        incidents: history?.incidents,
-        lastWritten: feed,
-        precompress,
-      }).then(
-        (written) => {
-          feed = written;
-        },
-        (error: unknown) => log.error(`feed not written: ${error instanceof Error ? error.message : String(error)}`),
-      );
-      const { statuspage } = settings;
-      if (statuspage !== undefined) {
-        // Judged at the cycle's own time, so the documents agree with the status they embed.
-        const now = new Date(cycle.status.updated_at);
-        await publishStatuspage({
-          publicDir,
-          settings: statuspage,
-          status: cycle.status,
-          now,
-          history,
-          precompress,
-          lastWritten: statuspageWritten,
-        }).then(
-          (written) => {
-            statuspageWritten = written;
-          },
-          (error: unknown) => {
-            // Some of the eight may be new and some old: all are written again next cycle.
-            statuspageWritten = undefined;
-            log.error(`Statuspage documents not written: ${error instanceof Error ? error.message : String(error)}`);
-          },
-        );
-      }
-    },
-  };
+  return { settings, deliverer };
 }

@@ -1,4 +1,5 @@
-import { displayPath, readDocument } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
+import { readDocument } from '../io/read-document.js';
 import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { statuspageSettingsOf } from '../statuspage/statuspage-settings.js';
 import { resolveWebhookTargets } from '../webhooks/webhook-target.js';

@@ -1,6 +1,5 @@
 import { dirname } from 'node:path';
-import type { ProbeLog } from '../outbound/probe-log.js';
-import type { ProbeSettings } from '../probe/probe-settings.js';
+import type { ProbeLog } from '../log/probe-log.js';
 import { type PostWebhook, postWebhook } from '../webhooks/post-webhook.js';
 import { createSubscriptions, type Subscriptions } from './create-subscriptions.js';
 import { loadSubscriptionSettings } from './load-subscription-settings.js';
@@ -8,16 +7,12 @@ import { loadSubscriptionSettings } from './load-subscription-settings.js';
 export interface LoadSubscriptionsOptions {
   /** `data/components.json`: `public_url` and `webhooks`. */
   readonly configFile: string;
-  readonly settings: ProbeSettings;
-  readonly publicDir: string;
   /** The probe's state file: the queue and what was announced live beside it. */
   readonly stateFile: string;
   readonly log: ProbeLog;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: NodeJS.ProcessEnv | undefined;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
-  readonly observePost?: (post: PostWebhook) => PostWebhook;
-  /** `--precompress`, for the feed and the Statuspage documents. */
-  readonly precompress?: boolean;
+  readonly observePost?: ((post: PostWebhook) => PostWebhook) | undefined;
 }
 
 /** The probe's subscriptions as the CLI starts them. Throws `InputError` for a bad config or a missing secret. */
@@ -25,11 +20,8 @@ export async function loadSubscriptions(options: LoadSubscriptionsOptions): Prom
   const settings = await loadSubscriptionSettings(options.configFile, options.env);
   return createSubscriptions({
     settings,
-    region: { code: options.settings.regionCode, name: options.settings.regionName },
-    publicDir: options.publicDir,
     stateDir: dirname(options.stateFile),
     log: options.log,
-    ...(options.precompress === undefined ? {} : { precompress: options.precompress }),
-    ...(options.observePost === undefined ? {} : { delivery: { post: options.observePost(postWebhook) } }),
+    delivery: options.observePost && { post: options.observePost(postWebhook) },
   });
 }

@@ -1,4 +1,5 @@
 import { fetch as undiciFetch } from 'undici';
+import { errorMessage } from '../errors/describe-error.js';
 import { VERIFY_ACCEPT_ENCODING } from './judge-compression.js';
 
 /** The part of a fetch `Response` that `verify` reads. */
@@ -87,5 +88,5 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
     return `no response within ${timeoutMs} ms`;
   }
   if (error instanceof Error && error.cause instanceof Error) return `${error.message}: ${error.cause.message}`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { errorMessage } from '../errors/describe-error.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import type { AnnouncedNotices } from './decide-notice-events.js';
@@ -25,9 +26,7 @@ export async function readAnnouncedNotices(
   try {
     return (await readOptionalDocument(file, AnnouncedNoticesFileSchema))?.notices;
   } catch (error) {
-    onProblem(
-      `webhooks: ${error instanceof Error ? error.message : String(error)}; starting from the notices as published`,
-    );
+    onProblem(`webhooks: ${errorMessage(error)}; starting from the notices as published`);
     return undefined;
   }
 }

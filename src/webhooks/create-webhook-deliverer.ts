@@ -1,5 +1,5 @@
+import type { ProbeLog } from '../log/probe-log.js';
 import { mapConcurrently } from '../outbound/map-concurrently.js';
-import type { ProbeLog } from '../outbound/probe-log.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import { type PostWebhook, postWebhook } from './post-webhook.js';
 import { renderWebhookBody } from './render-webhook-body.js';

@@ -1,6 +1,7 @@
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { displayPath } from '../io/read-document.js';
+import { errorMessage } from '../errors/describe-error.js';
+import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import { EMPTY_WEBHOOK_QUEUE, type WebhookQueue, WebhookQueueSchema } from './webhook-queue.js';
@@ -19,9 +20,7 @@ export async function readWebhookQueue(file: string, onProblem: (line: string) =
   } catch (error) {
     const aside = `${file}.bad`;
     await rename(file, aside).catch(() => undefined);
-    onProblem(
-      `webhook queue set aside as ${displayPath(aside)}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    onProblem(`webhook queue set aside as ${displayPath(aside)}: ${errorMessage(error)}`);
     return EMPTY_WEBHOOK_QUEUE;
   }
 }

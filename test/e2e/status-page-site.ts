@@ -10,6 +10,7 @@ import {
   UPTIME_PATH,
 } from '../../src/api-paths.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
@@ -82,7 +83,7 @@ export async function startStatusPageSite(
   // As the probe does: the status, then Statuspage's documents from it and the documents beside it.
   const writeStatus = async (next: ServiceStatus) => {
     await writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
-    await publishStatuspage({ publicDir, settings, status: next, now: new Date() });
+    await publishStatuspage({ publicDir: createPublicDirWriter(publicDir), settings, status: next, now: new Date() });
   };
   for (const [path, document] of [
     [UPTIME_PATH, history.uptime],

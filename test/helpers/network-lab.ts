@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { isErrnoException } from '../../src/io/read-document.js';
+import { isErrnoException } from '../../src/errors/describe-error.js';
 import { watchChild } from './run-cli.js';
 
 const run = promisify(execFile);

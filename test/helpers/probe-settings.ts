@@ -1,4 +1,4 @@
-import type { CheckSettings, ComponentSettings, ProbeSettings } from '../../src/probe/probe-settings.js';
+import type { CheckSettings, ComponentSettings, ProbeSettings } from '../../src/settings/probe-settings.js';
 
 /** A component as tests write it: regional unless they say otherwise. */
 export type TestComponent = Omit<ComponentSettings, 'scope'> & Partial<Pick<ComponentSettings, 'scope'>>;

@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBadgePublisher } from '../../src/badges/publish-badges.js';
 import { renderBadges } from '../../src/badges/render-badges.js';
 import { ShieldsEndpointSchema } from '../../src/badges/shields-endpoint.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
@@ -47,7 +48,7 @@ async function publishCycle(): Promise<void> {
       ],
       { failureThreshold: 1 },
     ),
-    publicDir,
+    publicDir: createPublicDirWriter(publicDir),
     stateFile: join(root, '.state', 'probe-state.json'),
     historyFile: join(root, '.state', 'history.sqlite'),
     log,
@@ -129,7 +130,7 @@ describe('badges written by the probe', () => {
   });
 
   it('rewrites only the badges whose content changed since the last cycle', async () => {
-    const publish = createBadgePublisher(publicDir);
+    const publish = createBadgePublisher(createPublicDirWriter(publicDir));
     const inode = async (name: string) => (await stat(join(publicDir, 'badges', name))).ino;
     await publish(renderBadges(sampleStatus(), undefined, new Map()));
     const before = { status: await inode('status.svg'), registry: await inode('components/registry/status.json') };
@@ -158,7 +159,7 @@ describe('badges written by the probe', () => {
 
   it('after a restart, leaves alone the badges already on disk as they would be written', async () => {
     const inode = async (name: string) => (await stat(join(publicDir, 'badges', name))).ino;
-    await createBadgePublisher(publicDir)(renderBadges(sampleStatus(), undefined, new Map()));
+    await createBadgePublisher(createPublicDirWriter(publicDir))(renderBadges(sampleStatus(), undefined, new Map()));
     const before = {
       schedulerJson: await inode('components/scheduler/status.json'),
       schedulerSvg: await inode('components/scheduler/status.svg'),
@@ -166,7 +167,7 @@ describe('badges written by the probe', () => {
     // The last process was killed after writing the registry's JSON but before its SVG was right.
     await writeFile(join(publicDir, 'badges', 'components', 'registry', 'status.svg'), '<svg/>');
     const damaged = await inode('components/registry/status.svg');
-    const restarted = createBadgePublisher(publicDir);
+    const restarted = createBadgePublisher(createPublicDirWriter(publicDir));
     const outage = sampleStatus({
       status: 'major_outage',
       components: [

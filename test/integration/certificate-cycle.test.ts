@@ -4,12 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCycle } from '../../src/cycle/run-cycle.js';
 import { InputError } from '../../src/errors/input-error.js';
-import { loadProbeSettings } from '../../src/probe/load-probe-settings.js';
-import { runCycle } from '../../src/probe/run-cycle.js';
+import { formatChange } from '../../src/probe-process/format-cycle-log.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import { queueWebhookEventsStep } from '../../src/publish-steps/queue-webhook-events-step.js';
 import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { EMPTY_PROBE_STATE } from '../../src/schemas/probe-state.js';
-import { formatChange } from '../../src/sidecar/format-cycle-log.js';
+import { loadProbeSettings } from '../../src/settings/load-probe-settings.js';
 import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { resolveWebhookTargets } from '../../src/webhooks/webhook-target.js';
 import { createTestCa, type TestCa } from '../helpers/test-certificates.js';
@@ -108,14 +110,21 @@ describe('a cycle over https checks trusted through ca_file', () => {
           'components.json',
         ),
       },
-      region: { code: 'ams1', name: 'Amsterdam 1' },
-      publicDir: join(dir, 'public'),
       stateDir: join(dir, '.state'),
       log: { info: () => {}, error: () => {} },
     });
+    const queueEvents = queueWebhookEventsStep(
+      { publicDir: createPublicDirWriter(join(dir, 'public')), log: { info: () => {}, error: () => {} } },
+      {
+        webhooks: subscriptions.settings.webhooks,
+        deliverer: subscriptions.deliverer,
+        region: { code: 'ams1', name: 'Amsterdam 1' },
+        stateDir: join(dir, '.state'),
+      },
+    );
     subscriptions.deliverer.start();
     try {
-      await subscriptions.afterPublish(second);
+      await queueEvents.run({ ...second, history: () => undefined, signal: undefined });
       await waitFor(async () => receiver.received.length === 1);
     } finally {
       await subscriptions.deliverer.stop();

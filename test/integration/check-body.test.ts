@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BODY_TOO_LARGE_REASON, checkEndpoint, type EndpointCheck } from '../../src/checks/check-endpoint.js';
 import { classifyFailure } from '../../src/outbound/classify-failure.js';
-import { BODY_TOO_LARGE_REASON, checkEndpoint, type EndpointCheck } from '../../src/probe/check-endpoint.js';
 
 const servers: Server[] = [];
 afterEach(async () => {

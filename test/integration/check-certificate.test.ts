@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkEndpoint } from '../../src/probe/check-endpoint.js';
+import { checkEndpoint } from '../../src/checks/check-endpoint.js';
 import { createTestCa, type TestCa } from '../helpers/test-certificates.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkEndpoint, MAX_BODY_BYTES } from '../../src/checks/check-endpoint.js';
 import { PROBE_USER_AGENT } from '../../src/outbound/probe-user-agent.js';
-import { checkEndpoint, MAX_BODY_BYTES } from '../../src/probe/check-endpoint.js';
 import {
   neverAnsweringResolver,
   type Stall,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMPONENT_HISTORY_PATH, componentHistoryPath, documentFile } from '../../src/api-paths.js';
 import { createComponentHistoryPublisher } from '../../src/history/publish-component-histories.js';
 import { serializeComponentHistory } from '../../src/history/serialize-uptime.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { sampleComponentHistories } from '../helpers/document-fixtures.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
@@ -32,7 +33,7 @@ const directory = () => documentFile(site.publicDir, COMPONENT_HISTORY_PATH);
 
 describe('the probe writing the detail documents', () => {
   it('writes one {slug}.json per component, with the bytes it was given', async () => {
-    const publish = createComponentHistoryPublisher(site.publicDir);
+    const publish = createComponentHistoryPublisher(createPublicDirWriter(site.publicDir));
     const cycle = files();
     await publish(cycle);
     expect((await readdir(directory())).sort()).toEqual([
@@ -47,7 +48,7 @@ describe('the probe writing the detail documents', () => {
   });
 
   it('writes a file again only when its bytes changed', async () => {
-    const publish = createComponentHistoryPublisher(site.publicDir);
+    const publish = createComponentHistoryPublisher(createPublicDirWriter(site.publicDir));
     await publish(files());
     const before = await stat(join(directory(), 'control-api.json'));
     await publish(files());
@@ -61,7 +62,7 @@ describe('the probe writing the detail documents', () => {
     for (const name of ['gone.json', 'gone.json.br', 'gone.json.gz', 'notes.txt']) {
       await writeFile(join(directory(), name), 'left over');
     }
-    const publish = createComponentHistoryPublisher(site.publicDir);
+    const publish = createComponentHistoryPublisher(createPublicDirWriter(site.publicDir));
     await publish(files());
     expect(await readdir(directory())).not.toContain('gone.json');
     await publish(files().filter(({ slug }) => slug !== 'build-service'));
@@ -76,7 +77,7 @@ describe('the probe writing the detail documents', () => {
 
 describe('the probe writing only the detail documents that are due', () => {
   it('keeps the files of configured components it did not write this cycle, and removes the others', async () => {
-    const publish = createComponentHistoryPublisher(site.publicDir);
+    const publish = createComponentHistoryPublisher(createPublicDirWriter(site.publicDir));
     const all = files();
     const slugs = all.map(({ slug }) => slug);
     await publish(all, slugs);
@@ -123,7 +124,7 @@ describe('serve answering a detail document', () => {
 
   it('answers it as JSON with the API headers, compressed on request, and 304 when unchanged', async () => {
     const published = files();
-    await createComponentHistoryPublisher(site.publicDir)(published);
+    await createComponentHistoryPublisher(createPublicDirWriter(site.publicDir))(published);
     const expected = published.find(({ slug }) => slug === 'scheduler')?.json ?? '';
     const plain = await send(componentHistoryPath('scheduler'));
     expect(plain.status).toBe(200);

@@ -2,14 +2,22 @@ import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCycle } from '../../src/cycle/run-cycle.js';
 import { InputError } from '../../src/errors/input-error.js';
+import { createHistoryRecorder } from '../../src/history/history-recorder.js';
 import type { PublishedHistory } from '../../src/history/published-history.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
+import { createProber, type Prober } from '../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import type { PublishStep } from '../../src/publish-steps/publish-step.js';
+import { recordHistoryStep } from '../../src/publish-steps/record-history-step.js';
+import { runPublishSteps } from '../../src/publish-steps/run-publish-steps.js';
 import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
+import type { ProbeState } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
-import { createProber, type Prober } from '../../src/sidecar/create-prober.js';
+import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
 import { makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { runCli, startCli } from '../helpers/run-cli.js';
@@ -45,22 +53,18 @@ const publicDir = () => join(root, 'public');
 const readJson = async (name: string) => JSON.parse(await readFile(join(publicDir(), 'api', 'v1', name), 'utf8'));
 const historyErrors = () => lines.filter(({ level, line }) => level === 'error' && line.startsWith('history:'));
 
-async function proberWithHistory(
-  historyFile: string,
-  afterPublish?: (outcome: unknown, history: PublishedHistory | undefined) => Promise<void>,
-) {
+async function proberWithHistory(historyFile: string) {
   const component = await standin({ mode: 'healthy' });
   const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
     schedule: '*/30 * * * * *',
   });
   const prober = createProber({
     settings,
-    publicDir: publicDir(),
+    publicDir: createPublicDirWriter(publicDir()),
     stateFile: join(root, '.state', 'probe-state.json'),
     historyFile,
     log,
     now: () => new Date(clockMs),
-    ...(afterPublish === undefined ? {} : { afterPublish }),
   });
   probers.push(prober);
   const cycle = async () => {
@@ -118,15 +122,36 @@ describe('the probe with history', () => {
     expect(again.days.at(-1)?.minutes).toEqual({ ...minutes, operational: 2 });
   });
 
-  it('hands the documents it just wrote to what publishes after it, the same as the files', async () => {
-    const handed: (PublishedHistory | undefined)[] = [];
-    const { component, cycle } = await proberWithHistory(join(root, '.state', 'history.sqlite'), async (_, history) => {
-      handed.push(history);
+  it('hands the documents it just wrote to the steps after it, the same as the files', async () => {
+    const component = await standin({ mode: 'healthy' });
+    const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
+    const now = () => new Date(clockMs);
+    const history = createHistoryRecorder({
+      file: join(root, '.state', 'history.sqlite'),
+      publicDir: createPublicDirWriter(publicDir()),
+      regionName: settings.regionName,
+      componentNames: ['Scheduler'],
+      intervalMs: INTERVAL_MS,
+      retention: DEFAULT_RETENTION,
+      log,
+      now,
     });
-    await cycle();
-    await component.setMode('failing');
-    await cycle();
-    await cycle();
+    const handed: (PublishedHistory | undefined)[] = [];
+    const steps: PublishStep[] = [
+      recordHistoryStep(history, { observer: undefined, clock: () => performance.now() }),
+      { name: 'reader', owns: {}, run: async (cycle) => void handed.push(cycle.history()) },
+    ];
+    let state: ProbeState = { version: 1, components: [] };
+    for (const mode of ['healthy', 'failing', 'failing'] as const) {
+      await component.setMode(mode);
+      const outcome = await runCycle({ settings, state, now });
+      if (outcome.kind !== 'observed') throw new Error(`cycle ended ${outcome.kind}`);
+      state = outcome.state;
+      const { status, components } = outcome;
+      await runPublishSteps(steps, { status, components, history: () => history.published(), signal: undefined }, log);
+      clockMs += INTERVAL_MS;
+    }
+    history.close();
     expect(handed).toHaveLength(3);
     const last = handed.at(-1);
     expect(last?.incidents.incidents).toHaveLength(1);
@@ -137,7 +162,7 @@ describe('the probe with history', () => {
     expect(() =>
       createProber({
         settings: settingsFor([{ name: 'Scheduler', checks: [checkAt('http://127.0.0.1:9/')] }]),
-        publicDir: publicDir(),
+        publicDir: createPublicDirWriter(publicDir()),
         stateFile: join(root, '.state', 'probe-state.json'),
         historyFile: join(publicDir(), 'history.sqlite'),
       }),

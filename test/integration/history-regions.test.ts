@@ -5,9 +5,9 @@ import type { CycleRecord, RegionCount } from '../../src/history/cycle-record.js
 import { HISTORY_MIGRATIONS, SCHEMA_VERSION } from '../../src/history/history-schema.js';
 import { renderIncidents } from '../../src/history/render-incidents.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
-import { DEFAULT_RETENTION } from '../../src/probe/history-retention.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
+import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
 import { makeTempDir } from '../helpers/fixtures.js';
 
 /** How many regions saw an incident, in a real SQLite file: recorded, kept across a reopen, and migrated into. */

@@ -16,11 +16,12 @@ import {
   stateMsOf,
   sumOverPeriod,
 } from '../../src/history/state-time.js';
-import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../src/probe/history-retention.js';
 import { ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
+import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../src/time/time-units.js';
 import { makeTempDir } from '../helpers/fixtures.js';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');

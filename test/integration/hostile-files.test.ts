@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
 import { readRegularFile } from '../../src/io/read-regular-file.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { ApiDocument } from '../../src/server/api-document.js';
+import { FollowedDocument } from '../../src/server/followed-document.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus, statusFile } from '../helpers/status-fixture.js';
@@ -111,7 +111,7 @@ describe('hostile files at public/api/v1/status', () => {
   it('judges a bad file once: an unchanged corrupt file is not read again', async () => {
     await replaceStatus((path) => writeFile(path, `[${'"abcdefgh",'.repeat(1_000)}`));
     let reads = 0;
-    const document = new ApiDocument({
+    const document = new FollowedDocument({
       file: statusFile(site.publicDir),
       schema: ServiceStatusSchema,
       headers: new Map(),

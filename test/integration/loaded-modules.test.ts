@@ -20,8 +20,8 @@ const NOT_FOR_SERVE = [
   '/node_modules/undici/',
   '/node_modules/better-sqlite3/',
   '/node_modules/badge-maker/',
-  '/src/probe/run-cycle.',
-  '/src/sidecar/start-sidecar.',
+  '/src/cycle/run-cycle.',
+  '/src/probe-process/start-sidecar.',
 ];
 
 let site: TempSite;

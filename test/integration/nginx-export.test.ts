@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { documentFile, STATUS_PATH } from '../../src/api-paths.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
@@ -37,7 +38,12 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     await writeFile(statusFile, JSON.stringify(status));
     await publishObservations(publicDir, sampleObservations());
     await publishDocuments(publicDir);
-    await publishStatuspage({ publicDir, settings: sampleStatuspageSettings(), status, now: new Date() });
+    await publishStatuspage({
+      publicDir: createPublicDirWriter(publicDir),
+      settings: sampleStatuspageSettings(),
+      status,
+      now: new Date(),
+    });
 
     const port = await unusedPort();
     await writeFile(

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProber } from '../../src/sidecar/create-prober.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { HEADERS_FILE, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
@@ -85,12 +86,11 @@ describe.skipIf(!existsSync(NGINX))('precompressed siblings, served by a real ng
     const settings = settingsFor(names.map((name) => ({ name, checks: [checkAt(`${component.origin}/healthz`)] })));
     const prober = createProber({
       settings,
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir, { precompress: true }),
       stateFile: join(dir, '.state', 'probe-state.json'),
       log: { info: () => {}, error: () => {} },
       // A minute on between cycles: the next status differs at least in its updated_at.
       now: () => new Date(Date.now() + clockOffsetMs),
-      precompress: true,
     });
     cleanups.push(() => prober.close());
     expect(await prober.runCycle()).toMatchObject({ published: true });

@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INCIDENTS_PATH } from '../../src/api-paths.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
-import type { ProbeSettings } from '../../src/probe/probe-settings.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import { type ObservationsDocument, ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { formatTimestamp, ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
+import type { ProbeSettings } from '../../src/settings/probe-settings.js';
 import type { StandinMode } from '../../src/standins/standin-mode.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
@@ -85,7 +86,7 @@ async function regionWith(
   const publicDir = join(root, 'public');
   const prober = createProber({
     settings,
-    publicDir,
+    publicDir: createPublicDirWriter(publicDir),
     stateFile: join(root, 'state.json'),
     ...(keepHistory && { historyFile: join(root, 'history.sqlite') }),
     log,

@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { STATE_RESAVE_MS } from '../../src/probe-process/probe-state-file.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { ObservationsDocument } from '../../src/schemas/observations.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
-import { STATE_RESAVE_MS } from '../../src/sidecar/probe-state-file.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { CAN_MOUNT_TMPFS, mountTmpfs, type Tmpfs } from '../helpers/tmpfs.js';
@@ -72,7 +73,7 @@ describe('a probe state that cannot be saved', () => {
     const component = await standin({ mode: 'healthy' });
     const prober = createProber({
       settings: settingsFor([{ name: 'Registry', checks: [checkAt(`${component.origin}/v2/`)] }]),
-      publicDir: join(root, 'public'),
+      publicDir: createPublicDirWriter(join(root, 'public')),
       stateFile: join(mount.dir, 'probe-state.json'),
       log,
       now,
@@ -152,7 +153,7 @@ describe('peers that stay unreachable', () => {
         [{ name: 'Control API', scope: 'global', checks: [checkAt(`${component.origin}/healthz`)] }],
         { peers, peerTimeoutMs: 1_000, peerMaxAgeMs: 60_000 },
       ),
-      publicDir: join(root, 'public'),
+      publicDir: createPublicDirWriter(join(root, 'public')),
       stateFile: join(root, 'state.json'),
       log,
       now,

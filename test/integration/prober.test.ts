@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
-import type { CheckSettings } from '../../src/probe/probe-settings.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
+import type { CheckSettings, ProbeSettings } from '../../src/settings/probe-settings.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 
@@ -36,10 +37,15 @@ const statusDir = () => join(publicDir, 'api', 'v1');
 const readStatus = async () =>
   ServiceStatusSchema.parse(JSON.parse(await readFile(join(statusDir(), 'status'), 'utf8')));
 
-async function proberFor(mode: 'healthy' | 'failing' = 'healthy', extra = {}) {
+/** A prober of `settings` writing to this test's directories, on the wall clock unless given `now`. */
+function proberOf(settings: ProbeSettings, now?: () => Date) {
+  return createProber({ settings, publicDir: createPublicDirWriter(publicDir), stateFile, log, now });
+}
+
+async function proberFor(mode: 'healthy' | 'failing' = 'healthy', now?: () => Date) {
   const component = await standin({ mode });
   const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
-  return { component, prober: createProber({ settings, publicDir, stateFile, log, ...extra }) };
+  return { component, prober: proberOf(settings, now) };
 }
 
 /** The pid of a process that has already exited. */
@@ -88,7 +94,7 @@ describe('createProber', () => {
 
   it('saves the state file when the memory in it changes, and unchanged memory every five minutes', async () => {
     let clockMs = Date.parse('2026-11-25T12:00:00Z');
-    const { component, prober } = await proberFor('healthy', { now: () => new Date(clockMs) });
+    const { component, prober } = await proberFor('healthy', () => new Date(clockMs));
     const savedAt = async () => ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile, 'utf8'))).saved_at;
     const cycleAt = async (iso: string) => {
       clockMs = Date.parse(iso);
@@ -113,9 +119,14 @@ describe('createProber', () => {
 
   it('refuses a state file inside the served directory', async () => {
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt('http://127.0.0.1:1/')] }]);
-    expect(() => createProber({ settings, publicDir, stateFile: join(publicDir, 'state.json'), log })).toThrow(
-      InputError,
-    );
+    expect(() =>
+      createProber({
+        settings,
+        publicDir: createPublicDirWriter(publicDir),
+        stateFile: join(publicDir, 'state.json'),
+        log,
+      }),
+    ).toThrow(InputError);
   });
 
   it('carries on after a failed write, leaving the last document, and publishes again once it can', async () => {
@@ -158,25 +169,25 @@ describe('createProber', () => {
   });
 
   it('sets aside memory saved more than an hour before, publishing what it observes', async () => {
-    const { component, prober: first } = await proberFor('healthy', { now: () => new Date('2026-11-21T01:00:00Z') });
+    const { component, prober: first } = await proberFor('healthy', () => new Date('2026-11-21T01:00:00Z'));
     await first.runCycle();
     await component.setMode('failing');
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
-    const soon = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T01:59:00Z') });
+    const soon = proberOf(settings, () => new Date('2026-11-21T01:59:00Z'));
     await soon.runCycle();
     expect((await readStatus()).status).toBe('operational');
-    const later = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T03:00:00Z') });
+    const later = proberOf(settings, () => new Date('2026-11-21T03:00:00Z'));
     await later.runCycle();
     expect((await readStatus()).status).toBe('major_outage');
     expect(lines.some(({ line }) => line.includes('saved at 2026-11-21T01:59:00Z, too long ago to count'))).toBe(true);
   });
 
   it('sets aside memory saved in the future (a clock stepped back), publishing what it observes', async () => {
-    const { component, prober: first } = await proberFor('healthy', { now: () => new Date('2026-11-21T03:00:00Z') });
+    const { component, prober: first } = await proberFor('healthy', () => new Date('2026-11-21T03:00:00Z'));
     await first.runCycle();
     await component.setMode('failing');
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
-    const earlier = createProber({ settings, publicDir, stateFile, log, now: () => new Date('2026-11-21T02:00:00Z') });
+    const earlier = proberOf(settings, () => new Date('2026-11-21T02:00:00Z'));
     await earlier.runCycle();
     expect((await readStatus()).status).toBe('major_outage');
     expect(
@@ -192,7 +203,7 @@ describe('createProber', () => {
     expect((await readStatus()).status).toBe('major_outage');
     const moved = await standin({ mode: 'healthy' });
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${moved.origin}/healthz`)] }]);
-    await createProber({ settings, publicDir, stateFile, log }).runCycle();
+    await proberOf(settings).runCycle();
     expect((await readStatus()).status).toBe('operational');
     expect(
       lines.some(({ line }) => line === 'Scheduler: operational (first observation, its checks changed: check passed)'),
@@ -208,7 +219,7 @@ describe('createProber', () => {
     await first.runCycle();
     await component.setMode('healthy');
     const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`, change)] }]);
-    await createProber({ settings, publicDir, stateFile, log }).runCycle();
+    await proberOf(settings).runCycle();
     expect((await readStatus()).status).toBe('operational');
   });
 
@@ -238,7 +249,7 @@ describe('createProber', () => {
           checks: [checkAt(`${many.origin}/${index}`)],
         })),
       ),
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       stateFile: join(root, '.state', 'big.json'),
       log,
     });

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../src/api-documents.js';
 import { INCIDENTS_PATH, NOTICES_PATH, STATUSPAGE_MAINTENANCES_PATH } from '../../src/api-paths.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { renderWindowNotices } from '../../src/notices/maintenance-notices.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
+import { publishStatuspageStep } from '../../src/publish-steps/publish-statuspage-step.js';
 import { publishStatuspage, type StatuspageWritten } from '../../src/statuspage/publish-statuspage.js';
-import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { sampleIncidents, sampleNotices, sampleUptime } from '../helpers/document-fixtures.js';
 import { SAMPLE_NOW, sampleStatuspageSettings, sampleStatuspageStatus } from '../helpers/statuspage-fixture.js';
 
@@ -30,7 +31,7 @@ async function readV2(path: string): Promise<Record<string, unknown>> {
 describe('publishStatuspage', () => {
   it('writes all eight documents from the status alone when no history or notices are published', async () => {
     const { written } = await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings({ maintenance: [] }),
       status: sampleStatuspageStatus(),
       now,
@@ -51,7 +52,7 @@ describe('publishStatuspage', () => {
     await writeFile(join(publicDir, NOTICES_PATH), renderNotices([...sampleNotices().notices, ...stale]));
 
     await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings({ maintenance: [weekly], announceDays: 7 }),
       status: sampleStatuspageStatus(),
       now,
@@ -72,7 +73,7 @@ describe('publishStatuspage', () => {
     let last: StatuspageWritten | undefined;
     const at = (iso: string, components = sampleStatuspageStatus().components) =>
       publishStatuspage({
-        publicDir,
+        publicDir: createPublicDirWriter(publicDir),
         settings,
         status: { ...sampleStatuspageStatus(), components, updated_at: iso },
         now: new Date(iso),
@@ -106,7 +107,7 @@ describe('publishStatuspage', () => {
     last = await at('2026-11-21T04:40:59Z', degraded);
     expect(last.written).toEqual([]);
     last = await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings,
       status: { ...sampleStatuspageStatus(), components: degraded, updated_at: '2026-11-21T04:41:59Z' },
       now: new Date('2026-11-21T04:41:59Z'),
@@ -119,7 +120,12 @@ describe('publishStatuspage', () => {
   it('counts an unreadable incidents document as none, rather than publishing nothing', async () => {
     await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
     await writeFile(join(publicDir, INCIDENTS_PATH), '{"version": "v1", "incid');
-    await publishStatuspage({ publicDir, settings: sampleStatuspageSettings(), status: sampleStatuspageStatus(), now });
+    await publishStatuspage({
+      publicDir: createPublicDirWriter(publicDir),
+      settings: sampleStatuspageSettings(),
+      status: sampleStatuspageStatus(),
+      now,
+    });
     expect((await readV2('/api/v2/incidents/unresolved.json')).incidents).toEqual([]);
   });
 
@@ -129,7 +135,7 @@ describe('publishStatuspage', () => {
     const incidents = sampleIncidents();
     expect(incidents.incidents.length).toBeGreaterThan(0);
     await publishStatuspage({
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings(),
       status: sampleStatuspageStatus(),
       now,
@@ -139,50 +145,41 @@ describe('publishStatuspage', () => {
   });
 });
 
-describe('the probe’s subscriptions', () => {
+describe('the probe’s Statuspage step', () => {
   it('log a failed write of the Statuspage documents and carry on', async () => {
     // A file where the directory should be: nothing under /api/v2 can be written.
     await writeFile(join(publicDir, 'api'), 'not a directory');
     const lines: string[] = [];
     const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
-    const subscriptions = createSubscriptions({
-      settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
-      region: { code: 'ams1', name: 'Amsterdam 1' },
-      publicDir,
-      stateDir: join(publicDir, '.state'),
-      log,
-    });
-    await expect(subscriptions.afterPublish({ status: sampleStatuspageStatus(), components: [] })).resolves.toBe(
-      undefined,
+    const step = publishStatuspageStep(
+      { publicDir: createPublicDirWriter(publicDir), log },
+      sampleStatuspageSettings(),
     );
+    const cycle = { status: sampleStatuspageStatus(), components: [], history: () => undefined, signal: undefined };
+    await expect(step.run(cycle)).resolves.toBe(undefined);
     expect(lines.filter((line) => line.startsWith('Statuspage documents not written:'))).toHaveLength(1);
-    await subscriptions.deliverer.stop();
   });
 
   it('write all eight again after a failed write, even when the page then shows what it showed before', async () => {
     const log: ProbeLog = { info: () => {}, error: () => {} };
-    const subscriptions = createSubscriptions({
-      settings: { publicUrl: undefined, webhooks: [], statuspage: sampleStatuspageSettings() },
-      region: { code: 'ams1', name: 'Amsterdam 1' },
-      publicDir,
-      stateDir: join(publicDir, '.state'),
-      log,
-    });
+    const step = publishStatuspageStep(
+      { publicDir: createPublicDirWriter(publicDir), log },
+      sampleStatuspageSettings(),
+    );
     const history = { uptime: sampleUptime(), incidents: sampleIncidents() };
     const at = (iso: string, registry: 'operational' | 'degraded_performance' = 'operational') =>
-      subscriptions.afterPublish(
-        {
-          status: {
-            ...sampleStatuspageStatus(),
-            components: sampleStatuspageStatus().components.map((component) =>
-              component.name === 'Registry' ? { ...component, status: registry } : component,
-            ),
-            updated_at: iso,
-          },
-          components: [],
+      step.run({
+        status: {
+          ...sampleStatuspageStatus(),
+          components: sampleStatuspageStatus().components.map((component) =>
+            component.name === 'Registry' ? { ...component, status: registry } : component,
+          ),
+          updated_at: iso,
         },
-        history,
-      );
+        components: [],
+        history: () => history,
+        signal: undefined,
+      });
     await at(SAMPLE_NOW);
     // The Registry degrades while nothing under /api/v2 can be written: the write fails part way.
     await rename(join(publicDir, 'api', 'v2'), join(publicDir, 'v2-aside'));
@@ -194,6 +191,5 @@ describe('the probe’s subscriptions', () => {
     for (const row of V2_ROWS) {
       expect((await readV2(row.path)).page, row.path).toMatchObject({ updated_at: '2026-11-21T04:39:59Z' });
     }
-    await subscriptions.deliverer.stop();
   });
 });

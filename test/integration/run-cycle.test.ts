@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCycle } from '../../src/probe/run-cycle.js';
+import { runCycle } from '../../src/cycle/run-cycle.js';
+import { formatChange } from '../../src/probe-process/format-cycle-log.js';
 import { EMPTY_PROBE_STATE, type ProbeState } from '../../src/schemas/probe-state.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
-import { formatChange } from '../../src/sidecar/format-cycle-log.js';
 import type { StandinMode } from '../../src/standins/standin-mode.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';

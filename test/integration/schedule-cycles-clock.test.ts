@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
-import { type SchedulerClock, scheduleCycles } from '../../src/sidecar/schedule-cycles.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
+import { type SchedulerClock, scheduleCycles } from '../../src/probe-process/schedule-cycles.js';
 
 /**
  * A clock the test moves: the wall clock and the monotonic clock advance

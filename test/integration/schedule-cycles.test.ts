@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
-import { type ScheduledCycles, scheduleCycles } from '../../src/sidecar/schedule-cycles.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
+import { type ScheduledCycles, scheduleCycles } from '../../src/probe-process/schedule-cycles.js';
 import { waitFor } from '../helpers/test-server.js';
 
 const EVERY_SECOND = '* * * * * *';

@@ -222,9 +222,17 @@ describe('everything else in public/', () => {
     await expectJsonError('/linked-dir/outside.txt', 404, 'not_found');
   });
 
-  it('answers other methods with 405', async () => {
-    const response = await expectJsonError('/hello.txt', 405, 'method_not_allowed', 'POST');
+  it.each(['/hello.txt', '/healthz', '/no-such-file'])('answers other methods at %s with 405', async (path) => {
+    const response = await expectJsonError(path, 405, 'method_not_allowed', 'POST');
     expect(response.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers a malformed URL with 400 whatever the method', async () => {
+    const raw = await sendRaw(
+      server.port,
+      'POST /%zz HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    );
+    expect(statusOf(raw)).toBe(400);
   });
 
   it('answers a malformed URL with a JSON 400', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkEndpoint } from '../../src/probe/check-endpoint.js';
+import { checkEndpoint } from '../../src/checks/check-endpoint.js';
 import {
   describeStandinPlatform,
   type StandinPlatform,

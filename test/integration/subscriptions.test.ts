@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../../src/api-paths.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import { renderNotices } from '../../src/notices/render-notices.js';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import { createProber } from '../../src/probe-process/create-prober.js';
+import { startSidecar } from '../../src/probe-process/start-sidecar.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { Notice } from '../../src/schemas/notice.js';
-import { createProber } from '../../src/sidecar/create-prober.js';
-import { startSidecar } from '../../src/sidecar/start-sidecar.js';
 import { createSubscriptions, type Subscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { decideStatusEvents } from '../../src/webhooks/decide-status-events.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/sign-webhook.js';
@@ -50,8 +51,6 @@ function subscribe(urls: readonly string[], attemptTimeoutMs = 10_000): Subscrip
   );
   const subscriptions = createSubscriptions({
     settings: { publicUrl: undefined, webhooks },
-    region: { code: 'ams1', name: 'Amsterdam 1' },
-    publicDir,
     stateDir,
     log,
     delivery: { attemptTimeoutMs, retry: { baseMs: 50, capMs: 200 } },
@@ -69,10 +68,10 @@ async function proberFor(subscriptions: Subscriptions, thresholds = 2) {
   });
   const prober = createProber({
     settings,
-    publicDir,
+    publicDir: createPublicDirWriter(publicDir),
     stateFile: join(stateDir, 'probe-state.json'),
     log,
-    afterPublish: subscriptions.afterPublish,
+    subscriptions,
   });
   return { component, prober };
 }
@@ -238,7 +237,7 @@ describe('the sidecar and its deliverer', () => {
       settings: settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
         schedule: '0 0 1 1 *',
       }),
-      publicDir,
+      publicDir: createPublicDirWriter(publicDir),
       stateFile: join(stateDir, 'probe-state.json'),
       log,
       subscriptions: subscribe([accepting.url]),

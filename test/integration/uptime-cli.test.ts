@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { UptimeReportSchema } from '../../src/history/uptime-report.js';
-import { DEFAULT_RETENTION, HOUR_MS } from '../../src/probe/history-retention.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
+import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
+import { HOUR_MS } from '../../src/time/time-units.js';
 import { makeTempDir } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
@@ -59,7 +60,12 @@ async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; 
     const status = sampleStatus({ updated_at: formatTimestamp(new Date()) });
     await publishStatus(dir, status);
     await publishObservations(dir, sampleObservations());
-    await publishStatuspage({ publicDir: dir, settings: sampleStatuspageSettings(), status, now: new Date() });
+    await publishStatuspage({
+      publicDir: createPublicDirWriter(dir),
+      settings: sampleStatuspageSettings(),
+      status,
+      now: new Date(),
+    });
   }
   const running = await startServer({
     publicDir: dir,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import {
   createWebhookDeliverer,
   type DelivererOptions,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProbeLog } from '../../src/outbound/probe-log.js';
+import type { ProbeLog } from '../../src/log/probe-log.js';
 import type { Notice } from '../../src/schemas/notice.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { createWebhookDeliverer, type WebhookDeliverer } from '../../src/webhooks/create-webhook-deliverer.js';

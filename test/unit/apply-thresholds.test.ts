@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyThresholds, type Thresholds } from '../../src/probe/apply-thresholds.js';
+import { applyThresholds } from '../../src/cycle/apply-thresholds.js';
 import type { StateMemory } from '../../src/schemas/probe-state.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
+import type { Thresholds } from '../../src/settings/probe-settings.js';
 
 const DEFAULTS: Thresholds = { failureThreshold: 2, successThreshold: 2 };
 

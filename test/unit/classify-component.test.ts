@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../src/probe/check-endpoint.js';
-import { classifyComponent } from '../../src/probe/classify-component.js';
+import type { CheckResult } from '../../src/checks/check-endpoint.js';
+import { classifyComponent } from '../../src/cycle/classify-component.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 
 const ok = (latency_ms = 10): CheckResult => ({ ok: true, status: 200, latency_ms });

@@ -4,7 +4,7 @@ import {
   type ConditionState,
   decideConditionLine,
   describeDuration,
-} from '../../src/conditions/decide-condition-line.js';
+} from '../../src/log/decide-condition-line.js';
 
 const HOUR = 3_600_000;
 const full: ConditionObservation = { kind: 'holds', key: 'ENOSPC', message: 'disk full' };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fingerprintChecks } from '../../src/probe/fingerprint-checks.js';
-import type { CheckSettings } from '../../src/probe/probe-settings.js';
+import { fingerprintChecks } from '../../src/cycle/fingerprint-checks.js';
+import type { CheckSettings } from '../../src/settings/probe-settings.js';
 import { checkAt } from '../helpers/probe-settings.js';
 
 const base = checkAt('https://probe:s3cret@registry.example/v2/');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ComponentOutcome, CycleOutcome } from '../../src/probe/run-cycle.js';
-import { formatChange, formatOffline, formatSummary } from '../../src/sidecar/format-cycle-log.js';
+import type { ComponentOutcome, CycleOutcome } from '../../src/cycle/run-cycle.js';
+import { formatChange, formatOffline, formatSummary } from '../../src/probe-process/format-cycle-log.js';
 
 const SECRET_URL = 'https://probe:s3cret@registry.example/v2/?token=abc123';
 const check = { url: SECRET_URL, timeoutMs: 2000, degradedMs: 800, expectStatus: undefined, minCertificateDays: 14 };

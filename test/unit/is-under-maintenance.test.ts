@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnderMaintenance, type MaintenancePeriod } from '../../src/probe/is-under-maintenance.js';
+import { isUnderMaintenance, type MaintenancePeriod } from '../../src/time/is-under-maintenance.js';
 
 const at = (iso: string) => new Date(iso);
 const window = (start: string, end: string, components?: string[]): MaintenancePeriod => ({

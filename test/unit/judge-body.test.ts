@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { equalsJson, hasBodyConditions, judgeBody } from '../../src/probe/judge-body.js';
-import { resolveJsonPointer } from '../../src/probe/resolve-json-pointer.js';
+import { equalsJson, hasBodyConditions, judgeBody } from '../../src/checks/judge-body.js';
+import { resolveJsonPointer } from '../../src/checks/resolve-json-pointer.js';
 import type { BodyConditions } from '../../src/schemas/body-conditions.js';
 
 const DEGRADED = '{"status":"degraded","db":"down","checks":[{"name":"a/b","ok":true}],"a~b":{"x/y":1},"n":null}';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatExpiry, judgeCertificate } from '../../src/probe/judge-certificate.js';
+import { formatExpiry, judgeCertificate } from '../../src/checks/judge-certificate.js';
 
 const NOW = new Date('2026-11-25T03:00:00Z');
 const at = (iso: string) => Date.parse(iso);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/errors/input-error.js';
-import { judgeRecurrences } from '../../src/probe/judge-recurrences.js';
 import type { MaintenanceWindow } from '../../src/schemas/maintenance-window.js';
+import { judgeRecurrences } from '../../src/time/judge-recurrences.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const fixed: MaintenanceWindow = { start: '2026-11-21T02:00:00Z', end: '2026-11-28T02:00:00Z' };

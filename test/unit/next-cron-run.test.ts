@@ -1,6 +1,6 @@
 import { createTask } from 'node-cron';
 import { describe, expect, it } from 'vitest';
-import { nextCronRun } from '../../src/probe/next-cron-run.js';
+import { nextCronRun } from '../../src/time/next-cron-run.js';
 
 /** Local time, as cron reads it. */
 const local = (text: string) => new Date(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGetentHosts } from '../../src/probe/resolve-host.js';
+import { parseGetentHosts } from '../../src/checks/resolve-host.js';
 
 describe('parseGetentHosts', () => {
   it.each([

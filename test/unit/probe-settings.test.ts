@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
-import { resolveProbeSettings } from '../../src/probe/probe-settings.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../../src/schemas/components-config.js';
 import type { Region } from '../../src/schemas/region.js';
+import { resolveProbeSettings } from '../../src/settings/probe-settings.js';
 
 const regions: Region[] = [
   { code: 'ams1', name: 'Amsterdam 1', zone: 'eu-west', country: 'NL', status: 'operational' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOccurrenceAt, listOccurrences, type Recurrence } from '../../src/probe/recurring-window.js';
+import { findOccurrenceAt, listOccurrences, type Recurrence } from '../../src/time/recurring-window.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

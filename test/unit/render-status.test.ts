@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatus, serializeStatus } from '../../src/probe/render-status.js';
+import { renderStatus, serializeStatus } from '../../src/cycle/render-status.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 

@@ -9,10 +9,10 @@ import {
   UPTIME_PATH,
 } from '../../src/api-paths.js';
 import { PARTIAL_OUTAGE_DOWN_SHARE } from '../../src/history/compute-uptime.js';
-import { scheduleIntervalMs } from '../../src/probe/schedule-interval.js';
 import { DEFAULT_SCHEDULE } from '../../src/schemas/components-config.js';
 import { NOTICE_STATE_LABELS, STATUS_LABELS } from '../../src/schemas/state-labels.js';
 import { renderVocabularyModule } from '../../src/site/render-vocabulary-module.js';
+import { scheduleIntervalMs } from '../../src/time/schedule-interval.js';
 
 /** Loads module text the way a browser would: as a standalone ES module with no imports. */
 async function importModuleText(text: string): Promise<Record<string, unknown>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleIntervalMs } from '../../src/probe/schedule-interval.js';
+import { scheduleIntervalMs } from '../../src/time/schedule-interval.js';
 
 describe('scheduleIntervalMs', () => {
   it.each([

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import type { ResolveHost } from '../../src/probe/resolve-host.js';
-import { shareLookups } from '../../src/probe/share-lookups.js';
+import type { ResolveHost } from '../../src/checks/resolve-host.js';
+import { shareLookups } from '../../src/checks/share-lookups.js';
 
 const LOOPBACK: readonly LookupAddress[] = [{ address: '127.0.0.1', family: 4 }];
 

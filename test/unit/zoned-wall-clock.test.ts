@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWallClock, wallClockAsUtcMs, wallClockToInstant } from '../../src/probe/zoned-wall-clock.js';
+import { readWallClock, wallClockAsUtcMs, wallClockToInstant } from '../../src/time/zoned-wall-clock.js';
 
 /** A wall-clock reading written like an ISO time without a zone. */
 const wall = (text: string) => Date.parse(`${text}Z`);

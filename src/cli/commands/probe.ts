@@ -2,13 +2,13 @@ import { resolve } from 'node:path';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
+import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
-import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
-import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
-import { ProbeLockedError } from '../../sidecar/probe-locked-error.js';
-import { probeOnce } from '../../sidecar/probe-once.js';
-import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
-import { startObservedSidecar } from '../../sidecar/start-observed-sidecar.js';
+import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { ProbeLockedError } from '../../probe-process/probe-locked-error.js';
+import { probeOnce } from '../../probe-process/probe-once.js';
+import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
+import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import { parseLockStaleAfter } from '../parse-lock-stale-after.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
@@ -121,9 +121,9 @@ export async function probe(args: string[]): Promise<void> {
     headersFile: resolve(String(values.headers)),
     precompress: choosePrecompress(values.precompress === true, readEnv(PrecompressEnvSchema)),
     log,
-    ...(metrics === undefined ? {} : { observePost: metrics.observePost }),
+    observePost: metrics?.observePost,
   });
-  const sidecarOptions = { ...proberOptions, ...(lockStaleMs === undefined ? {} : { lockStaleMs }) };
+  const sidecarOptions = { ...proberOptions, lockStaleMs };
 
   if (values.once) {
     const report = await probeOnce(sidecarOptions).catch((error: unknown) => {

@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
-import { CONSOLE_PROBE_LOG } from '../../outbound/probe-log.js';
+import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
+import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
+import { type Sidecar, startSidecar } from '../../probe-process/start-sidecar.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
-import { loadSidecarOptions } from '../../sidecar/load-sidecar-options.js';
-import { DEFAULT_STATE_FILE } from '../../sidecar/probe-state-file.js';
-import { type Sidecar, startSidecar } from '../../sidecar/start-sidecar.js';
 import { buildSite } from '../../site/build-site.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,

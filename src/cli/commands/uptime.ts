@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { parsePeriodDate, readUptimeReport } from '../../history/read-uptime-report.js';
 import { formatUptimeReportCsv, formatUptimeReportText } from '../../history/uptime-report.js';
-import { DAY_MS } from '../../probe/history-retention.js';
+import { DAY_MS } from '../../time/time-units.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProbeLog } from '../../../src/log/probe-log.js';
 import { registerProbeMetrics } from '../../../src/metrics/probe-metrics.js';
-import type { ProbeLog } from '../../../src/outbound/probe-log.js';
-import { createProber } from '../../../src/sidecar/create-prober.js';
+import { createProber } from '../../../src/probe-process/create-prober.js';
+import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
 import { createWebhookDeliverer } from '../../../src/webhooks/create-webhook-deliverer.js';
 import { decideStatusEvents } from '../../../src/webhooks/decide-status-events.js';
 import { postWebhook } from '../../../src/webhooks/post-webhook.js';
@@ -48,7 +49,7 @@ async function observedCycle() {
   metrics.follow({ peers: ['fra1'] });
   const prober = createProber({
     settings,
-    publicDir: join(root, 'public'),
+    publicDir: createPublicDirWriter(join(root, 'public')),
     stateFile: join(root, '.state', 'probe-state.json'),
     historyFile: join(root, '.state', 'history.sqlite'),
     log,

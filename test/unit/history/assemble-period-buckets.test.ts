@@ -8,7 +8,7 @@ import {
   planPeriodReads,
 } from '../../../src/history/assemble-period-buckets.js';
 import { stateMsOf } from '../../../src/history/state-time.js';
-import { DAY_MS, HOUR_MS } from '../../../src/probe/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../../src/time/time-units.js';
 
 // A fixed clock: 20 minutes past ten on a Sunday, UTC.
 const TODAY = Date.parse('2026-11-22T00:00:00Z');

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/input-error.js';
 import { parseDocument } from '../../../src/io/parse-document.js';
-import { DAY_MS, HOUR_MS, resolveHistoryRetention } from '../../../src/probe/history-retention.js';
 import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
+import { resolveHistoryRetention } from '../../../src/settings/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../../src/time/time-units.js';
 
 const FILE = 'data/components.json';
 const base = { region: 'ams1', components: [{ name: 'Scheduler', url: 'http://127.0.0.1:9/' }] };

@@ -21,8 +21,8 @@ import { summarizeLatency } from '../../../src/history/summarize-latency.js';
 import { classifyFailure } from '../../../src/outbound/classify-failure.js';
 import type { FailureReason } from '../../../src/outbound/describe-request-error.js';
 import type { VoteResult } from '../../../src/peers/vote-on-component.js';
-import { HOUR_MS } from '../../../src/probe/history-retention.js';
 import type { StatusValue } from '../../../src/schemas/status-value.js';
+import { HOUR_MS } from '../../../src/time/time-units.js';
 
 const T0 = Date.parse('2026-11-22T10:00:00Z');
 const MINUTE_MS = 60_000;

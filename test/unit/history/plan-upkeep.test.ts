@@ -7,7 +7,8 @@ import {
   planRollUp,
   type RollUpStep,
 } from '../../../src/history/plan-upkeep.js';
-import { DAY_MS, DEFAULT_RETENTION, HOUR_MS } from '../../../src/probe/history-retention.js';
+import { DEFAULT_RETENTION } from '../../../src/settings/history-retention.js';
+import { DAY_MS, HOUR_MS } from '../../../src/time/time-units.js';
 
 // A fixed clock: 20 minutes past ten on a Sunday, UTC.
 const TODAY = Date.parse('2026-11-22T00:00:00Z');

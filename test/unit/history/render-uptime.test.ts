@@ -13,9 +13,9 @@ import {
   serializeUptime,
 } from '../../../src/history/serialize-uptime.js';
 import { type StateMs, stateMsOf, type TimeBucket } from '../../../src/history/state-time.js';
-import { DAY_MS, HOUR_MS } from '../../../src/probe/history-retention.js';
 import { ComponentHistoryDocumentSchema } from '../../../src/schemas/component-history.js';
 import { UptimeDocumentSchema } from '../../../src/schemas/uptime.js';
+import { DAY_MS, HOUR_MS } from '../../../src/time/time-units.js';
 
 const NOW = new Date('2026-11-22T10:03:00Z');
 const TODAY_MS = Date.parse('2026-11-22T00:00:00Z');

@@ -1,0 +1,27 @@
+import type { CheckResult } from '../checks/check-endpoint.js';
+import type { StatusValue } from '../schemas/status-value.js';
+
+/** One check's result next to the latency above which a success counts as slow. */
+export interface JudgedCheck {
+  readonly result: CheckResult;
+  readonly degradedMs: number;
+  /** Its certificate expires within `min_certificate_days` (`judgeCertificate`). */
+  readonly certificateDue?: boolean;
+}
+
+/**
+ * A component's observed state from this cycle's checks:
+ * inside a maintenance window `under_maintenance` whatever the checks say;
+ * otherwise all failed `major_outage`, some failed `partial_outage`, all
+ * succeeded but one slower than its `degraded_ms` or with a certificate
+ * due to expire `degraded_performance`, else `operational`. A slow failure
+ * is a failure, not "degraded".
+ */
+export function classifyComponent(checks: readonly JudgedCheck[], underMaintenance: boolean): StatusValue {
+  if (underMaintenance) return 'under_maintenance';
+  const failed = checks.filter((check) => !check.result.ok).length;
+  if (checks.length > 0 && failed === checks.length) return 'major_outage';
+  if (failed > 0) return 'partial_outage';
+  const degraded = checks.some((check) => check.result.latency_ms > check.degradedMs || check.certificateDue === true);
+  return degraded ? 'degraded_performance' : 'operational';
+}

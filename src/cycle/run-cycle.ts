@@ -1,0 +1,252 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
+import type { CheckEndpointOptions, CheckResult, EndpointCheck } from '../checks/check-endpoint.js';
+import { type CertificateWarning, judgeCertificate } from '../checks/judge-certificate.js';
+import { resolveHostWithSystem } from '../checks/resolve-host.js';
+import { runCheck } from '../checks/run-check.js';
+import { shareLookups } from '../checks/share-lookups.js';
+import { mapConcurrently } from '../outbound/map-concurrently.js';
+import {
+  type FetchPeersOptions,
+  fetchPeersObservations,
+  type PeerObservations,
+} from '../peers/fetch-peer-observations.js';
+import type { PeerSettings } from '../peers/peer-settings.js';
+import { type VoteResult, voteOnComponent } from '../peers/vote-on-component.js';
+import type { ObservationsDocument, Scope } from '../schemas/observations.js';
+import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
+import type { ServiceStatus } from '../schemas/service-status.js';
+import type { StatusValue } from '../schemas/status-value.js';
+import type { CheckSettings, ProbeSettings } from '../settings/probe-settings.js';
+import { isUnderMaintenance } from '../time/is-under-maintenance.js';
+import { applyThresholds } from './apply-thresholds.js';
+import { classifyComponent } from './classify-component.js';
+import { fingerprintChecks } from './fingerprint-checks.js';
+import { renderObservations } from './render-observations.js';
+import { renderStatus } from './render-status.js';
+
+/** One check of one component, with what it found. */
+export interface CheckOutcome {
+  readonly check: CheckSettings;
+  readonly result: CheckResult;
+}
+
+/** What a cycle saw and decided for one component. */
+export interface ComponentOutcome {
+  readonly name: string;
+  readonly checks: readonly CheckOutcome[];
+  readonly underMaintenance: boolean;
+  readonly scope: Scope;
+  /** What this region's own checks made of it, before the vote and thresholds. */
+  readonly observed: StatusValue;
+  /** The vote, for a global component. */
+  readonly vote: VoteResult | undefined;
+  /** The earliest certificate of its checks that expires within their `min_certificate_days`, if any. */
+  readonly certificateWarning?: CertificateWarning | undefined;
+  /** The published state before this cycle; `undefined` on the first observation. */
+  readonly before: StatusValue | undefined;
+  /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
+  readonly checksChanged: boolean;
+  readonly memory: ComponentMemory;
+}
+
+export type CycleOutcome =
+  /** The checks ran: a status to publish and the memory to keep if it is published. */
+  | {
+      readonly kind: 'observed';
+      readonly status: ServiceStatus;
+      /** What this region observed, before thresholds, and the votes: published beside the status. */
+      readonly observations: ObservationsDocument;
+      readonly state: ProbeState;
+      readonly components: readonly ComponentOutcome[];
+      /** Every configured peer as this cycle received it. */
+      readonly peers: readonly PeerObservations[];
+      readonly durationMs: number;
+    }
+  /** The probe's own connectivity check got no response at all: nothing it saw can be trusted. */
+  | {
+      readonly kind: 'offline';
+      readonly url: string;
+      readonly result: CheckResult;
+      readonly durationMs: number;
+    }
+  /** Stopped from outside (shutdown) before the checks were done: nothing to publish. */
+  | { readonly kind: 'aborted'; readonly durationMs: number };
+
+export type CheckFunction = (check: EndpointCheck, options: CheckEndpointOptions) => Promise<CheckResult>;
+
+export type FetchPeersFunction = (
+  peers: readonly PeerSettings[],
+  options: FetchPeersOptions,
+) => Promise<PeerObservations[]>;
+
+export interface CycleOptions {
+  readonly settings: ProbeSettings;
+  /** The memory from the previous published cycle. */
+  readonly state: ProbeState;
+  readonly check?: CheckFunction | undefined;
+  readonly fetchPeers?: FetchPeersFunction | undefined;
+  /** The wall clock: maintenance windows, `updated_at` and the peers' freshness. */
+  readonly now?: (() => Date) | undefined;
+  /** A monotonic clock in milliseconds: the cycle's duration. */
+  readonly clock?: (() => number) | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Runs one probe cycle and decides, without writing anything: the
+ * connectivity check first, then every check of every component at once
+ * (at most `settings.concurrency` in flight), so a cycle takes about the
+ * slowest timeout, not their sum. Then each component's observed state; for
+ * global components the peers' observations (fetched at once, within
+ * `settings.peerTimeoutMs`) and the vote; flapping protection; and the
+ * status and observations documents as of when the checks finished.
+ */
+export async function runCycle({
+  settings,
+  state,
+  check = runCheck,
+  fetchPeers = fetchPeersObservations,
+  now = () => new Date(),
+  clock = () => performance.now(),
+  signal,
+}: CycleOptions): Promise<CycleOutcome> {
+  const started = clock();
+  const durationMs = () => Math.round(clock() - started);
+  // One lookup per host name for the whole cycle, however many checks name it.
+  const checkOptions: CheckEndpointOptions = {
+    resolveHost: shareLookups(resolveHostWithSystem),
+    signal,
+  };
+  // Every check in flight listens to the signal (up to `concurrency` at once), then every peer fetch: by design, not a leak.
+  const listeners = Math.max(settings.concurrency, settings.peers.length) + 1;
+  if (signal !== undefined && getMaxListeners(signal) < listeners) setMaxListeners(listeners, signal);
+
+  if (settings.connectivity !== undefined) {
+    const result = await check(settings.connectivity, checkOptions);
+    if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
+    // Any response at all, even a 404 or a 500, proves the network works; only no response means offline.
+    if (result.status === undefined) {
+      return { kind: 'offline', url: settings.connectivity.url, result, durationMs: durationMs() };
+    }
+  }
+
+  const tasks = settings.components.flatMap(({ name, checks }) => checks.map((task) => ({ name, task })));
+  const done = await mapConcurrently(tasks, settings.concurrency, async ({ name, task }) => ({
+    name,
+    outcome: { check: task, result: await check(task, checkOptions) },
+  }));
+  if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
+  const finishedAt = now();
+  const outcomesByName = new Map<string, CheckOutcome[]>();
+  for (const { name, outcome } of done) {
+    const list = outcomesByName.get(name);
+    if (list === undefined) outcomesByName.set(name, [outcome]);
+    else list.push(outcome);
+  }
+  const previousByName = new Map(state.components.map((memory) => [memory.name, memory]));
+
+  const hasGlobal = settings.components.some((component) => component.scope === 'global');
+  const peers =
+    hasGlobal && settings.peers.length > 0
+      ? await fetchPeers(settings.peers, {
+          timeoutMs: settings.peerTimeoutMs,
+          maxAgeMs: settings.peerMaxAgeMs,
+          now,
+          signal,
+        })
+      : [];
+  if (signal?.aborted) return { kind: 'aborted', durationMs: durationMs() };
+
+  const components: ComponentOutcome[] = [];
+  const memories: ComponentMemory[] = [];
+  for (const component of settings.components) {
+    const checks = outcomesByName.get(component.name) ?? [];
+    const underMaintenance = isUnderMaintenance(component.name, settings.maintenance, finishedAt);
+    const warnings = checks.map(({ check, result }) =>
+      judgeCertificate(result.certificate, check.minCertificateDays, finishedAt),
+    );
+    const certificateWarning = earliestWarning(warnings);
+    const observed = classifyComponent(
+      checks.map(({ check: { degradedMs }, result }, index) => ({
+        result,
+        degradedMs,
+        certificateDue: warnings[index] !== undefined,
+      })),
+      underMaintenance,
+    );
+    const fingerprint = fingerprintChecks(component.checks);
+    const remembered = previousByName.get(component.name);
+    // Memory belongs to the checks that made it; memory from before fingerprints is taken as the current checks'.
+    const checksChanged = remembered?.fingerprint !== undefined && remembered.fingerprint !== fingerprint;
+    const previous = checksChanged ? undefined : remembered;
+    const vote =
+      component.scope === 'global'
+        ? voteOnComponent({
+            own: { region: settings.regionCode, status: observed },
+            peers: peers.flatMap((peer) => {
+              const status = peer.outcome === 'fresh' ? peer.components.get(component.name) : undefined;
+              return status === undefined ? [] : [{ region: peer.region, status }];
+            }),
+            configured: 1 + settings.peers.length,
+            published: previous?.published,
+          })
+        : undefined;
+    // Flapping protection applies after the vote, to what the vote decided.
+    const memory = {
+      name: component.name,
+      ...applyThresholds(previous, vote?.status ?? observed, settings),
+      fingerprint,
+    };
+    memories.push(memory);
+    components.push({
+      name: component.name,
+      checks,
+      underMaintenance,
+      scope: component.scope,
+      observed,
+      vote,
+      certificateWarning,
+      before: previous?.published,
+      checksChanged,
+      memory,
+    });
+  }
+
+  const status = renderStatus({
+    regionName: settings.regionName,
+    components: components.map(({ name, memory }) => ({ name, status: memory.published })),
+    finishedAt,
+  });
+  const observations = renderObservations({
+    regionCode: settings.regionCode,
+    observedAt: finishedAt,
+    components: components.map(({ name, scope, observed, checks, vote, certificateWarning }) => ({
+      name,
+      scope,
+      observed,
+      results: checks.map(({ result }) => result),
+      vote,
+      certificateWarning,
+    })),
+    peers,
+  });
+  return {
+    kind: 'observed',
+    status,
+    observations,
+    state: { version: 1, components: memories },
+    components,
+    peers,
+    durationMs: durationMs(),
+  };
+}
+
+/** The warning about the certificate that expires first, of those in their window. */
+function earliestWarning(warnings: readonly (CertificateWarning | undefined)[]): CertificateWarning | undefined {
+  let earliest: CertificateWarning | undefined;
+  for (const warning of warnings) {
+    if (warning !== undefined && (earliest === undefined || warning.expiresAtMs < earliest.expiresAtMs))
+      earliest = warning;
+  }
+  return earliest;
+}

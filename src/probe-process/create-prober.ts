@@ -1,0 +1,245 @@
+import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import type { CycleReport } from '../cycle/cycle-report.js';
+import type { ProbeObserver } from '../cycle/probe-observer.js';
+import { serializeObservations } from '../cycle/render-observations.js';
+import { serializeStatus } from '../cycle/render-status.js';
+import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../cycle/run-cycle.js';
+import { describeIoError, errorKey } from '../errors/describe-error.js';
+import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
+import { displayPath } from '../io/display-path.js';
+import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
+import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
+import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
+import type { PublishedCycle } from '../publish-steps/publish-step.js';
+import { runPublishSteps } from '../publish-steps/run-publish-steps.js';
+import { ObservationsDocumentSchema } from '../schemas/observations.js';
+import type { ProbeState } from '../schemas/probe-state.js';
+import { ServiceStatusSchema } from '../schemas/service-status.js';
+import { DEFAULT_RETENTION } from '../settings/history-retention.js';
+import type { ProbeSettings } from '../settings/probe-settings.js';
+import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
+import { clearStaleTempFiles } from './clear-stale-temp-files.js';
+import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
+import {
+  checkStateLocation,
+  isStateSaveDue,
+  readProbeState,
+  type SavedState,
+  serializeMemory,
+  writeProbeState,
+} from './probe-state-file.js';
+
+export interface ProberOptions {
+  readonly settings: ProbeSettings;
+  /**
+   * The served directory's writer: the status goes to `DIR/api/v1/status`,
+   * with siblings under `--precompress`, and to the bucket under `--publish`.
+   * Closed with the prober.
+   */
+  readonly publicDir: PublicDirWriter;
+  /** The flapping-protection memory, kept outside `publicDir`. */
+  readonly stateFile: string;
+  /** The history database (`.state/history.sqlite` from the CLI), kept outside `publicDir`; left out, no history is kept. */
+  readonly historyFile?: string;
+  readonly log?: ProbeLog;
+  readonly check?: CheckFunction;
+  readonly fetchPeers?: FetchPeersFunction;
+  readonly now?: (() => Date) | undefined;
+  /**
+   * The feed, the webhooks and Statuspage's documents: publish steps after
+   * every published cycle (`composePublishSteps`), which must do only quick
+   * local work, since the cycle waits for them. The caller runs the deliverer.
+   */
+  readonly subscriptions?: Subscriptions;
+  /**
+   * Asked after the checks and before anything is written: whether this
+   * probe is still the writer (`WriterLock.stillHeld`). When it is not, the
+   * cycle writes nothing and reports `fenced`. Always yes unless given.
+   */
+  readonly mayWrite?: () => Promise<boolean>;
+  /** Told of every cycle's end and of the history's write time (the probe's metrics). */
+  readonly observer?: ProbeObserver;
+  /** A monotonic clock in milliseconds: how long the history takes to write. */
+  readonly clock?: () => number;
+}
+
+export type { CycleReport } from '../cycle/cycle-report.js';
+
+export interface Prober {
+  readonly statusFile: string;
+  /** `/api/v1/observations`, written after the status in every published cycle. */
+  readonly observationsFile: string;
+  /**
+   * Runs one cycle: probe, decide, publish the status atomically, remember
+   * the state, log. Never throws for anything a component or the disk does.
+   * Not reentrant: the caller runs one cycle at a time.
+   */
+  runCycle(signal?: AbortSignal): Promise<CycleReport>;
+  /** Closes the history database, if any, and the bucket's connections; call once no cycle is running. */
+  close(): void;
+}
+
+/**
+ * The probe with its memory. The state file is read before the first cycle
+ * (which also clears temp files a killed writer left behind) and then held in
+ * memory; it is written after every published cycle so that `--once` runs
+ * under cron carry it from one run to the next. Throws `InputError` if the
+ * state file would be inside `publicDir`.
+ */
+export function createProber(options: ProberOptions): Prober {
+  const { settings, stateFile, publicDir } = options;
+  checkStateLocation(stateFile, publicDir.dir);
+  const log = options.log ?? CONSOLE_PROBE_LOG;
+  const statusFile = publicDir.fileOf(STATUS_PATH);
+  const observationsFile = publicDir.fileOf(OBSERVATIONS_PATH);
+  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? (() => performance.now());
+  let state: ProbeState | undefined;
+  let savedState: SavedState | undefined;
+  // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
+  const conditions = {
+    offline: createConditionLog({ log, now }),
+    writeStatus: createConditionLog({ log, now }),
+    writeObservations: createConditionLog({ log, now }),
+    saveState: createConditionLog({ log, now }),
+    noQuorum: createConditionLog({ log, now }),
+  };
+  if (options.historyFile !== undefined) checkStateLocation(options.historyFile, publicDir.dir, '--history');
+  const history: HistoryRecorder | undefined =
+    options.historyFile === undefined
+      ? undefined
+      : createHistoryRecorder({
+          file: options.historyFile,
+          publicDir,
+          regionName: settings.regionName,
+          componentNames: settings.components.map((component) => component.name),
+          intervalMs: scheduleIntervalMs(settings.schedule),
+          retention: settings.history ?? DEFAULT_RETENTION,
+          log,
+          now,
+        });
+
+  const steps = composePublishSteps({
+    settings,
+    publicDir,
+    stateFile,
+    log,
+    history,
+    subscriptions: options.subscriptions,
+    observer: options.observer,
+    clock,
+  });
+  // The prober's own documents come first; what each step replaces, after them.
+  const owned = [{ paths: [STATUS_PATH, OBSERVATIONS_PATH] as const }, ...steps.map((step) => step.owns)];
+
+  async function prepare(): Promise<ProbeState> {
+    await clearStaleTempFiles(publicDir, owned, stateFile, log);
+    return readProbeState(stateFile, { now: now(), onProblem: log.error });
+  }
+
+  async function publish(urlPath: UrlPath, body: string, condition: ConditionLog, sync: boolean): Promise<boolean> {
+    const file = publicDir.fileOf(urlPath);
+    try {
+      await publicDir.write(urlPath, body, { sync });
+      condition.clear(`writing ${displayPath(file)} again`);
+      return true;
+    } catch (error) {
+      condition.holds(
+        errorKey(error),
+        `could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`,
+      );
+      return false;
+    }
+  }
+
+  async function runAndPublish(
+    signal: AbortSignal | undefined,
+  ): Promise<{ outcome: CycleOutcome; report: CycleReport }> {
+    state ??= await prepare();
+    const outcome = await runCycle({
+      settings,
+      state,
+      check: options.check,
+      fetchPeers: options.fetchPeers,
+      now,
+      signal,
+    });
+    const ended = (report: CycleReport) => ({ outcome, report });
+    if (outcome.kind === 'aborted') {
+      log.info(`cycle stopped after ${outcome.durationMs} ms by shutdown; nothing published`);
+      return ended({ published: false, why: 'aborted' });
+    }
+    if (outcome.kind === 'offline') {
+      conditions.offline.holds(outcome.result.error ?? 'unknown', formatOffline(outcome));
+      await history?.recordUnpublished(now());
+      return ended({ published: false, why: 'offline' });
+    }
+    conditions.offline.clear('connectivity check passes again: publishing');
+    // Fencing: a writer paused past its lease (another may have taken over meanwhile) writes nothing.
+    if (options.mayWrite !== undefined && !(await options.mayWrite())) {
+      log.error('this probe is no longer the writer: nothing written');
+      return ended({ published: false, why: 'fenced' });
+    }
+    // A bug here must never reach readers: the server would refuse the file anyway.
+    const status = ServiceStatusSchema.parse(outcome.status);
+    const observations = ObservationsDocumentSchema.parse(outcome.observations);
+    // Flushed before it replaces the old one: the v1 contract's document, which a power cut must not leave
+    // empty while the probe cannot publish again (offline). Every other file is written again at the first cycle.
+    if (!(await publish(STATUS_PATH, serializeStatus(status), conditions.writeStatus, true))) {
+      log.error(`${formatSummary(outcome, settings)}; NOT published`);
+      return ended({ published: false, why: 'write_failed' });
+    }
+    // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
+    await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations, false);
+    state = outcome.state;
+    // Saved when the memory changed, or every few minutes: a flush a cycle of the same memory bought nothing.
+    const memory = serializeMemory(state);
+    const savedAt = now();
+    if (isStateSaveDue(savedState, memory, savedAt.getTime())) {
+      try {
+        await writeProbeState(stateFile, state, savedAt);
+        savedState = { memory, atMs: savedAt.getTime() };
+        conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
+      } catch (error) {
+        conditions.saveState.holds(
+          errorKey(error),
+          `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
+            'the flapping memory is kept in memory and saved again each cycle',
+        );
+      }
+    }
+    for (const component of outcome.components) {
+      const line = formatChange(component);
+      if (line !== undefined) log.info(line);
+    }
+    const held = formatNoQuorum(outcome);
+    if (held === undefined) conditions.noQuorum.clear('quorum again: global components follow the vote');
+    else conditions.noQuorum.holds(noQuorumKey(outcome), held);
+    log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
+    // Then the history, the badges, the subscribers and the upload, in their order (`composePublishSteps`).
+    const cycle: PublishedCycle = {
+      status,
+      components: outcome.components,
+      history: () => history?.published(),
+      signal,
+    };
+    const reported = await runPublishSteps(steps, cycle, log);
+    return ended({ published: true, statusFile, ...reported });
+  }
+
+  return {
+    statusFile,
+    observationsFile,
+    async runCycle(signal) {
+      const { outcome, report } = await runAndPublish(signal);
+      options.observer?.cycleEnded(outcome, report);
+      return report;
+    },
+    close() {
+      history?.close();
+      publicDir.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { dirname } from 'node:path';
+import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
+import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { loadProbeSettings } from '../settings/load-probe-settings.js';
+import { moveStandinTargets } from '../standins/move-standin-targets.js';
+import { loadSubscriptions } from '../subscriptions/load-subscriptions.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
+import type { PostWebhook } from '../webhooks/post-webhook.js';
+import type { SidecarOptions } from './start-sidecar.js';
+
+export interface LoadSidecarOptionsInput {
+  /** `data/components.json`: the components, and the subscriptions' `public_url` and `webhooks`. */
+  readonly configFile: string;
+  /** `data/regions.json`. */
+  readonly regionsFile: string;
+  /** `--region`, which wins over `REGION` and the config. */
+  readonly regionFlag?: string | undefined;
+  /** Checks of the stand-ins' default ports go to this base port's stand-ins instead; `undefined` leaves them. */
+  readonly standinsPort?: number | undefined;
+  readonly publicDir: string;
+  readonly stateFile: string;
+  readonly historyFile: string;
+  /** `--publish s3://BUCKET[/PREFIX]`: every published file goes to the bucket as well, after it is written locally. */
+  readonly publishTo?: string | undefined;
+  /** `headers.json`, for each object's Content-Type and Cache-Control; read only with `publishTo`. */
+  readonly headersFile?: string;
+  readonly log?: ProbeLog;
+  readonly env?: NodeJS.ProcessEnv | undefined;
+  /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
+  readonly observePost?: ((post: PostWebhook) => PostWebhook) | undefined;
+  /** `--precompress`: every file the probe writes under `publicDir` gets `.gz` and `.br` siblings. */
+  readonly precompress?: boolean;
+}
+
+/**
+ * What `probe` (sidecar or `--once`) and `start` run the probe with, read
+ * and decided once: the settings, moved to the stand-ins when asked, then
+ * the subscriptions built on them, and the bucket mirror for `--publish`. Throws `InputError` for a bad config,
+ * an unknown region, a missing webhook secret, a bad `--publish` URL or `headers.json`, before anything runs.
+ */
+export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promise<SidecarOptions> {
+  const { configFile, publicDir, stateFile, standinsPort } = input;
+  const log = input.log ?? CONSOLE_PROBE_LOG;
+  const loaded = await loadProbeSettings({
+    configFile,
+    regionsFile: input.regionsFile,
+    regionFlag: input.regionFlag,
+    env: input.env,
+  });
+  const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
+  const mirror =
+    input.publishTo === undefined
+      ? undefined
+      : await openBucketMirror({
+          publishTo: input.publishTo,
+          publicDir,
+          headersFile: input.headersFile ?? 'headers.json',
+          stateDir: dirname(stateFile),
+          deadlineMs: uploadDeadlineMs(scheduleIntervalMs(settings.schedule)),
+          log,
+        });
+  const writer = createPublicDirWriter(publicDir, { precompress: input.precompress ?? false, mirror });
+  const subscriptions = await loadSubscriptions({
+    configFile,
+    stateFile,
+    log,
+    env: input.env,
+    observePost: input.observePost,
+  });
+  return {
+    settings,
+    publicDir: writer,
+    stateFile,
+    historyFile: input.historyFile,
+    log,
+    subscriptions,
+  };
+}

@@ -1,0 +1,67 @@
+import { dirname } from 'node:path';
+import { UPTIME_PATH } from '../api-paths.js';
+import type { ProbeObserver } from '../cycle/probe-observer.js';
+import type { HistoryRecorder } from '../history/history-recorder.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { groupsOf } from '../schemas/component-groups.js';
+import type { ProbeSettings } from '../settings/probe-settings.js';
+import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
+import { publishBadgesStep } from './publish-badges-step.js';
+import { publishFeedStep } from './publish-feed-step.js';
+import { publishStatuspageStep } from './publish-statuspage-step.js';
+import type { PublishStep, StepParts } from './publish-step.js';
+import { queueWebhookEventsStep } from './queue-webhook-events-step.js';
+import { recordHistoryStep } from './record-history-step.js';
+import { uploadStep } from './upload-step.js';
+
+/** What the steps are made of: the probe's settings and the parts built at start-up. */
+export interface PublishParts {
+  readonly settings: ProbeSettings;
+  readonly publicDir: PublicDirWriter;
+  /** The probe's state file: the webhook queue and what was announced live beside it. */
+  readonly stateFile: string;
+  readonly log: ProbeLog;
+  /** The history, when one is kept. */
+  readonly history: HistoryRecorder | undefined;
+  /** The feed, the webhooks and Statuspage's documents, as the CLI configures them; none without. */
+  readonly subscriptions: Subscriptions | undefined;
+  /** Told how long the history took to write (the probe's metrics). */
+  readonly observer: ProbeObserver | undefined;
+  /** A monotonic clock in milliseconds. */
+  readonly clock: () => number;
+}
+
+/**
+ * Everything done after a cycle's status and observations are published,
+ * in the order it is done; a new publisher is one more line here. Each step
+ * names the files it owns (`PublishStep.owns`), so the probe clears a killed
+ * writer's temp files beside them at start-up.
+ */
+export function composePublishSteps(parts: PublishParts): readonly PublishStep[] {
+  const { settings, publicDir, log, history, subscriptions } = parts;
+  const stepParts: StepParts = { publicDir, log };
+  const statuspage = subscriptions?.settings.statuspage;
+  const steps = [
+    // A record of what was published: after the status, never before it.
+    history && recordHistoryStep(history, parts),
+    // The badges, the feed and Statuspage's documents come after the history, whose uptime and incidents they
+    // show: in memory, as written, not read back and parsed again.
+    publishBadgesStep(stepParts, {
+      uptimeFile: history && publicDir.fileOf(UPTIME_PATH),
+      groups: groupsOf(settings.components),
+    }),
+    subscriptions &&
+      queueWebhookEventsStep(stepParts, {
+        webhooks: subscriptions.settings.webhooks,
+        deliverer: subscriptions.deliverer,
+        region: { code: settings.regionCode, name: settings.regionName },
+        stateDir: dirname(parts.stateFile),
+      }),
+    subscriptions && publishFeedStep(stepParts, subscriptions.settings.publicUrl),
+    statuspage && publishStatuspageStep(stepParts, statuspage),
+    // Last of all: the local files are already written, whatever the store does.
+    publicDir.mirror && uploadStep(publicDir),
+  ];
+  return steps.filter((step) => step !== undefined);
+}

@@ -1,0 +1,26 @@
+import { FEED_PATH } from '../api-paths.js';
+import { errorMessage } from '../errors/describe-error.js';
+import { publishFeed } from '../feed/publish-feed.js';
+import type { PublishStep, StepParts } from './publish-step.js';
+
+/**
+ * Renders `/feed.atom` again from the notices and the incidents the history
+ * just wrote, its links absolute under `publicUrl` (`public_url`); written
+ * when its bytes change.
+ */
+export function publishFeedStep({ publicDir, log }: StepParts, publicUrl: string | undefined): PublishStep {
+  let lastWritten: string | undefined;
+  return {
+    name: 'feed',
+    owns: { paths: [FEED_PATH] },
+    async run({ history }) {
+      await publishFeed({ publicDir, publicUrl, incidents: history()?.incidents, lastWritten }).then(
+        (written) => {
+          lastWritten = written;
+        },
+        (error: unknown) => log.error(`feed not written: ${errorMessage(error)}`),
+      );
+      return undefined;
+    },
+  };
+}

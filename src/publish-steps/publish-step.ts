@@ -1,0 +1,59 @@
+import type { ComponentOutcome } from '../cycle/run-cycle.js';
+import type { PublishedHistory } from '../history/published-history.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import type { MirrorReport } from '../object-store/public-dir-mirror.js';
+import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
+import type { ServiceStatus } from '../schemas/service-status.js';
+
+/** What every step is made with: the public directory's writer, and the log its failures go to. */
+export interface StepParts {
+  readonly publicDir: PublicDirWriter;
+  readonly log: ProbeLog;
+}
+
+/** What each step is told of a cycle whose status was just published. */
+export interface PublishedCycle {
+  /** The status as published, checked against its schema. */
+  readonly status: ServiceStatus;
+  /** What the cycle saw and decided for each component, its published state before and now among it. */
+  readonly components: readonly ComponentOutcome[];
+  /**
+   * The history documents as this process last wrote them, if it did: what
+   * the steps after the history's read in memory rather than from the files.
+   */
+  history(): PublishedHistory | undefined;
+  /** Shutdown: a step that can take long (the upload) stops on it. */
+  readonly signal: AbortSignal | undefined;
+}
+
+/** What a step adds to the cycle's report. */
+export interface StepReport {
+  /** How the upload to the bucket went (`--publish`). */
+  readonly upload?: MirrorReport;
+}
+
+/**
+ * The files a step replaces, named so that the temp files a killed writer
+ * left beside them are cleared when the probe starts.
+ */
+export interface OwnedFiles {
+  /** Paths under the public directory it replaces by name. */
+  readonly paths?: readonly UrlPath[];
+  /** Directories under the public directory whose every file it writes, whatever the name (one per component). */
+  readonly directories?: readonly UrlPath[];
+  /** Files beside the probe's state (the webhook queue). */
+  readonly stateFiles?: readonly string[];
+}
+
+/**
+ * One thing done after every published cycle, in its place in the list
+ * (`composePublishSteps`): a publisher of documents under the public
+ * directory, the webhook events, the upload. It logs its own failures and
+ * never throws: a step that fails leaves the others to run.
+ */
+export interface PublishStep {
+  /** What it publishes, as a line about a failure it did not catch names it. */
+  readonly name: string;
+  readonly owns: OwnedFiles;
+  run(cycle: PublishedCycle): Promise<StepReport | undefined>;
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { NOTICES_PATH } from '../api-paths.js';
+import { errorMessage } from '../errors/describe-error.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import { NoticesDocumentSchema } from '../schemas/notice.js';
+import {
+  ANNOUNCED_NOTICES_FILE,
+  readAnnouncedNotices,
+  writeAnnouncedNotices,
+} from '../webhooks/announced-notices-file.js';
+import type { WebhookDeliverer } from '../webhooks/create-webhook-deliverer.js';
+import { decideNoticeEvents } from '../webhooks/decide-notice-events.js';
+import { decideStatusEvents } from '../webhooks/decide-status-events.js';
+import { WEBHOOK_QUEUE_FILE } from '../webhooks/webhook-queue-file.js';
+import type { WebhookTarget } from '../webhooks/webhook-target.js';
+import type { PublishedCycle, PublishStep, StepParts } from './publish-step.js';
+
+export interface WebhookEventsSources {
+  /** The configured webhooks: with none, nothing is queued. */
+  readonly webhooks: readonly WebhookTarget[];
+  readonly deliverer: WebhookDeliverer;
+  readonly region: { readonly code: string; readonly name: string };
+  /** The probe's state directory: the webhook queue and what was announced. */
+  readonly stateDir: string;
+}
+
+/**
+ * Queues a published cycle's webhook events: each component's published
+ * change, and each notice published, updated or resolved since the last
+ * announcement. Deciding them is pure (`decideStatusEvents`,
+ * `decideNoticeEvents`); the deliverer sends them apart from the cycle, so a
+ * slow receiver never holds up publishing.
+ */
+export function queueWebhookEventsStep(
+  { publicDir, log }: StepParts,
+  { webhooks, deliverer, region, stateDir }: WebhookEventsSources,
+): PublishStep {
+  const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
+
+  async function queueEvents({ components, status }: PublishedCycle): Promise<void> {
+    const changes = components.map(({ name, before, memory, certificateWarning }) => ({
+      name,
+      before,
+      after: memory.published,
+      // Only a published degradation is the certificate's doing; a worse state has a worse cause.
+      reason: memory.published === 'degraded_performance' ? certificateWarning?.reason : undefined,
+    }));
+    const statusEvents = decideStatusEvents({ region, components: changes, at: status.updated_at });
+    let readable = true;
+    const published = await readOptionalDocument(publicDir.fileOf(NOTICES_PATH), NoticesDocumentSchema).catch(
+      (error: unknown) => {
+        readable = false;
+        log.error(`webhooks: notices not read: ${errorMessage(error)}`);
+        return undefined;
+      },
+    );
+    const announced = await readAnnouncedNotices(announcedFile, log.error);
+    const decision = decideNoticeEvents(published?.notices ?? [], announced ?? {}, status.updated_at);
+    // A first run takes what is published as already announced, rather than announcing every old notice.
+    const noticeEvents = announced === undefined || !readable ? [] : decision.events;
+    await deliverer.enqueue([...statusEvents, ...noticeEvents]);
+    // Saved only after the events are queued: a crash in between announces again (at least once), never never.
+    if (readable) await writeAnnouncedNotices(announcedFile, decision.announced);
+  }
+
+  return {
+    name: 'webhook events',
+    // The queue is the deliverer's, written between cycles too; its temp files are cleared with this step's.
+    owns: { stateFiles: [join(stateDir, WEBHOOK_QUEUE_FILE), announcedFile] },
+    async run(cycle) {
+      if (webhooks.length > 0) {
+        await queueEvents(cycle).catch((error: unknown) =>
+          log.error(`webhooks: events not queued: ${errorMessage(error)}`),
+        );
+      }
+      return undefined;
+    },
+  };
+}
