@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
@@ -157,8 +157,19 @@ async function siblingHolds(sibling: string, kind: SiblingKind, bytes: Buffer): 
 }
 
 async function removeSiblings(file: string): Promise<void> {
-  for (const { suffix } of SIBLING_KINDS) await rm(`${file}${suffix}`, { force: true });
+  for (const { suffix } of SIBLING_KINDS) await removeIfThere(`${file}${suffix}`);
   withoutSiblings.add(file);
+}
+
+/**
+ * Removes a file that is most often not there: one `unlink`, where `rm`'s
+ * `force` looks first and costs about 5 KB of garbage a call (200 MB and
+ * seconds of system time for the first cycle's 40,000 at 10,000 components).
+ */
+async function removeIfThere(file: string): Promise<void> {
+  await unlink(file).catch((error: unknown) => {
+    if (!isMissing(error)) throw error;
+  });
 }
 
 function isMissing(error: unknown): boolean {

@@ -10,7 +10,7 @@ import type { ComponentHistoryFile } from './render-history-documents.js';
  * `slugs` is every configured component's (the files of others are removed); left out, those of `files`.
  */
 export type ComponentHistoryPublisher = (
-  files: readonly ComponentHistoryFile[],
+  files: Iterable<ComponentHistoryFile>,
   slugs?: readonly string[],
 ) => Promise<void>;
 
@@ -23,7 +23,9 @@ const CONCURRENT_WRITES = 16;
  * `.br`/`.gz` siblings) of slugs no longer configured: on the first call and
  * whenever the set of slugs changes. A file whose bytes are those this
  * publisher last wrote is skipped (it remembers a digest, not the bytes:
- * 1,000 documents are 19 MB).
+ * 1,000 documents are 19 MB). `files` is taken as it is iterated, a few at a
+ * time, never gathered: what a writer holds is `CONCURRENT_WRITES` documents
+ * at any number of components.
  *
  * No flush per file: they are rewritten at least every minute, so a file a
  * power cut leaves empty is repaired within the minute, and 1,000 flushes
@@ -33,26 +35,38 @@ const CONCURRENT_WRITES = 16;
 export function createComponentHistoryPublisher(publicDir: PublicDirWriter): ComponentHistoryPublisher {
   const written = new Map<string, string>();
   let slugsKey: string | undefined;
-  return async (files, slugs = files.map(({ slug }) => slug)) => {
-    const key = slugs.join('\n');
-    if (key !== slugsKey) {
-      const kept = new Set(slugs);
-      await removeOthers(publicDir, kept);
-      for (const slug of written.keys()) if (!kept.has(slug)) written.delete(slug);
-      slugsKey = key;
+
+  async function writeOne(slug: string, json: string, digest: string): Promise<void> {
+    written.delete(slug);
+    await publicDir.write(componentHistoryPath(slug), json, { sync: false });
+    written.set(slug, digest);
+  }
+
+  return async (files, slugs) => {
+    const seen: string[] = [];
+    let writing: Promise<void>[] = [];
+    try {
+      for (const { slug, json } of files) {
+        seen.push(slug);
+        const digest = hash('sha1', json);
+        if (written.get(slug) === digest) continue;
+        writing.push(writeOne(slug, json, digest));
+        if (writing.length < CONCURRENT_WRITES) continue;
+        await Promise.all(writing);
+        writing = [];
+      }
+      await Promise.all(writing);
+    } finally {
+      // Nothing left running unheard when a write or the iteration failed: the first failure is what is thrown.
+      await Promise.allSettled(writing);
     }
-    const changed = files
-      .map(({ slug, json }) => ({ slug, json, digest: hash('sha1', json) }))
-      .filter(({ slug, digest }) => written.get(slug) !== digest);
-    for (let start = 0; start < changed.length; start += CONCURRENT_WRITES) {
-      await Promise.all(
-        changed.slice(start, start + CONCURRENT_WRITES).map(async ({ slug, json, digest }) => {
-          written.delete(slug);
-          await publicDir.write(componentHistoryPath(slug), json, { sync: false });
-          written.set(slug, digest);
-        }),
-      );
-    }
+    const kept = slugs ?? seen;
+    const key = kept.join('\n');
+    if (key === slugsKey) return;
+    const keptSet = new Set(kept);
+    await removeOthers(publicDir, keptSet);
+    for (const slug of written.keys()) if (!keptSet.has(slug)) written.delete(slug);
+    slugsKey = key;
   };
 }
 

@@ -195,7 +195,7 @@ describe('the SQLite history store', () => {
     }
     const uptime = UptimeDocumentSchema.parse(JSON.parse(documents.uptime));
     expect(serializeUptime(uptime)).toBe(documents.uptime);
-    const details = documents.componentHistories.map(({ slug, json }) => {
+    const details = [...documents.componentHistories].map(({ slug, json }) => {
       const detail = ComponentHistoryDocumentSchema.parse(JSON.parse(json));
       expect(detail.slug).toBe(slug);
       // The probe's caching serializer gives the same bytes, the first time and from its cache.
