@@ -60,7 +60,7 @@ export interface ServerOptions {
   /** The bound while no uptime document is published: three intervals of the configured schedule (default 90 s). */
   readonly fallbackStaleAfterMs?: number;
   readonly limits?: Partial<ServerLimits>;
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   /**
    * Where to register the server's metrics (what it serves, and its request
    * counts), with each component's group; a metrics listener serves the

@@ -172,23 +172,9 @@ describe('GET /api/v1/status', () => {
 
   it('takes an older status when the one served is from its own clock’s future: a clock was stepped back', async () => {
     await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T05:37:59Z' }));
-    const running = await startServer({
-      publicDir: site.publicDir,
-      headersFile: site.headersFile,
-      port: 0,
-      host: '127.0.0.1',
-      log: () => {},
-      now: () => new Date('2026-11-21T04:38:01Z'),
-    });
-    try {
-      const corrected = await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T04:38:00Z' }));
-      await waitFor(
-        async () => (await request(`${running.url}/api/v1/status`).then((r) => r.body.text())) === corrected,
-        2_000,
-      );
-    } finally {
-      await running.close();
-    }
+    server = await startTestServer(site, { now: () => new Date('2026-11-21T04:38:01Z') });
+    const corrected = await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T04:38:00Z' }));
+    await waitFor(async () => (await get('/api/v1/status')).text === corrected, 2_000);
   });
 
   it('is served from memory for an equivalent encoded path', async () => {
