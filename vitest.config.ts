@@ -38,6 +38,11 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           exclude: [SOLO],
+          // One module graph per worker, as for the unit files: the integration files
+          // keep their state in servers, children and temp directories they close, not
+          // in modules or process.env, and re-importing src/ and its dependencies for
+          // each of the ~80 files cost a seventh of their CPU (182 s against 157 s).
+          isolate: false,
           // They run the compiled CLI (test/helpers/run-cli.ts): compile dist/ first if src/ changed.
           globalSetup: ['test/helpers/compile-cli.ts'],
           maxWorkers: WORKERS,
