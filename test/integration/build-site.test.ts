@@ -151,7 +151,10 @@ describe('buildSite host exports', () => {
     const { publicDir, exportsDir } = await build();
     expect(await readFile(join(publicDir, '_headers'), 'utf8')).toContain(`\n${path}\n`);
     expect(await readFile(join(exportsDir, 'nginx-locations.conf'), 'utf8')).toContain(`location = ${path} {`);
-    expect(await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).toContain(`s3 cp "$PUBLIC_DIR${path}"`);
+    const uploaded = (await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).match(/^for file in (.*); do$/gm);
+    expect(uploaded?.flatMap((line) => line.slice('for file in '.length, -'; do'.length).split(' '))).toContain(
+      path.slice(1),
+    );
     const sources = (rules: { source: string }[]) => rules.map((rule) => rule.source);
     expect(sources(JSON.parse(await readFile(join(exportsDir, 'vercel.json'), 'utf8')).headers)).toContain(path);
     const firebaseRules: { regex: string }[] = JSON.parse(await readFile(join(exportsDir, 'firebase.json'), 'utf8'))
