@@ -1,11 +1,12 @@
-import { build } from '../../src/cli/commands/build.js';
-import { probe } from '../../src/cli/commands/probe.js';
-import { serve } from '../../src/cli/commands/serve.js';
 import { runCommand } from '../../src/cli/run-command.js';
 import type { CliResult } from './run-cli.js';
 
-/** The commands a test may run in process, by the name the CLI gives them. */
-const COMMANDS = { build, probe, serve } as const;
+/** The commands a test may run in process, by the name the CLI gives them; each loaded when first run, as dispatch loads it. */
+const COMMANDS = {
+  build: async () => (await import('../../src/cli/commands/build.js')).build,
+  probe: async () => (await import('../../src/cli/commands/probe.js')).probe,
+  serve: async () => (await import('../../src/cli/commands/serve.js')).serve,
+} as const;
 export type InProcessCommand = keyof typeof COMMANDS;
 
 /**
@@ -49,7 +50,7 @@ export async function runCommandInProcess(
   try {
     process.chdir(options.cwd);
     await Promise.race([
-      runCommand(() => COMMANDS[command]([...args])),
+      runCommand(async () => (await COMMANDS[command]())([...args])),
       new Promise((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`${command} had not ended after ${options.timeoutMs ?? 10_000} ms`)),
