@@ -29,7 +29,7 @@ export function useBuiltSite(options: { readonly page?: boolean } = {}): BuiltSi
       for (const page of PAGE_FILES) await cp(join(REPO_ROOT, 'public', page), join(template.publicDir, page));
     }
     const built = await runCli(['build'], { cwd: template.root, timeoutMs: 60_000 });
-    if (built.code !== 0) throw new Error(`build exited ${built.code}:\n${built.stderr}`);
+    if (built.code !== 0 || built.stderr !== '') throw new Error(`build exited ${built.code}:\n${built.stderr}`);
   });
   afterAll(async () => {
     await template?.remove();
