@@ -4,8 +4,9 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_QUEUED_REQUESTS_PER_CONNECTION } from '../../src/server/bound-pipelining.js';
+import { useBuiltSite } from '../helpers/built-site.js';
 import { sendRaw, statusOf } from '../helpers/raw-http.js';
-import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
+import { type CliProcess, startCli } from '../helpers/run-cli.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { waitFor } from '../helpers/test-server.js';
 
@@ -17,10 +18,11 @@ import { waitFor } from '../helpers/test-server.js';
 let site: TempSite;
 let serving: CliProcess | undefined;
 const clients: Socket[] = [];
+const built = useBuiltSite();
 
 beforeEach(async () => {
   site = await makeTempSite();
-  expect((await runCli(['build'], { cwd: site.root })).code).toBe(0);
+  await built.copyInto(site);
   await writeFile(join(site.publicDir, 'big.txt'), 'x'.repeat(1_000_000));
 });
 afterEach(async () => {
