@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -16,6 +15,7 @@ import { REPO_ROOT } from '../helpers/fixtures.js';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
+import { freeBasePort } from '../helpers/unused-port.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 
 const perTest = useStandins();
@@ -207,23 +207,6 @@ describe('a consumer written for Statuspage, against a running deployment', () =
   });
 });
 
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A base port whose next four are free too, for the stand-ins of `start`. */
-async function freeBasePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    if ((await Promise.all([0, 1, 2, 3, 4].map((offset) => isFree(base + offset)))).every(Boolean)) return base;
-  }
-  throw new Error('no five free ports in a row');
-}
-
 async function eventually<T>(get: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -237,7 +220,7 @@ async function eventually<T>(get: () => Promise<T | undefined>, timeoutMs: numbe
 describe('a consumer written for Statuspage, against `start` with the shipped data', () => {
   it('sees the shipped group, then the Scheduler stand-in going down, through the statuspage.io client', async () => {
     const { root } = cli.site;
-    const base = await freeBasePort();
+    const base = await freeBasePort(5);
     const shipped = ComponentsConfigSchema.parse(
       JSON.parse(await readFile(join(root, 'data', 'components.json'), 'utf8')),
     );
