@@ -7,7 +7,7 @@
 // ship, on which nothing here is tested. src/cli/supported-node.ts gives
 // the compiled CLI the same lines and the same words (a unit test holds the
 // two in step). `npm test` and the other npm scripts run this file first;
-// scripts/cli.mjs imports it. Plain JavaScript: it runs before anything is
+// scripts/cli.mjs and scripts/compile.mjs (so `npm ci`'s prepare) import it. Plain JavaScript: it runs before anything is
 // compiled, on whatever Node.js is there.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

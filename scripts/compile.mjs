@@ -2,8 +2,9 @@
 // Compiles src/ to dist/ with tsc and stamps the time. With --if-changed it
 // compiles only when a source or compiler setting is newer than the stamp, so
 // `npm run <command>` costs a directory walk, not a type check, on every run.
-// With --no-check it emits without type checking (tsc --noCheck: the same
-// JavaScript in half the CPU): `prepare` uses it, because an install compiles
+// Like every npm script, it first refuses a Node.js that is not a supported
+// line (./check-node.mjs). With --no-type-check it emits without type checking
+// (tsc --noCheck: the same JavaScript in half the CPU): `prepare` uses it, because an install compiles
 // a tree that `npm test` has already checked, and `npm test` checks it again;
 // an edit run through `npm run <command>` is still checked before it runs, and
 // tsc's incremental build still reports what the unchecked build let through.
@@ -13,6 +14,7 @@ import { closeSync, openSync, readdirSync, statSync, utimesSync } from 'node:fs'
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { refuseUnsupportedNode } from './check-node.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = join(ROOT, 'dist', '.compiled');
@@ -50,8 +52,8 @@ export function compile({ check = true } = {}) {
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === fileURLToPath(import.meta.url) && !refuseUnsupportedNode()) {
   if (!process.argv.includes('--if-changed') || needsCompile()) {
-    process.exitCode = compile({ check: !process.argv.includes('--no-check') });
+    process.exitCode = compile({ check: !process.argv.includes('--no-type-check') });
   }
 }

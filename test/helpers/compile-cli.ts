@@ -10,7 +10,7 @@ import { REPO_ROOT } from './temp-site.js';
  * just run it, and vitest itself checks no types). A failed compile stops the run.
  */
 export default function compileCli(): void {
-  const compile = [join(REPO_ROOT, 'scripts', 'compile.mjs'), '--if-changed', '--no-check'];
+  const compile = [join(REPO_ROOT, 'scripts', 'compile.mjs'), '--if-changed', '--no-type-check'];
   const result = spawnSync(process.execPath, compile, {
     cwd: REPO_ROOT,
     stdio: 'inherit',

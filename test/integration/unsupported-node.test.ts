@@ -33,7 +33,11 @@ const ENTRIES: [string, () => string[]][] = [
   ['the CLI (`start`)', () => cliArgv(['start', '--port', '0'])],
   ['the CLI (`probe --once`)', () => cliArgv(['probe', '--once', '--out', 'public', '--state', 'state.json'])],
   ['`npm start`, `npm run build`: scripts/cli.mjs', () => [join(REPO_ROOT, 'scripts', 'cli.mjs'), 'build']],
-  ['`npm test`, `npm ci` (prepare): scripts/check-node.mjs', () => [join(REPO_ROOT, 'scripts', 'check-node.mjs')]],
+  [
+    '`npm test` and the other test scripts: scripts/check-node.mjs',
+    () => [join(REPO_ROOT, 'scripts', 'check-node.mjs')],
+  ],
+  ['`npm ci` (prepare): scripts/compile.mjs', () => [join(REPO_ROOT, 'scripts', 'compile.mjs'), '--no-type-check']],
 ];
 
 let site: TempSite;
