@@ -4,10 +4,11 @@
 // `npm run <command>` costs a directory walk, not a type check, on every run.
 // Like every npm script, it first refuses a Node.js that is not a supported
 // line (./check-node.mjs). With --no-type-check it emits without type checking
-// (tsc --noCheck: the same JavaScript in half the CPU): `prepare` uses it, because an install compiles
-// a tree that `npm test` has already checked, and `npm test` checks it again;
-// an edit run through `npm run <command>` is still checked before it runs, and
-// tsc's incremental build still reports what the unchecked build let through.
+// (tsc --noCheck: the same JavaScript in half the CPU): `prepare` uses it,
+// because an install compiles a tree that `npm test` has already checked, and
+// `npm test` checks it again; an edit run through `npm run <command>` is still
+// checked before it runs, and tsc's incremental build still reports what the
+// unchecked build let through.
 // Plain JavaScript: it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readdirSync, statSync, utimesSync } from 'node:fs';
