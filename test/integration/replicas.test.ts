@@ -185,6 +185,9 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
 
   it('a writer paused past its lease (SIGSTOP) and resumed after the takeover writes nothing more and stops', async () => {
     const { component, probeA, probeB, events, delivered } = await startRegion();
+    // Paused between two cycles, just after one wrote its status: the fence is the lock check before each
+    // write, so a writer paused after that check and resumed would still finish the write it had begun.
+    await afterWrites(probeA, 1);
     probeA.child.kill('SIGSTOP');
     await probeB.waitForOutput(/this probe is the writer now/, 20_000);
     await component.setMode('failing');
