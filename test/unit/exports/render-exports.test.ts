@@ -166,22 +166,37 @@ describe('the firebase.json export, matched as Firebase Hosting matches it', () 
 
 describe('the S3 upload export', () => {
   const script = file('s3-upload.sh');
+  /** Each upload of the script: the files its loop names, and its aws command. */
+  const uploads = script
+    .split('\n\n')
+    .map((block) => ({
+      files: block.match(/^for file in (.*); do$/m)?.[1]?.split(' ') ?? [],
+      command: block.split('\n').find((line) => line.includes(' s3 cp ')),
+      policy: block.match(/^# CloudFront response headers policy for (.*)$/m)?.[1],
+    }))
+    .filter((upload) => upload.command !== undefined);
 
   it.each(PUBLISHED_PATHS)('uploads %s with exactly its Content-Type and Cache-Control', (path) => {
     const expected = expectedHeaders(path);
-    const line = script
-      .split('\n')
-      .find((l) => l.startsWith(`  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
-    expect(line).toBe(
-      `  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
+    const [upload, ...others] = uploads.filter((candidate) => candidate.files.includes(path.slice(1)));
+    expect(others).toEqual([]);
+    expect(upload?.command).toBe(
+      `[ -z "$includes" ] || aws "$@" s3 cp "$PUBLIC_DIR" "s3://$BUCKET/" --recursive --exclude '*' $includes ` +
         `--content-type '${expected['content-type']}' --cache-control '${expected['cache-control']}'`,
     );
   });
 
+  it('uploads the files of one set of headers together, each file once', () => {
+    const files = uploads.flatMap((upload) => upload.files);
+    expect(files.toSorted()).toEqual(FILES.toSorted());
+    expect(new Set(uploads.map((upload) => upload.command)).size).toBe(uploads.length);
+    expect(uploads.length).toBeLessThan(FILES.length / 2);
+  });
+
   it('names the headers S3 cannot store for a CloudFront response headers policy', () => {
-    expect(script).toContain(
-      '# CloudFront response headers policy for /api/v1/status: X-Content-Type-Options: nosniff; Access-Control-Allow-Origin: *',
-    );
+    const status = uploads.find((upload) => upload.files.includes('api/v1/status'));
+    const paths = status?.files.map((name) => `/${name}`).join(', ');
+    expect(status?.policy).toBe(`${paths}: X-Content-Type-Options: nosniff; Access-Control-Allow-Origin: *`);
   });
 
   it('quotes values for the shell', () => {
