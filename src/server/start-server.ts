@@ -7,7 +7,8 @@ import { API_DOCUMENTS, type DocumentPath } from '../api-documents.js';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
-import { displayPath, readDocument } from '../io/read-document.js';
+import { displayPath } from '../io/display-path.js';
+import { readDocument } from '../io/read-document.js';
 import type { ComponentGroups } from '../metrics/status-samples.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { ServiceStatusSchema } from '../schemas/service-status.js';
@@ -213,7 +214,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * answered as not there until their writer writes them, and are then served
  * without a word; a document that goes missing after that is logged.
  */
-function logUnpublished(documents: readonly ApiDocument<unknown, unknown>[], log: (message: string) => void): void {
+function logUnpublished(
+  documents: readonly FollowedDocument<unknown, unknown>[],
+  log: (message: string) => void,
+): void {
   const [first, ...rest] = documents
     .filter((document) => document.unpublished)
     .map((document) => displayPath(document.file));
