@@ -41,6 +41,16 @@ export const GROUP_FEEDS_PATH = '/feeds/groups';
 /** The extension of every Atom feed published. */
 export const FEED_EXTENSION = '.atom';
 
+/** Where one component's feed is served, by its slug. */
+export function componentFeedPath(slug: string): `/${string}` {
+  return `${COMPONENT_FEEDS_PATH}/${slug}${FEED_EXTENSION}`;
+}
+
+/** Where one group's feed is served, by its slug. */
+export function groupFeedPath(slug: string): `/${string}` {
+  return `${GROUP_FEEDS_PATH}/${slug}${FEED_EXTENSION}`;
+}
+
 /** Where the document served at `urlPath` lives under a public directory. */
 export function documentFile(publicDir: string, urlPath: `/${string}`): string {
   return `${publicDir}${urlPath}`;

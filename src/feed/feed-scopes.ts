@@ -1,4 +1,10 @@
-import { COMPONENT_FEEDS_PATH, FEED_EXTENSION, GROUP_FEEDS_PATH } from '../api-paths.js';
+import {
+  COMPONENT_FEEDS_PATH,
+  componentFeedPath,
+  FEED_EXTENSION,
+  GROUP_FEEDS_PATH,
+  groupFeedPath,
+} from '../api-paths.js';
 import { assignSlugs } from '../slugs/assign-slugs.js';
 
 /** Where the feeds of components and groups lie: `DIR/{slug}.atom`. */
@@ -44,13 +50,13 @@ export function listFeedScopes(
     ...[...componentSlugs].map(([name, slug]) => ({
       kind: 'component' as const,
       name,
-      path: `${COMPONENT_FEEDS_PATH}/${slug}${FEED_EXTENSION}` as const,
+      path: componentFeedPath(slug),
       members: new Set([name]),
     })),
     ...[...members].map(([name, names]) => ({
       kind: 'group' as const,
       name,
-      path: `${GROUP_FEEDS_PATH}/${groupSlugs.get(name) ?? ''}${FEED_EXTENSION}` as const,
+      path: groupFeedPath(groupSlugs.get(name) ?? ''),
       members: names,
     })),
   ];
