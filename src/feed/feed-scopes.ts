@@ -10,14 +10,19 @@ import { assignSlugs } from '../slugs/assign-slugs.js';
 /** Where the feeds of components and groups lie: `DIR/{slug}.atom`. */
 export const SCOPED_FEED_DIRECTORIES = [COMPONENT_FEEDS_PATH, GROUP_FEEDS_PATH] as const;
 
-/** Whether `path` (with its leading slash) is where the feed of a component or a group lies, configured or not. */
+/**
+ * Whether `path` (with its leading slash) is where the feed of a component or
+ * a group lies, configured or not: `{slug}.atom` right under one of their
+ * directories, the slug without a dot (the files their writer removes).
+ */
 export function isScopedFeedPath(path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  const directory = path.slice(0, slash);
+  const name = path.slice(slash + 1);
   return (
-    path.endsWith(FEED_EXTENSION) &&
-    SCOPED_FEED_DIRECTORIES.some((directory) => {
-      const name = path.startsWith(`${directory}/`) ? path.slice(directory.length + 1) : '';
-      return name !== '' && !name.includes('/') && !name.startsWith('.');
-    })
+    SCOPED_FEED_DIRECTORIES.some((each) => each === directory) &&
+    name.endsWith(FEED_EXTENSION) &&
+    /^[^.]+$/.test(name.slice(0, -FEED_EXTENSION.length))
   );
 }
 

@@ -50,6 +50,8 @@ describe('isScopedFeedPath', () => {
     ['/feeds/components/nested/scheduler.atom', false],
     ['/feeds/other/scheduler.atom', false],
     ['/feeds/components/scheduler.json', false],
+    ['/feeds/components/a.b.atom', false],
+    ['/feeds/groups', false],
   ])('%s: %s', (path, expected) => {
     expect(isScopedFeedPath(path)).toBe(expected);
   });
