@@ -1,7 +1,5 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listFeedScopes } from '../../src/feed/feed-scopes.js';
-import { createScopedFeedsPublisher } from '../../src/feed/publish-scoped-feeds.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
@@ -26,7 +24,7 @@ import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/f
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
-import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
+import { publishSampleFeeds, sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 const NOW = new Date('2026-11-21T04:40:00Z');
@@ -58,10 +56,7 @@ async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; 
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
   if (withAdded) {
     await publishDocuments(dir);
-    // The feed of each sample component and of its group, "Compute", as the probe writes them.
-    const { groups } = sampleStatuspageSettings();
-    const scopes = listFeedScopes(sampleStatus().components.map(({ name }) => ({ name, group: groups.get(name) })));
-    await createScopedFeedsPublisher(createPublicDirWriter(dir), scopes)({ notices: [] });
+    await publishSampleFeeds(dir);
   }
   if (withStatus) {
     // The probe writes its observations beside the status, then Statuspage's documents from both and the rest.
