@@ -27,6 +27,7 @@ import {
   REGIONS_FILE,
   writeComponentsConfig,
 } from './sections/probe-cycle.js';
+import { reportScopedFeeds } from './sections/scoped-feeds.js';
 import { measureThroughput } from './sections/throughput.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -176,6 +177,7 @@ try {
   );
 
   await reportProbeCost(site, QUICK, out);
+  await reportScopedFeeds(site, QUICK, out);
 
   // 4. Cold start
   const manyRegions = await writeManyRegions(site, 10_000);

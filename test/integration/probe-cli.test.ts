@@ -136,6 +136,7 @@ describe('probe --once', () => {
       'badges/uptime.json',
       'badges/uptime.svg',
       'feed.atom',
+      'feeds/components/scheduler.atom',
     ]);
   });
 

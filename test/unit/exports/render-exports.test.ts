@@ -215,6 +215,40 @@ describe('host limits', () => {
     expect(() => renderNetlifyHeaders(collectHeaderTargets(nosniff, files))).toThrow(/at most 100 rules/);
   });
 
+  it('past 100 rules, makes a directory whose paths all get the same headers one rule, as both hosts match it', () => {
+    const files = [
+      ...PUBLISHED_PATHS.map((path) => path.slice(1)),
+      'index.html',
+      ...Array.from({ length: 1_000 }, (_, index) => `api/v1/component-history/component-${index}.json`),
+      ...Array.from({ length: 1_000 }, (_, index) => `feeds/components/component-${index}.atom`),
+      ...Array.from({ length: 10 }, (_, index) => `feeds/groups/group-${index}.atom`),
+    ];
+    const targets = collectHeaderTargets(RULES, files);
+    const text = renderNetlifyHeaders(targets);
+    const rules = text
+      .split(/\n(?=\/)/)
+      .slice(1)
+      .map((block) => {
+        const [path = '', ...lines] = block.trim().split('\n');
+        return { path, headers: lines.map((line) => line.trim()) };
+      });
+    expect(rules.length).toBeLessThanOrEqual(100);
+    expect(rules.map((rule) => rule.path).filter((path) => path.endsWith('*'))).toEqual([
+      '/api/v1/component-history/*',
+      '/feeds/*',
+    ]);
+    // Netlify and Cloudflare Pages give a request every rule that matches it, a splat matching what lies under it.
+    const matching = (path: string) =>
+      rules.filter(
+        (rule) => rule.path === path || (rule.path.endsWith('/*') && path.startsWith(rule.path.slice(0, -1))),
+      );
+    for (const target of targets) {
+      expect(matching(target.path).map((rule) => rule.headers)).toEqual([
+        target.headers.map(({ key, value }) => `${key}: ${value}`),
+      ]);
+    }
+  });
+
   it('takes exactly 100 rules', () => {
     const files = Array.from({ length: 100 }, (_, index) => `f${index}.json`);
     expect(() => renderNetlifyHeaders(collectHeaderTargets(nosniff, files))).not.toThrow();
