@@ -130,7 +130,7 @@ export function checkKindOptions(
     ctx.addIssue({
       code: 'custom',
       path: [...where, option],
-      message: `does not apply to a ${kind} check, which ${KIND_OPTIONS[kind].does}; remove it or use ${whereItApplies(option)}`,
+      message: `does not apply to ${kind === 'http' ? 'an' : 'a'} ${kind} check, which ${KIND_OPTIONS[kind].does}; remove it or use ${whereItApplies(option)}`,
     });
   };
   const { checks } = component;

@@ -247,6 +247,8 @@ pathNamers.add(ComponentsConfigSchema, { describePaths: describeComponentsConfig
 
 /** `degraded_ms` only means something below `timeout_ms`, after inheritance. */
 function checkTimings(component: ComponentConfig, path: (string | number)[], ctx: z.RefinementCtx): void {
+  // A heartbeat has no timings; one set on it is refused on its own.
+  if (component.heartbeat !== undefined) return;
   const checks = component.checks ?? [{ url: component.url ?? '' }];
   checks.forEach((check, index) => {
     const timeoutMs = check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS;

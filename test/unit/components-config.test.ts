@@ -128,22 +128,30 @@ describe('ComponentsConfigSchema', () => {
     [
       'a URL that is not a URL',
       { components: [{ name: 'Scheduler', url: 'not a url' }] },
-      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`],
+      [
+        `${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'a relative URL',
       { components: [{ name: 'Scheduler', url: '/healthz' }] },
-      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`],
+      [
+        `${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'an ftp URL',
       { components: [{ name: 'Scheduler', url: 'ftp://127.0.0.1/x' }] },
-      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`],
+      [
+        `${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'a bad URL in a check',
       { components: [{ name: 'Scheduler', checks: [{ url: 'http//x' }] }] },
-      [`${FILE}: components["Scheduler"].checks[0].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`],
+      [
+        `${FILE}: components["Scheduler"].checks[0].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'a duplicate name',
@@ -456,7 +464,8 @@ describe('ComponentsConfigSchema', () => {
     'a tcp URL is tcp://host:port with a port from 1 to 65535 and nothing after it, like tcp://db.internal:5432';
   const NOT_FOR_TCP = 'does not apply to a tcp check, which only connects; remove it or use an http(s) URL';
   const NOT_FOR_TCP_BUT_TLS = `${NOT_FOR_TCP} or a grpc(s):// URL`;
-  const NOT_FOR_TCP_BUT_CA = 'does not apply to a tcp check, which only connects; remove it or use an http(s) URL, a grpc(s):// URL or a statuspage+https:// URL';
+  const NOT_FOR_TCP_BUT_CA =
+    'does not apply to a tcp check, which only connects; remove it or use an http(s) URL, a grpc(s):// URL or a statuspage+https:// URL';
   it.each<[string, unknown, string[]]>([
     [
       'a tcp URL without a port',
