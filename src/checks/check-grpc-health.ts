@@ -67,11 +67,13 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
   const lookup = new AbortController();
 
   const call = async (): Promise<Called> => {
-    let address = target.host;
+    // grpc-js is given addresses, not the name: names resolve as every check's do (and share the cycle's lookups).
+    let addresses = [{ address: target.host, family: isIP(target.host) }];
     if (phase === 'dns') {
-      const [first] = await resolveHost(target.host, lookup.signal);
-      if (first === undefined) return { kind: 'failed', reason: 'dns' };
-      address = first.address;
+      const found = await resolveHost(target.host, lookup.signal);
+      // Those of the first address's family, in the resolver's order: grpc-js tries them one after another.
+      addresses = found.filter((address) => address.family === found[0]?.family);
+      if (addresses.length === 0) return { kind: 'failed', reason: 'dns' };
       phase = 'connect';
     }
     const grpc = await import('@grpc/grpc-js');
@@ -84,8 +86,10 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
           },
         })
       : grpc.credentials.createInsecure();
+    const v6 = addresses[0]?.family === 6;
+    const list = addresses.map(({ address }) => (v6 ? `[${address}]:${target.port}` : `${address}:${target.port}`));
     client = new grpc.Client(
-      isIP(address) === 6 ? `ipv6:[${address}]:${target.port}` : `ipv4:${address}:${target.port}`,
+      `${v6 ? 'ipv6' : 'ipv4'}:${list.join(',')}`,
       credentials,
       {
         'grpc.default_authority': authority,
