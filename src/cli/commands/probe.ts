@@ -29,7 +29,8 @@ export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FI
                                [--standby] [--lock-stale-after SECONDS]
                                [--publish s3://BUCKET[/PREFIX]] [--headers FILE] [--precompress]
 
-Checks each component over HTTP and writes DIR/api/v1/status, then records the
+Checks each component (HTTP, TCP, DNS, gRPC health, an upstream Statuspage, or the
+pushes of a heartbeat) and writes DIR/api/v1/status, then records the
 cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
 DIR/feed.atom and Statuspage's documents under DIR/api/v2/, and queues webhook
 events (config "webhooks") beside the state file.
@@ -72,7 +73,8 @@ events (config "webhooks") beside the state file.
                    gzip_static); without it such siblings are removed
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
-the variable holding its signing secret; METRICS_PORT (as --metrics-port, which
+the variable holding its signing secret, each heartbeat's token_env its push token
+(read with --push-port); METRICS_PORT (as --metrics-port, which
 wins) and METRICS_HOST; PRECOMPRESS=1 (as --precompress).
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
 to start, naming the first. Exit status of --once: 0 the status was written,
