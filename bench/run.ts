@@ -20,6 +20,7 @@ import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { reportSoak } from './sections/memory-report.js';
 import { reportPage } from './sections/page-report.js';
+import { reportCheckKinds } from './sections/check-kinds-report.js';
 import { reportProbeCost } from './sections/probe-cost-report.js';
 import {
   measureHangingCycle,
@@ -176,6 +177,7 @@ try {
   );
 
   await reportProbeCost(site, QUICK, out);
+  await reportCheckKinds(site, QUICK, out);
 
   // 4. Cold start
   const manyRegions = await writeManyRegions(site, 10_000);

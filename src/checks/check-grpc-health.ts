@@ -88,19 +88,15 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
       : grpc.credentials.createInsecure();
     const v6 = addresses[0]?.family === 6;
     const list = addresses.map(({ address }) => (v6 ? `[${address}]:${target.port}` : `${address}:${target.port}`));
-    client = new grpc.Client(
-      `${v6 ? 'ipv6' : 'ipv4'}:${list.join(',')}`,
-      credentials,
-      {
-        'grpc.default_authority': authority,
-        ...(target.tls ? { 'grpc.ssl_target_name_override': target.host } : {}),
-        'grpc.primary_user_agent': PROBE_USER_AGENT,
-        // A channel and connection of its own, as every check has: a dead server cannot hide behind a pooled one.
-        'grpc.use_local_subchannel_pool': 1,
-        'grpc.enable_retries': 0,
-        'grpc.max_receive_message_length': MAX_RESPONSE_BYTES,
-      },
-    );
+    client = new grpc.Client(`${v6 ? 'ipv6' : 'ipv4'}:${list.join(',')}`, credentials, {
+      'grpc.default_authority': authority,
+      ...(target.tls ? { 'grpc.ssl_target_name_override': target.host } : {}),
+      'grpc.primary_user_agent': PROBE_USER_AGENT,
+      // A channel and connection of its own, as every check has: a dead server cannot hide behind a pooled one.
+      'grpc.use_local_subchannel_pool': 1,
+      'grpc.enable_retries': 0,
+      'grpc.max_receive_message_length': MAX_RESPONSE_BYTES,
+    });
     const channel = client.getChannel();
     const ready = grpc.connectivityState.READY;
     return new Promise<Called>((resolve) => {

@@ -1,13 +1,10 @@
-import { dirname } from 'node:path';
 import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
-import { createUpstreamPages } from '../checks/upstream-pages.js';
 import type { CycleReport } from '../cycle/cycle-report.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
 import { serializeObservations } from '../cycle/render-observations.js';
 import { serializeStatus } from '../cycle/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../cycle/run-cycle.js';
 import { describeIoError, errorKey } from '../errors/describe-error.js';
-import { createHeartbeatSource } from '../heartbeats/heartbeat-source.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath } from '../io/display-path.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
@@ -23,6 +20,7 @@ import { DEFAULT_RETENTION } from '../settings/history-retention.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
+import { createCheckSources } from './check-sources.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
 import {
@@ -124,18 +122,8 @@ export function createProber(options: ProberOptions): Prober {
           now,
         });
 
-  // What the checks of other kinds read across cycles: the heartbeats' pushes (in the state directory, which
-  // replicas share) and the providers' pages, each read at most once per refresh however many components read it.
-  const heartbeats = createHeartbeatSource({
-    stateDir: dirname(stateFile),
-    slugs: settings.components.flatMap(({ checks }) => checks.flatMap(({ heartbeat }) => heartbeat?.slug ?? [])),
-    log,
-    now,
-  });
-  const sources = {
-    heartbeats,
-    upstreamPages: createUpstreamPages({ refreshMs: settings.upstreamRefreshMs, now, log }),
-  };
+  // What the checks of other kinds read across cycles: the heartbeats' pushes and the providers' pages.
+  const sources = createCheckSources(settings, stateFile, log, now);
 
   const steps = composePublishSteps({
     settings,
@@ -152,7 +140,7 @@ export function createProber(options: ProberOptions): Prober {
 
   async function prepare(): Promise<ProbeState> {
     await clearStaleTempFiles(publicDir, owned, stateFile, log);
-    await heartbeats.prepare();
+    await sources.heartbeats.prepare();
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 

@@ -15,7 +15,11 @@ export interface PageAnswer {
   readonly body: string;
 }
 
-/** A provider's Statuspage on loopback: answers `/api/v2/summary.json` as told, and counts the reads. */
+/**
+ * A provider's Statuspage on loopback: answers `/api/v2/summary.json` (under
+ * any prefix, so that many pages can share one server) as told, and counts
+ * the reads.
+ */
 export interface UpstreamPageServer {
   readonly origin: string;
   /** Reads of the summary so far. */
@@ -28,7 +32,7 @@ export async function startUpstreamPageServer(first: PageAnswer): Promise<Upstre
   let current = first;
   let reads = 0;
   const server: Server = createServer((request, response) => {
-    if (request.url !== '/api/v2/summary.json') {
+    if (!request.url?.endsWith('/api/v2/summary.json')) {
       response.writeHead(404).end();
       return;
     }

@@ -27,7 +27,7 @@ function failuresByUrl(): Map<string, CheckResult> {
   const fail = (error: CheckResult['error'], extra: Partial<CheckResult> = {}): CheckResult => ({
     ok: false,
     latency_ms: 3,
-    error,
+    ...(error === undefined ? {} : { error }),
     ...extra,
   });
   const heartbeat = { slug: 'nightly-build', everyMs: 3_600_000, graceMs: 0 };
