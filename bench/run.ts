@@ -13,6 +13,7 @@ import { LONG_RUNNING_NODE_FLAGS } from '../src/cli/long-running-node-flags.js';
 import { type Standin, startStandin } from '../src/standins/start-standin.js';
 import { caseName, makeBenchSite, THROUGHPUT_CASES } from './fixtures.js';
 import { CLI, REPO_ROOT } from './process-tools.js';
+import { reportCheckKinds } from './sections/check-kinds-report.js';
 import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { reportCompressedFiles } from './sections/compressed-files-report.js';
 import { measureFreshness } from './sections/freshness.js';
@@ -20,7 +21,6 @@ import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { reportSoak } from './sections/memory-report.js';
 import { reportPage } from './sections/page-report.js';
-import { reportCheckKinds } from './sections/check-kinds-report.js';
 import { reportProbeCost } from './sections/probe-cost-report.js';
 import {
   measureHangingCycle,
