@@ -25,4 +25,6 @@ export interface CheckResult {
   readonly reported?: StatusValue;
   /** For a heartbeat: when its last push arrived, in milliseconds since the epoch. */
   readonly pushedAtMs?: number;
+  /** A success that measured nothing, in words for the log: a heartbeat not judged yet. */
+  readonly note?: string;
 }

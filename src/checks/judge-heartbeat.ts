@@ -24,7 +24,10 @@ export function judgeHeartbeat(
   const deadlineMs = expectation.everyMs + expectation.graceMs;
   const expected = `expected every ${expectation.everyMs / 1000} s, grace ${expectation.graceMs / 1000} s`;
   if (last === undefined) {
-    if (nowMs - watchedSinceMs <= deadlineMs) return { ok: true, latency_ms: 0 };
+    if (nowMs - watchedSinceMs <= deadlineMs) {
+      const from = formatTimestamp(new Date(watchedSinceMs + deadlineMs));
+      return { ok: true, latency_ms: 0, note: `no push yet, not judged until ${from}` };
+    }
     return {
       ok: false,
       latency_ms: 0,

@@ -90,6 +90,10 @@ function explainObservation({ checks, underMaintenance, certificateWarning }: Co
     .map(({ check, result }) => `${redactUrl(check.url)}: ${result.latency_ms} ms, slower than ${check.degradedMs} ms`);
   const reasons = certificateWarning === undefined ? slow : [...slow, certificateWarning.reason];
   if (reasons.length > 0) return reasons.join('; ');
+  const notes = checks.flatMap(({ check, result }) =>
+    result.note === undefined ? [] : [`${redactUrl(check.url)}: ${result.note}`],
+  );
+  if (notes.length > 0) return notes.join('; ');
   return checks.length === 1 ? 'check passed' : `all ${checks.length} checks passed`;
 }
 

@@ -86,6 +86,9 @@ describe('a heartbeat component in the cycle', () => {
     const prober = proberAt(nightly(60, 5), clock);
     await prober.runCycle();
     expect(await published()).toEqual({ state: 'operational', failure_class: null, failure_reason: null });
+    expect(lines).toContain(
+      'Nightly Build: operational (first observation: heartbeat:nightly-build: no push yet, not judged until 2026-11-21T06:05:00Z)',
+    );
     clock.ms = T0 + 66 * MINUTE_MS;
     await prober.runCycle();
     expect(await published()).toEqual({

@@ -37,7 +37,11 @@ describe('judgeHeartbeat', () => {
   });
 
   it('does not judge a component never heard from until every + grace after watching began', () => {
-    expect(judgeHeartbeat(undefined, hourly, START, START + 3900 * S)).toEqual({ ok: true, latency_ms: 0 });
+    expect(judgeHeartbeat(undefined, hourly, START, START + 3900 * S)).toEqual({
+      ok: true,
+      latency_ms: 0,
+      note: 'no push yet, not judged until 2026-11-21T06:05:00Z',
+    });
     expect(judgeHeartbeat(undefined, hourly, START, START + 3901 * S)).toEqual({
       ok: false,
       latency_ms: 0,
