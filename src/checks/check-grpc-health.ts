@@ -65,6 +65,8 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
   let client: Client | undefined;
   let certificate: CertificateExpiry | undefined;
   const lookup = new AbortController();
+  // Once the answer is in (or the deadline passed), a call still starting opens nothing more.
+  let over = false;
 
   const call = async (): Promise<Called> => {
     // grpc-js is given addresses, not the name: names resolve as every check's do (and share the cycle's lookups).
@@ -77,6 +79,7 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
       phase = 'connect';
     }
     const grpc = await import('@grpc/grpc-js');
+    if (over) return { kind: 'failed', reason: 'timeout' };
     const authority = isIP(target.host) === 6 ? `[${target.host}]:${target.port}` : `${target.host}:${target.port}`;
     const credentials = target.tls
       ? grpc.credentials.createSsl(check.ca === undefined ? null : Buffer.from(check.ca), null, null, {
@@ -99,6 +102,13 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
     });
     const channel = client.getChannel();
     const ready = grpc.connectivityState.READY;
+    /** Connected once the channel is ready: from then on, the wait is for the answer. */
+    const follow = (state: number) =>
+      channel.watchConnectivityState(state, Date.now() + check.timeoutMs, (error?: Error) => {
+        const now = channel.getConnectivityState(false);
+        if (now === ready) phase = 'headers';
+        else if (error === undefined && !over) follow(now);
+      });
     return new Promise<Called>((resolve) => {
       client?.makeUnaryRequest(
         CHECK_METHOD,
@@ -116,10 +126,7 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
           }
         },
       );
-      // Connected once the channel is ready: from then on, the wait is for the answer.
-      channel.watchConnectivityState(channel.getConnectivityState(true), Date.now() + check.timeoutMs, () => {
-        if (channel.getConnectivityState(false) === ready) phase = 'headers';
-      });
+      follow(channel.getConnectivityState(true));
     });
   };
 
@@ -147,6 +154,7 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
       error: `health ${SERVING_STATUSES[called.status] ?? `status ${called.status}`}`,
     };
   } finally {
+    over = true;
     lookup.abort(ANSWER_IN);
     client?.close();
   }

@@ -14,16 +14,30 @@ export interface GrpcHealthServerOptions {
   readonly statuses?: Record<string, ServingStatus>;
   /** A key and certificate (PEM): the server speaks TLS. */
   readonly tls?: { readonly key: string; readonly cert: string };
+  /** Instead of a health service, one whose Check takes every call and never answers. */
+  readonly hang?: boolean;
 }
 
 /** Starts the server on a free loopback port. */
 export async function startGrpcHealthServer({
   statuses,
   tls,
+  hang = false,
 }: GrpcHealthServerOptions = {}): Promise<GrpcHealthServer> {
   const server = new Server();
   const health = statuses === undefined ? undefined : new HealthImplementation(statuses);
   health?.addToServer(server);
+  if (hang) {
+    const same = (bytes: Buffer) => bytes;
+    const check = { path: '/grpc.health.v1.Health/Check', requestStream: false, responseStream: false };
+    const codec = {
+      requestSerialize: same,
+      requestDeserialize: same,
+      responseSerialize: same,
+      responseDeserialize: same,
+    };
+    server.addService({ Check: { ...check, ...codec } }, { Check: () => {} });
+  }
   const credentials =
     tls === undefined
       ? ServerCredentials.createInsecure()

@@ -96,6 +96,19 @@ describe('a grpc check of a server that accepts and never answers', () => {
   });
 });
 
+describe('a grpc check of a server whose health service never answers', () => {
+  let hanging: GrpcHealthServer;
+  beforeAll(async () => {
+    hanging = await startGrpcHealthServer({ hang: true });
+  });
+  afterAll(() => hanging?.stop());
+
+  it('times out at its deadline, connected and waiting for the answer', async () => {
+    const result = await grpcCheck(`grpc://127.0.0.1:${hanging.port}`, { timeoutMs: 500 });
+    expect(result).toMatchObject({ ok: false, error: 'timeout', phase: 'headers' });
+  });
+});
+
 describe('a grpcs check', () => {
   let ca: TestCa;
   let server: GrpcHealthServer;
