@@ -107,7 +107,8 @@ function headersPlus(rule: JsonObject): string {
 const STATUS_VALUES = 'operational, under_maintenance, degraded_performance, partial_outage, major_outage';
 const NOT_FOUND =
   "file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)";
-const URL_REASON = 'must be an absolute http or https URL, or tcp://host:port';
+const URL_REASON =
+  'must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://';
 const REFUSED_CHARACTERS = 'control and invisible formatting characters are refused';
 const ENDPOINT_REASON =
   'must be an absolute http or https URL, like https://ACCOUNT.r2.cloudflarestorage.com or http://minio:9000';
@@ -305,7 +306,7 @@ const componentsCases: BadFileCase[] = [
       ...config,
       components: config.components.map((item, at) => (at === 2 ? { name: item.name } : item)),
     })),
-    stderr: ['data/components.json: components["Build Service"]: needs either "url" or "checks"'],
+    stderr: ['data/components.json: components["Build Service"]: needs "url", "checks" or "heartbeat"'],
   },
   {
     what: 'a duplicate component name',

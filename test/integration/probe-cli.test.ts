@@ -152,7 +152,7 @@ describe('probe --once', () => {
     const result = await probeOnce();
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
-      'components.json: components[0].url: must be an absolute http or https URL, or tcp://host:port',
+      'components.json: components[0].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://',
       'components.json: components[1].timeout_ms: must be greater than 0',
       'components.json: components[1].name: "Scheduler" is already used by components[0]',
     ]);
