@@ -13,6 +13,7 @@ import { LONG_RUNNING_NODE_FLAGS } from '../src/cli/long-running-node-flags.js';
 import { type Standin, startStandin } from '../src/standins/start-standin.js';
 import { caseName, makeBenchSite, THROUGHPUT_CASES } from './fixtures.js';
 import { CLI, REPO_ROOT } from './process-tools.js';
+import { reportCheckKinds } from './sections/check-kinds-report.js';
 import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { reportCompressedFiles } from './sections/compressed-files-report.js';
 import { measureFreshness } from './sections/freshness.js';
@@ -28,6 +29,7 @@ import {
   REGIONS_FILE,
   writeComponentsConfig,
 } from './sections/probe-cycle.js';
+import { reportScopedFeeds } from './sections/scoped-feeds.js';
 import { measureThroughput } from './sections/throughput.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -177,6 +179,8 @@ try {
   );
 
   await reportProbeCost(site, QUICK, out);
+  await reportScopedFeeds(site, QUICK, out);
+  await reportCheckKinds(site, QUICK, out);
 
   // 4. Cold start
   const manyRegions = await writeManyRegions(site, 10_000);

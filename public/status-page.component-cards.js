@@ -4,7 +4,7 @@
 // period) on demand. Every colour is paired with words.
 
 import { createDayBar, daysOf } from './status-page.day-bar.js';
-import { create, createBadge, createMessage, createOwnText, createTime } from './status-page.dom.js';
+import { create, createBadge, createFeedLink, createMessage, createOwnText, createTime } from './status-page.dom.js';
 import { t } from './status-page.i18n.js';
 import { isActiveNotice } from './status-page.notice-card.js';
 import { isRecord } from './status-page.read-documents.js';
@@ -113,15 +113,16 @@ function createUptimeFigure(days, figure) {
 }
 
 /**
- * One component's card: name and status, since when and why, its 90 days
- * and its details on demand. `incidents` are the open (or all) incidents
- * known; `uptimeByName` the uptime summary's components by name; `updatedAt`
- * the status's time and `nowMs` the server's now, to bring today up to the
- * status while the history has not caught up.
+ * One component's card: name and status, since when and why, its 90 days,
+ * its details on demand and its feed. `incidents` are the open (or all)
+ * incidents known; `uptimeByName` the uptime summary's components by name;
+ * `updatedAt` the status's time and `nowMs` the server's now, to bring today
+ * up to the status while the history has not caught up; `feedOf` the path of
+ * a component's feed by its name.
  */
 export function createComponentCard(
   component,
-  { uptime, uptimeByName, incidents, notices, certificates, updatedAt, nowMs },
+  { uptime, uptimeByName, incidents, notices, certificates, updatedAt, nowMs, feedOf },
 ) {
   const key = statusKey(component.status);
   const item = create('li', 'component');
@@ -160,6 +161,7 @@ export function createComponentCard(
     item.append(createUptimeFigure(days, figure), createDayBar(component.name, days, utcDate(nowMs)));
     foot.append(createComponentDetails(component.name, history.slug));
   }
+  if (feedOf) foot.append(createFeedLink(feedOf(component.name), component.name));
   if (foot.childElementCount > 0) item.append(foot);
   return item;
 }

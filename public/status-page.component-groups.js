@@ -7,7 +7,7 @@
 // holds. Names reach the page as text. On a large page the components in no
 // group are shown the same way: those with a problem first, the rest closed.
 
-import { create, createBadge, createOwnText } from './status-page.dom.js';
+import { create, createBadge, createFeedLink, createOwnText } from './status-page.dom.js';
 import { t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
 import { statusKey, worstState } from './status-page.words.js';
@@ -34,7 +34,7 @@ export const OPERATIONAL_LIST = Symbol('operational components');
 /**
  * The component list's items, in the status's order: an ungrouped
  * component's card where it stands, a group where its first component
- * stands. Without groups, exactly the cards the page showed before groups.
+ * stands, with a link to the group's feed (`feedOf`: its path by the group's name). Without groups, exactly the cards the page showed before groups.
  * With `collapsed` (a large page), each group is a disclosure whose cards
  * are created when it opens, and so are the components in no group: those
  * with a problem come first, their cards open, and the operational ones are
@@ -44,7 +44,7 @@ export const OPERATIONAL_LIST = Symbol('operational components');
  * `OPERATIONAL_LIST`) says which are open and is kept up to date as the
  * visitor opens and closes them.
  */
-export function createComponentEntries(components, groups, createCard, { collapsed = false, openGroups } = {}) {
+export function createComponentEntries(components, groups, createCard, { collapsed = false, openGroups, feedOf } = {}) {
   const groupOf = new Map();
   for (const group of groups ?? []) for (const member of group.members) groupOf.set(member, group.name);
   const first = [];
@@ -74,7 +74,10 @@ export function createComponentEntries(components, groups, createCard, { collaps
   const open = openGroups ?? new Set();
   return [...first, ...entries].map((entry) => {
     if (entry.component) return createCard(entry.component);
-    return collapsed ? createCollapsedGroup(entry, createCard, open) : createGroup(entry, createCard);
+    // The list of operational components is no group: it has no feed.
+    const feed =
+      feedOf && entry.key !== OPERATIONAL_LIST ? createFeedLink(feedOf(entry.heading), entry.heading) : undefined;
+    return collapsed ? createCollapsedGroup(entry, createCard, open, feed) : createGroup(entry, createCard, feed);
   });
 }
 
@@ -96,7 +99,7 @@ function createGroupHeading(heading, status) {
   return node;
 }
 
-function createCollapsedGroup({ key, heading, members }, createCard, openGroups) {
+function createCollapsedGroup({ key, heading, members }, createCard, openGroups, feed) {
   const status = worstState(members.map((member) => member.status));
   const item = create('li', 'component-group');
   item.dataset.status = statusKey(status);
@@ -124,15 +127,18 @@ function createCollapsedGroup({ key, heading, members }, createCard, openGroups)
     }
   });
   item.append(details);
+  // Beside the summary, not in it: a link inside the control that opens the group would be a control in a control.
+  if (feed) item.append(feed);
   return item;
 }
 
-function createGroup({ heading, members }, createCard) {
+function createGroup({ heading, members }, createCard, feed) {
   const status = worstState(members.map((member) => member.status));
   const item = create('li', 'component-group');
   item.dataset.status = statusKey(status);
   const head = create('div', 'component-head');
   head.append(createGroupHeading(heading, status));
+  if (feed) head.append(feed);
   const list = create('ul', 'components group-components');
   list.append(...members.map(createCard));
   item.append(head, list);

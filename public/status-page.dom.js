@@ -2,7 +2,7 @@
 // a document reaches the page through textContent or an attribute, never
 // through innerHTML: text from the team or the config stays text.
 
-import { fill } from './status-page.i18n.js';
+import { fill, t } from './status-page.i18n.js';
 import { formatTime, formatUtcTime, STATUS_ICONS, statusKey, statusLabel } from './status-page.words.js';
 
 export function element(id) {
@@ -58,6 +58,20 @@ export function createBadge(value) {
   icon.setAttribute('aria-hidden', 'true');
   badge.append(icon, create('span', 'badge-text', statusLabel(value)));
   return badge;
+}
+
+/**
+ * The link to the Atom feed at `href` of `name`, a component or a group:
+ * "Feed", and for a screen reader whose feed and of what. `rel="alternate"`
+ * with the feed's type says what it is to a feed reader's extension.
+ */
+export function createFeedLink(href, name) {
+  const link = create('a', 'feed-link', t('card.feed'));
+  link.href = href;
+  link.rel = 'alternate';
+  link.type = 'application/atom+xml';
+  link.append(create('span', 'visually-hidden', t('card.feedOf', { name })));
+  return link;
 }
 
 /** A list of facts: each a term and its value, nodes or text. */

@@ -11,6 +11,7 @@ import { renderIncidents, renderIncidentsOnRequest } from './status-page.inciden
 import { refreshDocuments, requestIncidents } from './status-page.refresh.js';
 import { renderRegionsTable } from './status-page.regions-table.js';
 import { startWords, wireSwitches } from './status-page.settings.js';
+import { assignSlugs, componentFeedPath, groupFeedPath } from './status-page.shared.js';
 import { affectedInGroups, isLargePage, judgeObservations, page, revisionOf, serverNow } from './status-page.state.js';
 import { renderFreshness, renderSummary } from './status-page.summary.js';
 import { describeDuration, describeSpan } from './status-page.words.js';
@@ -83,10 +84,15 @@ function renderComponents() {
   // Documents are compared by revision, not by content: a thousand components' history is megabytes to compare.
   const revisions = ['uptime', 'incidents', 'openIncidents', 'notices', 'groups'].map(revisionOf);
   renderOnce(list, { components, large, revisions, certificates: history.certificates }, () => {
+    // Each feed's path by the slug rule its writer named it by (status-page.shared.js), in config order as listed.
+    const componentSlugs = assignSlugs(components.map((component) => component.name));
+    const groupSlugs = assignSlugs((groups ?? []).map((group) => group.name));
+    const cards = { ...history, feedOf: (name) => componentFeedPath(componentSlugs.get(name)) };
     list.replaceChildren(
-      ...createComponentEntries(components, groups, (component) => createComponentCard(component, history), {
+      ...createComponentEntries(components, groups, (component) => createComponentCard(component, cards), {
         collapsed: large,
         openGroups: page.openGroups,
+        feedOf: (name) => groupFeedPath(groupSlugs.get(name)),
       }),
     );
   });

@@ -108,6 +108,8 @@ export default {
   'card.maintenanceUntil': 'صيانة مخطط لها حتى {time}.',
   'card.details': 'التفاصيل',
   'card.detailsOf': ': {name}، التوفر وزمن الاستجابة',
+  'card.feed': 'موجز',
+  'card.feedOf': ': {name}، الأعطال والإشعارات (Atom)',
   'failure.timeout': 'انتهاء المهلة',
   'failure.refused': 'رفض الاتصال',
   'failure.dns': 'تعذّر التحليل في DNS',

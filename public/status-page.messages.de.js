@@ -105,6 +105,8 @@ export default {
   'card.maintenanceUntil': 'Geplante Wartung bis {time}.',
   'card.details': 'Details',
   'card.detailsOf': ': {name}, Verfügbarkeit und Latenz',
+  'card.feed': 'Feed',
+  'card.feedOf': ': {name}, Störungen und Mitteilungen (Atom)',
   'failure.timeout': 'Zeitüberschreitung',
   'failure.refused': 'Verbindung abgelehnt',
   'failure.dns': 'keine Auflösung im DNS',

@@ -96,6 +96,8 @@ export default {
   'card.maintenanceUntil': 'Planned maintenance until {time}.',
   'card.details': 'Details',
   'card.detailsOf': ': {name}, uptime and latency',
+  'card.feed': 'Feed',
+  'card.feedOf': ': {name}, incidents and notices (Atom)',
   'failure.timeout': 'timing out',
   'failure.refused': 'refusing connections',
   'failure.dns': 'not resolving in DNS',

@@ -109,6 +109,8 @@ export default {
   'card.maintenanceUntil': 'Mantenimiento previsto hasta el {time}.',
   'card.details': 'Detalles',
   'card.detailsOf': ': {name}, disponibilidad y latencia',
+  'card.feed': 'Feed',
+  'card.feedOf': ': {name}, incidencias y avisos (Atom)',
   'failure.timeout': 'tiempo de espera agotado',
   'failure.refused': 'conexión rechazada',
   'failure.dns': 'sin resolución DNS',

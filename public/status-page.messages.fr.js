@@ -106,6 +106,8 @@ export default {
   'card.maintenanceUntil': 'Maintenance planifiée jusqu’au {time}.',
   'card.details': 'Détails',
   'card.detailsOf': '\u00a0: {name}, disponibilité et latence',
+  'card.feed': 'Flux',
+  'card.feedOf': '\u00a0: {name}, incidents et avis (Atom)',
   'failure.timeout': 'délai dépassé',
   'failure.refused': 'connexion refusée',
   'failure.dns': 'échec de la résolution DNS',

@@ -93,6 +93,8 @@ export default {
   'card.maintenanceUntil': '{time} まで計画メンテナンス中。',
   'card.details': '詳細',
   'card.detailsOf': ': {name} の稼働率とレイテンシ',
+  'card.feed': 'フィード',
+  'card.feedOf': ': {name} の障害とお知らせ (Atom)',
   'failure.timeout': 'タイムアウト',
   'failure.refused': '接続拒否',
   'failure.dns': 'DNS で名前解決できない',

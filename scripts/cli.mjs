@@ -1,19 +1,15 @@
 #!/usr/bin/env node
 // What `npm run build|serve|probe|standins|start|verify` runs: refuses a Node.js
-// older than package.json's engines before compiling anything, recompiles only
-// if src/ changed since the last compile, then runs the compiled CLI in this
-// same process. Production runs `node dist/src/cli/main.js` directly.
-import { readFileSync } from 'node:fs';
+// that is not one of package.json's engines lines before compiling anything
+// (./check-node.mjs), recompiles only if src/ changed since the last compile,
+// then runs the compiled CLI in this same process. Production runs
+// `node dist/src/cli/main.js` directly, which refuses the same versions.
 import { fileURLToPath } from 'node:url';
+import { refuseUnsupportedNode } from './check-node.mjs';
 import { compile, needsCompile } from './compile.mjs';
 
-const engines = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node;
-const needed = Number(/^>=(\d+)$/.exec(engines)?.[1]);
-if (!(Number.parseInt(process.versions.node, 10) >= needed)) {
-  console.error(
-    `service-directory needs Node.js ${needed} or newer (package.json engines: ${engines}); this is Node.js ${process.versions.node}`,
-  );
-  process.exitCode = 1;
+if (refuseUnsupportedNode()) {
+  // Refused in one line: nothing compiled, nothing run.
 } else if (needsCompile() && compile() !== 0) {
   process.exitCode = 1;
 } else {

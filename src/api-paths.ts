@@ -32,6 +32,25 @@ export const OBSERVATIONS_PATH = '/api/v1/observations';
 /** The Atom feed of incidents and notices. */
 export const FEED_PATH = '/feed.atom';
 
+/** The directory of the feeds of one component or one group each, written by the build and the probe. */
+export const FEEDS_PATH = '/feeds';
+/** One component's feed is `COMPONENT_FEEDS_PATH/{slug}.atom`; one group's, `GROUP_FEEDS_PATH/{slug}.atom`. */
+export const COMPONENT_FEEDS_PATH = '/feeds/components';
+export const GROUP_FEEDS_PATH = '/feeds/groups';
+
+/** The extension of every Atom feed published. */
+export const FEED_EXTENSION = '.atom';
+
+/** Where one component's feed is served, by its slug. */
+export function componentFeedPath(slug: string): `/${string}` {
+  return `${COMPONENT_FEEDS_PATH}/${slug}${FEED_EXTENSION}`;
+}
+
+/** Where one group's feed is served, by its slug. */
+export function groupFeedPath(slug: string): `/${string}` {
+  return `${GROUP_FEEDS_PATH}/${slug}${FEED_EXTENSION}`;
+}
+
 /** Where the document served at `urlPath` lives under a public directory. */
 export function documentFile(publicDir: string, urlPath: `/${string}`): string {
   return `${publicDir}${urlPath}`;

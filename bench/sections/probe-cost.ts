@@ -42,7 +42,7 @@ export interface ProbeCostRow {
 }
 
 /** utime + stime + cutime + cstime of a process, in ms: its own CPU and its reaped children's (`getent`). */
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name in parentheses, which may itself hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -64,9 +64,10 @@ function blackboxConfig(): string {
 `;
 }
 
-async function startBlackbox(dir: string): Promise<AnsweringProcess> {
+/** blackbox_exporter on a free loopback port with `modules` (YAML; `http_2xx` as our http check unless given). */
+export async function startBlackbox(dir: string, modules = blackboxConfig()): Promise<AnsweringProcess> {
   const config = join(dir, 'blackbox.yml');
-  await writeFile(config, blackboxConfig());
+  await writeFile(config, modules);
   const port = await unusedPort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(BLACKBOX, [`--config.file=${config}`, `--web.listen-address=127.0.0.1:${port}`], {
@@ -85,8 +86,8 @@ ${stderr}`,
 }
 
 /** One `/probe` request, as Prometheus would scrape it; rejects unless blackbox says the probe succeeded. */
-function probeOnce(agent: Agent, origin: string, target: string): Promise<void> {
-  const url = `${origin}/probe?module=http_2xx&target=${encodeURIComponent(target)}`;
+function probeOnce(agent: Agent, origin: string, target: string, module: string): Promise<void> {
+  const url = `${origin}/probe?module=${module}&target=${encodeURIComponent(target)}`;
   return new Promise((resolve, reject) => {
     const sent = request(url, { agent }, (response) => {
       let body = '';
@@ -104,25 +105,31 @@ function probeOnce(agent: Agent, origin: string, target: string): Promise<void> 
 }
 
 /** A cycle for blackbox: every target once, at most `concurrency` probes in flight, as our probe's cycle does. */
-async function blackboxCycle(agent: Agent, origin: string, targets: readonly string[], concurrency: number) {
+export async function blackboxCycle(
+  agent: Agent,
+  origin: string,
+  targets: readonly string[],
+  concurrency: number,
+  module = 'http_2xx',
+) {
   let next = 0;
   const worker = async () => {
     while (next < targets.length) {
       const target = targets[next++] as string;
-      await probeOnce(agent, origin, target);
+      await probeOnce(agent, origin, target, module);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
 }
 
-interface DrivenProbe {
+export interface DrivenProbe {
   readonly pid: number;
   runCycles(cycles: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Our probe's process, driven a batch of cycles at a time over its stdin (bench/servers/probe-driver.ts). */
-async function startOurProbe(dir: string, config: string, checksOnly = false): Promise<DrivenProbe> {
+export async function startOurProbe(dir: string, config: string, checksOnly = false): Promise<DrivenProbe> {
   const publicDir = join(dir, 'public');
   const stateDir = join(dir, 'state');
   await mkdir(publicDir, { recursive: true });
@@ -158,13 +165,13 @@ async function startOurProbe(dir: string, config: string, checksOnly = false): P
   };
 }
 
-interface Sample {
+export interface Sample {
   readonly cpuMs: number;
   readonly wallMs: number;
 }
 
 /** CPU (ms, from /proc) and wall time (ms) of `work` as process `pid` does it. */
-async function measure(pid: number, work: () => Promise<void>): Promise<Sample> {
+export async function measure(pid: number, work: () => Promise<void>): Promise<Sample> {
   const cpuBefore = cpuMsOf(pid);
   const started = performance.now();
   await work();

@@ -10,6 +10,7 @@
  */
 import { createInterface } from 'node:readline';
 import { runCycle } from '../../src/cycle/run-cycle.js';
+import { createCheckSources } from '../../src/probe-process/check-sources.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
 import { loadSidecarOptions } from '../../src/probe-process/load-sidecar-options.js';
 import type { ProbeState } from '../../src/schemas/probe-state.js';
@@ -31,6 +32,9 @@ const options = await loadSidecarOptions({
 let at = Date.now();
 const checksOnly = mode === '--checks-only';
 let state: ProbeState = { version: 1, components: [] };
+// What the prober keeps across cycles for the heartbeats and upstream pages, on the same clock.
+const sources = createCheckSources(options.settings, `${stateDir}/probe-state.json`, log, () => new Date(at));
+await sources.heartbeats.prepare();
 const prober = createProber({
   ...options,
   log,
@@ -42,7 +46,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   for (let cycle = 0; cycle < cycles; cycle += 1) {
     at += 30_000;
     if (checksOnly) {
-      const outcome = await runCycle({ settings: options.settings, state, now: () => new Date(at) });
+      const outcome = await runCycle({ settings: options.settings, state, sources, now: () => new Date(at) });
       if (outcome.kind !== 'observed') throw new Error(`cycle ended ${outcome.kind}`);
       state = outcome.state;
       continue;

@@ -1,21 +1,12 @@
-import type { ClientRequest, IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type Socket } from 'node:net';
-import type { TLSSocket } from 'node:tls';
-import {
-  describeRequestError,
-  describeUnexpectedStatus,
-  type FailureReason,
-} from '../outbound/describe-request-error.js';
-import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
-import { ANSWER_IN, withDeadline } from '../outbound/with-deadline.js';
+import { describeRequestError, describeUnexpectedStatus } from '../outbound/describe-request-error.js';
+import { withDeadline } from '../outbound/with-deadline.js';
 import type { BodyConditions } from '../schemas/body-conditions.js';
+import type { CheckResult } from './check-result.js';
+import { type Exchange, startExchange } from './http-exchange.js';
 import { hasBodyConditions, judgeBody } from './judge-body.js';
-import type { CertificateExpiry } from './judge-certificate.js';
-import { type CappedBody, drainBody, readCappedBody } from './read-capped-body.js';
 import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
-import { trackLookup } from './track-lookup.js';
+
+export type { CheckPhase, CheckResult } from './check-result.js';
 
 /**
  * Bytes of a response body read: without body conditions the body is read
@@ -38,23 +29,6 @@ export interface EndpointCheck extends BodyConditions {
   readonly expectStatus: readonly number[] | undefined;
   /** PEM certificates trusted for this check's TLS, instead of Node's bundled roots (`ca_file`). */
   readonly ca?: string | undefined;
-}
-
-/** Where a check was when it ended: resolving the host, connecting, the TLS handshake, waiting for headers, reading the body. */
-export type CheckPhase = 'dns' | 'connect' | 'tls' | 'headers' | 'body';
-
-/** What one check found. A failure is data, never an exception. */
-export interface CheckResult {
-  readonly ok: boolean;
-  /** The response status, when a response arrived. */
-  readonly status?: number;
-  /** From sending the request to the end of the (capped) body, or to the failure. */
-  readonly latency_ms: number;
-  readonly error?: FailureReason;
-  /** For a `timeout`: the phase that ran out of time. */
-  readonly phase?: CheckPhase;
-  /** For https, once the handshake succeeded: when the served certificates expire. */
-  readonly certificate?: CertificateExpiry;
 }
 
 export interface CheckEndpointOptions {
@@ -92,7 +66,15 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
 
   let exchange: Exchange;
   try {
-    exchange = startExchange(check, options.resolveHost ?? resolveHostWithSystem);
+    exchange = startExchange(
+      {
+        url: check.url,
+        ca: check.ca,
+        keepBodyBytes: hasBodyConditions(check) ? MAX_BODY_BYTES : undefined,
+        drainBytes: MAX_BODY_BYTES,
+      },
+      options.resolveHost ?? resolveHostWithSystem,
+    );
   } catch (error) {
     return { ok: false, latency_ms: elapsed(), error: describeRequestError(error) };
   }
@@ -122,123 +104,6 @@ export async function checkEndpoint(check: EndpointCheck, options: CheckEndpoint
   } finally {
     exchange.destroy();
   }
-}
-
-type ExchangeEnd =
-  | { readonly kind: 'answered'; readonly status: number; readonly body: CappedBody | undefined }
-  | { readonly kind: 'failed'; readonly error: unknown; readonly phase: CheckPhase };
-
-interface Exchange {
-  /** Settles when the capped body has been read or the request failed; never rejects. */
-  readonly result: Promise<ExchangeEnd>;
-  /** The phase the exchange is in now. */
-  phase(): CheckPhase;
-  /** The served certificates' expiry, once a TLS handshake succeeded. */
-  certificate(): CertificateExpiry | undefined;
-  /** Drops the request and its socket, wherever they are. */
-  destroy(): void;
-}
-
-/** Starts the request, following its progress through the phases. */
-function startExchange(check: EndpointCheck, resolveHost: ResolveHost): Exchange {
-  const { url, authorization } = splitCredentials(check.url);
-  const secure = url.protocol === 'https:';
-  const judgesBody = hasBodyConditions(check);
-  let phase: CheckPhase = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? 'dns' : 'connect';
-  const lookupController = new AbortController();
-  const trackedLookup = trackLookup(
-    resolveHost,
-    lookupController.signal,
-    () => (phase = 'dns'),
-    () => {
-      if (phase === 'dns') phase = 'connect';
-    },
-  );
-  let request: ClientRequest | undefined;
-  let certificate: CertificateExpiry | undefined;
-  const result = new Promise<ExchangeEnd>((resolve) => {
-    const fail = (error: unknown) => resolve({ kind: 'failed', error, phase });
-    // A fresh connection per check (`agent: false` also sends `Connection: close`).
-    const started = (secure ? httpsRequest : httpRequest)(url, {
-      method: 'GET',
-      agent: false,
-      lookup: trackedLookup,
-      // Verification stays on: `ca` only replaces which roots are trusted.
-      ...(secure && check.ca !== undefined ? { ca: check.ca } : {}),
-      headers: {
-        'user-agent': PROBE_USER_AGENT,
-        accept: '*/*',
-        ...(authorization === undefined ? {} : { authorization }),
-      },
-    });
-    request = started;
-    started.on('socket', (socket: Socket) => {
-      socket.once('connect', () => {
-        phase = secure ? 'tls' : 'headers';
-      });
-      if (secure) {
-        socket.once('secureConnect', () => {
-          phase = 'headers';
-          certificate = readCertificateExpiry(socket as TLSSocket);
-        });
-      }
-    });
-    started.on('error', fail);
-    started.on('response', (response: IncomingMessage) => {
-      phase = 'body';
-      const status = response.statusCode ?? 0;
-      if (judgesBody) {
-        readCappedBody(response, MAX_BODY_BYTES).then((body) => resolve({ kind: 'answered', status, body }), fail);
-      } else {
-        drainBody(response, MAX_BODY_BYTES).then(() => resolve({ kind: 'answered', status, body: undefined }), fail);
-      }
-    });
-    started.end();
-    // A request Node refuses to build (a header it will not send) is a failure like any other.
-  }).catch((error: unknown): ExchangeEnd => ({ kind: 'failed', error, phase }));
-  return {
-    result,
-    phase: () => phase,
-    certificate: () => certificate,
-    destroy: () => {
-      lookupController.abort(ANSWER_IN);
-      request?.destroy();
-    },
-  };
-}
-
-/**
- * The leaf's expiry and the earliest in the chain as served: the walk
- * follows `issuerCertificate` until it repeats (a self-signed root points
- * to itself) or ends. `undefined` when a date does not parse.
- */
-function readCertificateExpiry(socket: TLSSocket): CertificateExpiry | undefined {
-  const leaf = socket.getPeerCertificate(true);
-  const leafExpiresAtMs = Date.parse(leaf.valid_to);
-  if (Number.isNaN(leafExpiresAtMs)) return undefined;
-  let earliestExpiresAtMs = leafExpiresAtMs;
-  const seen = new Set<string>([leaf.fingerprint256]);
-  let issuer = leaf.issuerCertificate as typeof leaf.issuerCertificate | undefined;
-  while (issuer !== undefined && issuer.fingerprint256 !== undefined && !seen.has(issuer.fingerprint256)) {
-    seen.add(issuer.fingerprint256);
-    const expiresAtMs = Date.parse(issuer.valid_to);
-    if (!Number.isNaN(expiresAtMs)) earliestExpiresAtMs = Math.min(earliestExpiresAtMs, expiresAtMs);
-    issuer = issuer.issuerCertificate as typeof issuer.issuerCertificate | undefined;
-  }
-  return { leafExpiresAtMs, earliestExpiresAtMs };
-}
-
-/**
- * Credentials written into a URL (`https://user:token@host/`) become a Basic
- * `Authorization` header, as curl does, and never reach the request line.
- */
-function splitCredentials(raw: string): { url: URL; authorization: string | undefined } {
-  const url = new URL(raw);
-  if (url.username === '' && url.password === '') return { url, authorization: undefined };
-  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-  url.username = '';
-  url.password = '';
-  return { url, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
 }
 
 function isExpected(status: number, expectStatus: readonly number[] | undefined): boolean {

@@ -1,12 +1,28 @@
-import { isTcpScheme } from '../schemas/check-url.js';
+import { type CheckKind, checkKindOf } from '../schemas/check-url.js';
 import { checkConnection } from './check-connection.js';
-import { type CheckEndpointOptions, type CheckResult, checkEndpoint, type EndpointCheck } from './check-endpoint.js';
+import { checkDns } from './check-dns.js';
+import { type CheckResult, checkEndpoint } from './check-endpoint.js';
+import { checkGrpcHealth } from './check-grpc-health.js';
+import { checkHeartbeat } from './check-heartbeat.js';
+import { checkUpstreamPage } from './check-upstream-page.js';
+import type { CheckContext, ProbeCheck, Prober } from './probe-check.js';
 
 /**
- * Runs one check of the kind its URL names: `tcp://host:port` only
- * connects (`checkConnection`), http and https request (`checkEndpoint`).
- * Never throws.
+ * The kinds of check, one prober each, all of one signature (as
+ * blackbox_exporter's `Probers`): each shares the deadline, the resolver,
+ * the failure reasons and classes, and what the cycle makes of a result.
+ * A new kind is a file and a row here.
  */
-export function runCheck(check: EndpointCheck, options: CheckEndpointOptions = {}): Promise<CheckResult> {
-  return isTcpScheme(check.url) ? checkConnection(check, options) : checkEndpoint(check, options);
+export const PROBERS: Readonly<Record<CheckKind, Prober>> = {
+  http: checkEndpoint,
+  tcp: checkConnection,
+  dns: checkDns,
+  grpc: checkGrpcHealth,
+  statuspage: checkUpstreamPage,
+  heartbeat: checkHeartbeat,
+};
+
+/** Runs one check with the prober of its kind. Never throws. */
+export function runCheck(check: ProbeCheck, context: CheckContext = {}): Promise<CheckResult> {
+  return PROBERS[check.kind ?? checkKindOf(check.url)](check, context);
 }

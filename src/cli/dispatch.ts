@@ -7,6 +7,7 @@ Commands:
             OpenAPI, JSON Schemas, public/_headers and dist-exports/
   serve     serve public/ with headers.json applied (PORT, HOST)
   probe     check data/components.json's components and write public/api/v1/status (--once for cron)
+  heartbeat record a push for a heartbeat component, for a job beside the probe (cron mode)
   standins  run the stand-in platform: four local HTTP services whose behaviour can be switched
   start     build, launch the stand-ins, serve, and run the probe as a sidecar: the whole system
   verify    check a live deployment against the contract
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   build: async () => (await import('./commands/build.js')).build,
   serve: async () => (await import('./commands/serve.js')).serve,
   probe: async () => (await import('./commands/probe.js')).probe,
+  heartbeat: async () => (await import('./commands/heartbeat.js')).heartbeat,
   standins: async () => (await import('./commands/standins.js')).standins,
   start: async () => (await import('./commands/start.js')).start,
   verify: async () => (await import('./commands/verify.js')).verify,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The entry point: an unsupported Node.js is refused in one line, before any
-// command is loaded and before anything is read or written; then ./dispatch.ts runs.
+// The entry point: a Node.js that is not a supported line (./supported-node.ts)
+// is refused in one line, before any command is loaded and before anything is
+// read or written; then ./dispatch.ts runs.
 import { describeUnsupportedNode } from './supported-node.js';
 
 const refusal = describeUnsupportedNode(process.versions.node);

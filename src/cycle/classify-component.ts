@@ -1,5 +1,5 @@
 import type { CheckResult } from '../checks/check-endpoint.js';
-import type { StatusValue } from '../schemas/status-value.js';
+import { type StatusValue, worstStatus } from '../schemas/status-value.js';
 
 /** One check's result next to the latency above which a success counts as slow. */
 export interface JudgedCheck {
@@ -15,13 +15,19 @@ export interface JudgedCheck {
  * otherwise all failed `major_outage`, some failed `partial_outage`, all
  * succeeded but one slower than its `degraded_ms` or with a certificate
  * due to expire `degraded_performance`, else `operational`. A slow failure
- * is a failure, not "degraded".
+ * is a failure, not "degraded". A check whose state the checked thing
+ * reports itself (an upstream provider's page: `reported`) stands for that
+ * state, neither failed nor slow, and the component is the worst of it and
+ * the rest.
  */
 export function classifyComponent(checks: readonly JudgedCheck[], underMaintenance: boolean): StatusValue {
   if (underMaintenance) return 'under_maintenance';
-  const failed = checks.filter((check) => !check.result.ok).length;
+  const failed = checks.filter((check) => !check.result.ok && check.result.reported === undefined).length;
   if (checks.length > 0 && failed === checks.length) return 'major_outage';
-  if (failed > 0) return 'partial_outage';
-  const degraded = checks.some((check) => check.result.latency_ms > check.degradedMs || check.certificateDue === true);
-  return degraded ? 'degraded_performance' : 'operational';
+  const states = checks.map(({ result, degradedMs, certificateDue }): StatusValue => {
+    if (result.reported !== undefined) return result.reported;
+    if (!result.ok) return 'partial_outage';
+    return result.latency_ms > degradedMs || certificateDue === true ? 'degraded_performance' : 'operational';
+  });
+  return worstStatus(states);
 }

@@ -5,14 +5,16 @@ import type { CheckSettings } from '../settings/probe-settings.js';
 /**
  * What a component's observation depends on, as a digest: each check's URL,
  * timeout, `degraded_ms`, expected statuses, body conditions,
- * `min_certificate_days` and trusted CAs, in order. Memory saved under
+ * `min_certificate_days` and trusted CAs, and the other kinds' own
+ * (a DNS answer's records and code, a provider's component, a heartbeat's
+ * interval and grace), in order. Memory saved under
  * another fingerprint was about other checks. A digest rather than the URLs
  * themselves, because URLs may carry credentials and the state file is not a
  * place for them.
  */
 export function fingerprintChecks(checks: readonly CheckSettings[]): string {
   const observed = checks.map(
-    ({ url, timeoutMs, degradedMs, expectStatus, expectJson, expectText, minCertificateDays, ca }) => [
+    ({ url, timeoutMs, degradedMs, expectStatus, expectJson, expectText, minCertificateDays, ca, ...other }) => [
       url,
       timeoutMs,
       degradedMs,
@@ -23,7 +25,20 @@ export function fingerprintChecks(checks: readonly CheckSettings[]): string {
       ...(minCertificateDays === DEFAULT_MIN_CERTIFICATE_DAYS && ca === undefined
         ? []
         : [{ min_certificate_days: minCertificateDays, ca: ca ?? null }]),
+      // The other kinds' options, only where set: an http or tcp check keeps its fingerprint.
+      ...otherKinds(other),
     ],
   );
   return createHash('sha256').update(JSON.stringify(observed)).digest('hex');
+}
+
+/** The options of the kinds that came after http and tcp, those set, as one entry (none when none is). */
+function otherKinds({ expectAnswer, expectRcode, upstreamComponent, heartbeat }: Partial<CheckSettings>): object[] {
+  const set = Object.entries({
+    expect_answer: expectAnswer,
+    expect_rcode: expectRcode,
+    upstream_component: upstreamComponent,
+    heartbeat: heartbeat === undefined ? undefined : [heartbeat.everyMs, heartbeat.graceMs],
+  }).filter(([, value]) => value !== undefined);
+  return set.length === 0 ? [] : [Object.fromEntries(set)];
 }

@@ -1,6 +1,7 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import type { CheckEndpointOptions, CheckResult, EndpointCheck } from '../checks/check-endpoint.js';
+import type { CheckResult } from '../checks/check-endpoint.js';
 import { type CertificateWarning, judgeCertificate } from '../checks/judge-certificate.js';
+import type { CheckContext, ProbeCheck } from '../checks/probe-check.js';
 import { resolveHostWithSystem } from '../checks/resolve-host.js';
 import { runCheck } from '../checks/run-check.js';
 import { shareLookups } from '../checks/share-lookups.js';
@@ -72,7 +73,10 @@ export type CycleOutcome =
   /** Stopped from outside (shutdown) before the checks were done: nothing to publish. */
   | { readonly kind: 'aborted'; readonly durationMs: number };
 
-export type CheckFunction = (check: EndpointCheck, options: CheckEndpointOptions) => Promise<CheckResult>;
+export type CheckFunction = (check: ProbeCheck, context: CheckContext) => Promise<CheckResult>;
+
+/** What the probe keeps across cycles for the checks of other kinds: the heartbeats' pushes, the upstream pages read. */
+export type CheckSources = Pick<CheckContext, 'heartbeats' | 'upstreamPages'>;
 
 export type FetchPeersFunction = (
   peers: readonly PeerSettings[],
@@ -84,6 +88,8 @@ export interface CycleOptions {
   /** The memory from the previous published cycle. */
   readonly state: ProbeState;
   readonly check?: CheckFunction | undefined;
+  /** Handed to every check with the cycle's resolver, signal and clock. */
+  readonly sources?: CheckSources | undefined;
   readonly fetchPeers?: FetchPeersFunction | undefined;
   /** The wall clock: maintenance windows, `updated_at` and the peers' freshness. */
   readonly now?: (() => Date) | undefined;
@@ -105,6 +111,7 @@ export async function runCycle({
   settings,
   state,
   check = runCheck,
+  sources,
   fetchPeers = fetchPeersObservations,
   now = () => new Date(),
   clock = () => performance.now(),
@@ -113,9 +120,11 @@ export async function runCycle({
   const started = clock();
   const durationMs = () => Math.round(clock() - started);
   // One lookup per host name for the whole cycle, however many checks name it.
-  const checkOptions: CheckEndpointOptions = {
+  const checkOptions: CheckContext = {
     resolveHost: shareLookups(resolveHostWithSystem),
     signal,
+    now,
+    ...sources,
   };
   // Every check in flight listens to the signal (up to `concurrency` at once), then every peer fetch: by design, not a leak.
   const listeners = Math.max(settings.concurrency, settings.peers.length) + 1;

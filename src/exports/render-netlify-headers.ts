@@ -1,4 +1,5 @@
 import { ExportError } from '../errors/export-error.js';
+import type { ResolvedHeader } from '../headers/resolve-headers.js';
 import { type HeaderTarget, withHeaders } from './header-targets.js';
 
 /** Cloudflare Pages: at most 100 rules, and 2,000 characters per line. */
@@ -24,20 +25,68 @@ export const NETLIFY_IGNORED_HEADERS: ReadonlySet<string> = new Set([
   'upgrade',
 ]);
 
+/** One rule of `_headers`: an exact path, or `DIR/*` for every path under a folded directory. */
+interface NetlifyRule {
+  readonly path: string;
+  readonly headers: readonly ResolvedHeader[];
+}
+
+/**
+ * The rules for `targets`: one per exact path while they fit in Cloudflare's
+ * 100; past that, the paths under a directory whose every path gets the same
+ * headers become one rule `DIR/*` (the files named after each component, the
+ * detail documents and the feeds, are then one rule a directory rather than
+ * one per component), the directories holding most paths first, until they
+ * fit. Both hosts give a request every matching rule's headers, joined, so a
+ * directory is folded only where no other rule lies under it. Pure.
+ */
+function foldIntoRules(targets: readonly HeaderTarget[]): NetlifyRule[] {
+  if (targets.length <= CLOUDFLARE_MAX_RULES) return [...targets];
+  const under = new Map<string, HeaderTarget[]>();
+  for (const target of targets) {
+    for (let slash = target.path.lastIndexOf('/'); slash > 0; slash = target.path.lastIndexOf('/', slash - 1)) {
+      const directory = target.path.slice(0, slash);
+      const list = under.get(directory);
+      if (list === undefined) under.set(directory, [target]);
+      else list.push(target);
+    }
+  }
+  const sameHeaders = (list: readonly HeaderTarget[]) =>
+    list.every((target) => JSON.stringify(target.headers) === JSON.stringify(list[0]?.headers));
+  const candidates = [...under]
+    .filter(([, list]) => list.length > 1 && sameHeaders(list))
+    .sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1));
+  const folded = new Set<string>();
+  const isUnder = (path: string, directory: string) => path.startsWith(`${directory}/`);
+  let count = targets.length;
+  for (const [directory, list] of candidates) {
+    if (count <= CLOUDFLARE_MAX_RULES) break;
+    if ([...folded].some((done) => isUnder(directory, done) || isUnder(done, directory))) continue;
+    folded.add(directory);
+    count -= list.length - 1;
+  }
+  const rules: NetlifyRule[] = [
+    ...targets.filter((target) => ![...folded].some((directory) => isUnder(target.path, directory))),
+    ...[...folded].map((directory) => ({ path: `${directory}/*`, headers: under.get(directory)?.[0]?.headers ?? [] })),
+  ];
+  return rules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 /**
  * `_headers` for Netlify and Cloudflare Pages, which share the format: a path
  * line, then indented `Name: value` lines. One rule per exact path carrying
  * every header the path gets, because both hosts apply every matching rule and
- * join repeated headers with a comma. Throws `ExportError` past either host's
- * documented limits.
+ * join repeated headers with a comma; past Cloudflare's 100 rules, one rule
+ * for a directory of paths that all get the same headers (`foldIntoRules`).
+ * Throws `ExportError` past either host's documented limits.
  */
 export function renderNetlifyHeaders(allTargets: readonly HeaderTarget[]): string {
-  const targets = withHeaders(allTargets);
+  const targets = foldIntoRules(withHeaders(allTargets));
   const host = 'Netlify/Cloudflare Pages _headers';
   if (targets.length > CLOUDFLARE_MAX_RULES) {
     throw new ExportError(
       host,
-      `${targets.length} paths, but Cloudflare Pages takes at most ${CLOUDFLARE_MAX_RULES} rules`,
+      `${targets.length} rules even with the paths of a directory that all get the same headers as one, but Cloudflare Pages takes at most ${CLOUDFLARE_MAX_RULES} rules`,
     );
   }
   const lines = [

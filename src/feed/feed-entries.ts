@@ -15,6 +15,8 @@ export interface FeedEntry {
   readonly category: string;
   /** Plain text; rendered as `type="text"`, never as HTML. */
   readonly content: string;
+  /** The components it concerns, by name; none: every component (a notice about the whole platform). */
+  readonly components: readonly string[];
 }
 
 /** What the checks saw, in words a visitor reads ("timing out", not `timeout`). */
@@ -49,6 +51,7 @@ export function noticeToEntry(notice: Notice): FeedEntry {
     updated: updates[0]?.at ?? notice.updates[0]?.at ?? '',
     published: notice.updates[0]?.at ?? '',
     category: notice.kind === 'incident' ? 'incident-notice' : 'maintenance',
+    components: notice.components,
     content: [
       header.join(' '),
       ...updates.map((update) => `${update.at} ${NOTICE_STATE_LABELS[update.state]}: ${update.text}`),
@@ -83,6 +86,7 @@ export function incidentToEntry(incident: Incident): FeedEntry {
     published: incident.started_at,
     category: 'incident',
     content: lines.join('\n'),
+    components: [incident.component],
   };
 }
 

@@ -16,7 +16,7 @@ export type RegularFileRead =
   /** `identity` is empty when the file changed while it was being read. */
   | { readonly kind: 'read'; readonly identity: string; readonly bytes: Buffer }
   | { readonly kind: 'unchanged'; readonly identity: string }
-  | { readonly kind: 'refused'; readonly identity?: string; readonly reason: string };
+  | { readonly kind: 'refused'; readonly identity?: string; readonly reason: string; readonly missing?: true };
 
 export interface ReadRegularFileOptions {
   /** A file larger than this is refused without being read. */
@@ -42,7 +42,8 @@ export async function readRegularFile(file: string, options: ReadRegularFileOpti
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
-    return { kind: 'refused', reason: describeOpenError(error) };
+    const missing = isErrnoException(error) && error.code === 'ENOENT';
+    return { kind: 'refused', reason: describeOpenError(error), ...(missing ? { missing } : {}) };
   }
   try {
     const stats = await handle.stat();

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { CycleReport } from '../cycle/cycle-report.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
+import { PUSH_OUTCOMES, type PushOutcome } from '../heartbeats/push-listener.js';
 import type { PostWebhook } from '../webhooks/post-webhook.js';
 import { ALL_CHECK_LABELS, labelCheck } from './check-labels.js';
 import { PEER_OUTCOMES } from './observation-samples.js';
@@ -17,6 +18,8 @@ export interface ProbeParts {
   readonly peers: readonly string[];
   /** The webhook deliveries still queued, asked at each scrape; left out when there are no webhooks. */
   readonly pendingDeliveries?: (() => Promise<readonly unknown[]>) | undefined;
+  /** Each component's group, for the per-component series (the heartbeats' age). */
+  readonly groups?: ReadonlyMap<string, string> | undefined;
 }
 
 export interface ProbeMetrics {
@@ -24,6 +27,8 @@ export interface ProbeMetrics {
   readonly observer: ProbeObserver;
   /** Wraps the webhook poster so that each attempt is counted by how it ended. */
   observePost(post: PostWebhook): PostWebhook;
+  /** Counts a request to the push listener by how it ended. */
+  observePush(outcome: PushOutcome): void;
   /** Starts each peer's counters at 0 and follows the webhook queue's depth. */
   follow(parts: ProbeParts): void;
 }
@@ -46,8 +51,8 @@ function cycleOutcome(report: CycleReport): (typeof CYCLE_OUTCOMES)[number] {
  * Registers the probe's own health metrics on `registry` and returns the
  * observer that feeds them: cycles (duration histogram, count by outcome,
  * the last published time), checks by outcome and failure class, peer
- * fetches by outcome, history write time, and the webhooks' queue depth and
- * attempts by outcome. Every counter starts at 0 for each label value it can
+ * fetches by outcome, history write time, the webhooks' queue depth and
+ * attempts by outcome, and the heartbeats' pushes by outcome and age. Every counter starts at 0 for each label value it can
  * take. The cycle itself never sees prom-client.
  */
 export function registerProbeMetrics({ registry, now = () => new Date() }: ProbeMetricsOptions): ProbeMetrics {
@@ -103,6 +108,29 @@ export function registerProbeMetrics({ registry, now = () => new Date() }: Probe
       this.set(pendingDeliveries === undefined ? 0 : (await pendingDeliveries()).length);
     },
   });
+  const pushes = new Counter({
+    name: 'service_directory_probe_heartbeat_pushes_total',
+    help: 'Requests to the push listener by how they ended: success or failure (recorded as the job said), unauthorized, rate_limited, refused (method, path, query or body), error (not recorded).',
+    labelNames: ['outcome'],
+    registers,
+  });
+  // The last push of each heartbeat component as the last cycle read it, by name.
+  const lastPushes = new Map<string, number>();
+  let groups: ReadonlyMap<string, string> = new Map();
+  new Gauge({
+    name: 'service_directory_probe_heartbeat_age_seconds',
+    help: "How long ago each heartbeat component's last push arrived, as of the last cycle's reading; absent before its first push.",
+    labelNames: ['component', 'group'],
+    registers,
+    collect() {
+      this.reset();
+      const nowMs = now().getTime();
+      for (const [component, atMs] of lastPushes) {
+        this.set({ component, group: groups.get(component) ?? '' }, Math.max(0, nowMs - atMs) / 1000);
+      }
+    },
+  });
+  for (const outcome of PUSH_OUTCOMES) pushes.inc({ outcome }, 0);
   for (const outcome of CYCLE_OUTCOMES) {
     cycles.inc({ outcome }, 0);
     cycleSeconds.zero({ outcome });
@@ -119,7 +147,10 @@ export function registerProbeMetrics({ registry, now = () => new Date() }: Probe
         if (report.published) lastPublished.set(now().getTime() / 1000);
         if (outcome.kind !== 'observed') return;
         for (const component of outcome.components) {
-          for (const { result } of component.checks) checks.inc({ ...labelCheck(result) });
+          for (const { result } of component.checks) {
+            checks.inc({ ...labelCheck(result) });
+            if (result.pushedAtMs !== undefined) lastPushes.set(component.name, result.pushedAtMs);
+          }
         }
         for (const peer of outcome.peers) peerFetches.inc({ peer: peer.region, outcome: peer.outcome });
       },
@@ -130,6 +161,10 @@ export function registerProbeMetrics({ registry, now = () => new Date() }: Probe
     follow(parts) {
       for (const peer of parts.peers) for (const outcome of PEER_OUTCOMES) peerFetches.inc({ peer, outcome }, 0);
       pendingDeliveries = parts.pendingDeliveries;
+      groups = parts.groups ?? new Map();
+    },
+    observePush(outcome) {
+      pushes.inc({ outcome });
     },
     observePost(post) {
       return async (request) => {

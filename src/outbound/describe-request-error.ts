@@ -4,9 +4,13 @@ import { errorCode } from '../errors/describe-error.js';
  * Why a check failed, in a short fixed vocabulary: `refused`, `dns`, `tls`,
  * `reset`, `timeout`, `unexpected status N`, `error (CODE)` for anything
  * else, or `body ...` for an answer whose body failed a condition (its words
- * say which, with what was found cut short and escaped). Only error codes
- * are used, never messages, so nothing from a URL (credentials, query) can
- * reach a log through a reason.
+ * say which, with what was found cut short and escaped). The other kinds of
+ * check add their own words, each counted under one of the same failure
+ * classes (`classifyFailure`): a DNS answer's code (`rcode NXDOMAIN, …`) or
+ * records (`answer …`), a gRPC health answer (`health NOT_SERVING`), a
+ * heartbeat (`no heartbeat since …`, `heartbeat failed …`), an upstream
+ * provider (`upstream …`). Only error codes are used, never messages, so
+ * nothing from a URL (credentials, query) can reach a log through a reason.
  */
 export type FailureReason =
   | 'refused'
@@ -16,7 +20,13 @@ export type FailureReason =
   | 'timeout'
   | `unexpected status ${number}`
   | `error (${string})`
-  | `body ${string}`;
+  | `body ${string}`
+  | `rcode ${string}`
+  | `answer ${string}`
+  | `health ${string}`
+  | `no heartbeat ${string}`
+  | `heartbeat failed${string}`
+  | `upstream ${string}`;
 
 const REASON_BY_CODE: Readonly<Record<string, FailureReason>> = {
   ECONNREFUSED: 'refused',

@@ -23,6 +23,7 @@ import { DEFAULT_RETENTION } from '../settings/history-retention.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
+import { createCheckSources } from './check-sources.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
 import { checkProberLocations, createStateSaver, readProbeState } from './probe-state-file.js';
@@ -125,6 +126,9 @@ export function createProber(options: ProberOptions): Prober {
         });
   if (lease !== undefined) options.subscriptions?.deliverer.fence(lease);
 
+  // What the checks of other kinds read across cycles: the heartbeats' pushes and the providers' pages.
+  const sources = createCheckSources(settings, stateFile, log, now);
+
   const steps = composePublishSteps({
     settings,
     publicDir,
@@ -141,6 +145,7 @@ export function createProber(options: ProberOptions): Prober {
 
   async function prepare(): Promise<ProbeState> {
     await clearStaleTempFiles(publicDir, owned, stateFile, log);
+    await sources.heartbeats.prepare();
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
@@ -173,6 +178,7 @@ export function createProber(options: ProberOptions): Prober {
       settings,
       state,
       check: options.check,
+      sources,
       fetchPeers,
       now,
       signal,

@@ -86,10 +86,14 @@ function explainObservation({ checks, underMaintenance, certificateWarning }: Co
   const failed = checks.filter(({ result }) => !result.ok);
   if (failed.length > 0) return failed.map(describeFailure).join('; ');
   const slow = checks
-    .filter(({ check, result }) => result.latency_ms > check.degradedMs)
+    .filter(({ check, result }) => result.reported === undefined && result.latency_ms > check.degradedMs)
     .map(({ check, result }) => `${redactUrl(check.url)}: ${result.latency_ms} ms, slower than ${check.degradedMs} ms`);
   const reasons = certificateWarning === undefined ? slow : [...slow, certificateWarning.reason];
   if (reasons.length > 0) return reasons.join('; ');
+  const notes = checks.flatMap(({ check, result }) =>
+    result.note === undefined ? [] : [`${redactUrl(check.url)}: ${result.note}`],
+  );
+  if (notes.length > 0) return notes.join('; ');
   return checks.length === 1 ? 'check passed' : `all ${checks.length} checks passed`;
 }
 

@@ -38,6 +38,9 @@ export async function startObservedSidecar(
   metrics.follow({
     peers: options.settings.peers.map((peer) => peer.region),
     pendingDeliveries: subscriptions && (() => subscriptions.deliverer.pending()),
+    groups: new Map(
+      options.settings.components.flatMap(({ name, group }) => (group === undefined ? [] : [[name, group]])),
+    ),
   });
   const listener = await startMetricsListener({ registry, port, host, log: log.error });
   log.info(`metrics on ${listener.url}`);

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { UPTIME_PATH } from '../api-paths.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
+import { listFeedScopes } from '../feed/feed-scopes.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
 import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
@@ -10,6 +11,7 @@ import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
+import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
 import type { PublishStep, StepParts } from './publish-step.js';
 import { queueWebhookEventsStep } from './queue-webhook-events-step.js';
@@ -62,6 +64,11 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
         stateDir: dirname(parts.stateFile),
       }),
     subscriptions && publishFeedStep(stepParts, subscriptions.settings.publicUrl),
+    subscriptions &&
+      publishScopedFeedsStep(stepParts, {
+        publicUrl: subscriptions.settings.publicUrl,
+        scopes: listFeedScopes(settings.components),
+      }),
     statuspage && publishStatuspageStep(stepParts, statuspage),
     // Last of all: the local files are already written, whatever the store does.
     publicDir.mirror && uploadStep(publicDir),

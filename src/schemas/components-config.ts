@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { pathNamers } from '../errors/path-namers.js';
-import { ExpectJsonSchema, ExpectTextSchema } from './body-conditions.js';
-import { checkUrlSchema, isTcpScheme } from './check-url.js';
+import { CheckOptionsShape, checkKindOptions, MillisecondsSchema } from './check-options.js';
+import { checkUrlSchema } from './check-url.js';
 import { checkGroupSpellings, checkUniqueNames } from './component-names.js';
 import { describeComponentsConfigPaths } from './component-paths.js';
+import { HeartbeatConfigSchema } from './heartbeat-config.js';
 import { HttpUrlSchema } from './http-url.js';
 import { NameSchema } from './label.js';
 import {
@@ -13,6 +14,7 @@ import {
 } from './maintenance-window.js';
 import { webhookConfigSchema } from './webhook-config.js';
 
+export { MAX_TIMEOUT_MS } from './check-options.js';
 export { HttpUrlSchema } from './http-url.js';
 export {
   type FixedMaintenanceWindow,
@@ -33,56 +35,15 @@ export const DEFAULT_SCHEDULE = '*/30 * * * * *';
 export const DEFAULT_THRESHOLD_CYCLES = 2;
 /** Checks in flight at once: a cycle of many components stays bounded in sockets and memory. */
 export const DEFAULT_CONCURRENCY = 64;
-/** Upper bound on any timeout, so a typo cannot park a cycle for hours. */
-export const MAX_TIMEOUT_MS = 60_000;
+/** An upstream provider's page is read at most once a minute: what a public provider expects of its readers. */
+export const DEFAULT_UPSTREAM_REFRESH_SECONDS = 60;
 /** How long fetching every peer's observations may take, all at once, after the cycle's own checks. */
 export const DEFAULT_PEER_TIMEOUT_MS = 2_000;
 
 const REGION_CODE_PATTERN = /^[a-z]+[0-9]$/;
 
-/** What a check requests: an http(s) URL, or `tcp://host:port` for a check that only connects. */
+/** What a check requests: an http(s) URL, or a tcp, dns, grpc or statuspage URL (`checkUrlSchema`). */
 export const CheckUrlSchema = checkUrlSchema(HttpUrlSchema);
-
-const MillisecondsSchema = z
-  .number({ error: 'must be a number of milliseconds' })
-  .int({ error: 'must be a whole number of milliseconds' })
-  .positive({ error: 'must be greater than 0' })
-  .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS}` });
-
-const ExpectStatusSchema = z
-  .array(
-    z
-      .number({ error: 'must be an HTTP status code' })
-      .int({ error: 'must be an HTTP status code' })
-      .min(100, { error: 'must be an HTTP status code (100-599)' })
-      .max(599, { error: 'must be an HTTP status code (100-599)' }),
-    { error: 'must be a list of HTTP status codes' },
-  )
-  .min(1, { error: 'must list at least one status code' })
-  .refine((codes) => new Set(codes).size === codes.length, { error: 'must not list a status code twice' });
-
-/** How one request is judged; a check inherits what it leaves out from its component. */
-const CheckOptionsShape = {
-  timeout_ms: MillisecondsSchema.optional(),
-  degraded_ms: MillisecondsSchema.optional(),
-  expect_status: ExpectStatusSchema.optional(),
-  expect_json: ExpectJsonSchema.optional(),
-  expect_text: ExpectTextSchema.optional(),
-  min_certificate_days: z
-    .number({ error: 'must be a number of days' })
-    .int({ error: 'must be a whole number of days' })
-    .min(0, { error: 'must be at least 0' })
-    .max(365, { error: 'must be at most 365' })
-    .optional(),
-  /** A PEM file of the CAs trusted for https, relative to the config file; read (and checked) when settings load. */
-  ca_file: z
-    .string({ error: 'must be the path of a PEM file' })
-    .min(1, { error: 'must be the path of a PEM file' })
-    .optional(),
-};
-
-/** The options that judge an HTTP answer or its TLS, and mean nothing to a check that only connects. */
-const HTTP_ONLY_OPTIONS = ['expect_status', 'expect_json', 'expect_text', 'min_certificate_days', 'ca_file'] as const;
 
 /** A message for a value of the wrong type; other problems (unknown keys) keep zod's own. */
 const onlyForWrongType = (message: string) => (issue: { code?: string }) =>
@@ -97,7 +58,7 @@ export const CheckConfigSchema = z.strictObject(
 );
 export type CheckConfig = z.infer<typeof CheckConfigSchema>;
 
-/** A component watched at one `url`, or at several `checks`. */
+/** A component watched at one `url`, at several `checks`, or by the pushes of a `heartbeat`. */
 export const ComponentConfigSchema = z
   .strictObject(
     {
@@ -108,16 +69,33 @@ export const ComponentConfigSchema = z
       group: NameSchema.optional(),
       url: CheckUrlSchema.optional(),
       checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
+      heartbeat: HeartbeatConfigSchema.optional(),
       ...CheckOptionsShape,
     },
-    { error: onlyForWrongType('must be an object with a "name" and a "url" or "checks"') },
+    { error: onlyForWrongType('must be an object with a "name" and a "url", "checks" or "heartbeat"') },
   )
   .superRefine((component, ctx) => {
-    if (component.url === undefined && component.checks === undefined) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'needs either "url" or "checks"' });
+    const given = (['url', 'checks', 'heartbeat'] as const).filter((field) => component[field] !== undefined);
+    if (given.length === 0) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs "url", "checks" or "heartbeat"' });
+    } else if (given.length > 1) {
+      ctx.addIssue({ code: 'custom', path: [], message: `has both "${given[0]}" and "${given[1]}"; give one` });
     }
-    if (component.url !== undefined && component.checks !== undefined) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'has both "url" and "checks"; give one' });
+    if (component.heartbeat === undefined) return;
+    if (component.scope === 'global') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scope'],
+        message: 'a heartbeat component is regional: other regions never see its pushes; remove "scope"',
+      });
+    }
+    for (const option of Object.keys(CheckOptionsShape) as (keyof typeof CheckOptionsShape)[]) {
+      if (component[option] === undefined) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [option],
+        message: 'does not apply to a heartbeat component, which is judged by its pushes; remove it',
+      });
     }
   });
 export type ComponentConfig = z.infer<typeof ComponentConfigSchema>;
@@ -225,6 +203,13 @@ export const ComponentsConfigSchema = z
       public_url: HttpUrlSchema.optional(),
       /** The page's name in the Statuspage documents (`page.name`); the region's name when left out. */
       page_name: NameSchema.optional(),
+      /** An upstream provider's page is read at most once in this many seconds, however many components read it. */
+      upstream_refresh_seconds: z
+        .number({ error: 'must be a number of seconds' })
+        .int({ error: 'must be a whole number of seconds' })
+        .min(1, { error: 'must be at least 1' })
+        .max(3_600, { error: 'must be at most 3600' })
+        .default(DEFAULT_UPSTREAM_REFRESH_SECONDS),
       /** Receivers of status-change and notice events. */
       webhooks: z.array(WebhookConfigSchema).default([]),
       components: z
@@ -240,7 +225,7 @@ export const ComponentsConfigSchema = z
   .superRefine((config, ctx) => {
     config.components.forEach((component, index) => {
       checkTimings(component, ['components', index], ctx);
-      checkTcpOptions(component, ['components', index], ctx);
+      checkKindOptions(component, ['components', index], ctx);
     });
     checkGroupSpellings(config.components, ctx);
     const names = new Set(config.components.map((component) => component.name));
@@ -262,6 +247,8 @@ pathNamers.add(ComponentsConfigSchema, { describePaths: describeComponentsConfig
 
 /** `degraded_ms` only means something below `timeout_ms`, after inheritance. */
 function checkTimings(component: ComponentConfig, path: (string | number)[], ctx: z.RefinementCtx): void {
+  // A heartbeat has no timings; one set on it is refused on its own.
+  if (component.heartbeat !== undefined) return;
   const checks = component.checks ?? [{ url: component.url ?? '' }];
   checks.forEach((check, index) => {
     const timeoutMs = check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS;
@@ -275,28 +262,4 @@ function checkTimings(component: ComponentConfig, path: (string | number)[], ctx
       message: `degraded_ms (${degradedMs}) must be less than timeout_ms (${timeoutMs})`,
     });
   });
-}
-
-/**
- * A tcp check only connects: the options that judge an answer are an error
- * where they are set on it (or on a component whose `url` is tcp). Set on a
- * component with `checks`, they apply to its http checks only.
- */
-function checkTcpOptions(component: ComponentConfig, path: (string | number)[], ctx: z.RefinementCtx): void {
-  type Judged = Pick<ComponentConfig, 'url' | (typeof HTTP_ONLY_OPTIONS)[number]>;
-  const targets: { check: Judged; where: (string | number)[] }[] =
-    component.checks === undefined
-      ? [{ check: component, where: path }]
-      : component.checks.map((check, index) => ({ check, where: [...path, 'checks', index] }));
-  for (const { check, where } of targets) {
-    if (typeof check.url !== 'string' || !isTcpScheme(check.url)) continue;
-    for (const option of HTTP_ONLY_OPTIONS) {
-      if (check[option] === undefined) continue;
-      ctx.addIssue({
-        code: 'custom',
-        path: [...where, option],
-        message: `does not apply to a tcp check, which only connects; remove it or use an http(s) URL`,
-      });
-    }
-  }
 }

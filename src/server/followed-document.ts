@@ -78,6 +78,8 @@ export class FollowedDocument<T = unknown, K = T> {
   /** The identity of the version last judged, good or bad; empty when it must be looked at again. */
   #judged = '';
   #lastProblem = '';
+  /** A file has been at the path, good or bad: from then on its absence is a problem to log. */
+  #found = false;
   #checking: Promise<void> | undefined;
   #recheck = false;
   #poll: NodeJS.Timeout | undefined;
@@ -95,6 +97,15 @@ export class FollowedDocument<T = unknown, K = T> {
   /** The version being served, if any valid one has been seen. */
   get current(): ServedRepresentation<K> | undefined {
     return this.#current;
+  }
+
+  /**
+   * No file has been at the path yet: the document is not published, which is
+   * not a problem of its own (before the probe's first cycle, every document it
+   * writes is missing); the server says so once for all such documents.
+   */
+  get unpublished(): boolean {
+    return !this.#found;
   }
 
   /** Loads the file now and starts following it. */
@@ -140,9 +151,12 @@ export class FollowedDocument<T = unknown, K = T> {
     if (found.kind === 'refused') {
       // A refusal without an identity (missing, a symlink, out of descriptors) is looked at again next time.
       this.#judged = found.identity ?? '';
+      if (found.missing === true && !this.#found) return;
+      this.#found = true;
       this.#report(`${shown}: ${found.reason}`);
       return;
     }
+    this.#found = true;
     this.#judged = found.identity;
     const result = representDocument(shown, found.bytes, this.#options.schema, this.#options.headers);
     if (!result.ok) {

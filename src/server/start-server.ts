@@ -7,6 +7,7 @@ import { API_DOCUMENTS, type DocumentPath } from '../api-documents.js';
 import { documentFile, OBSERVATIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
+import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
 import type { ComponentGroups } from '../metrics/status-samples.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
@@ -126,6 +127,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ]),
   );
   await Promise.all([...documents.values()].map((document) => document.start()));
+  logUnpublished([...documents.values()], log);
   const fallbackStaleAfterMs = options.fallbackStaleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
@@ -209,4 +211,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),
   };
+}
+
+/**
+ * One line for the documents not published yet (before the probe's first
+ * cycle, all it writes), rather than one "file not found" each: they are
+ * answered as not there until their writer writes them, and are then served
+ * without a word; a document that goes missing after that is logged.
+ */
+function logUnpublished(
+  documents: readonly FollowedDocument<unknown, unknown>[],
+  log: (message: string) => void,
+): void {
+  const [first, ...rest] = documents
+    .filter((document) => document.unpublished)
+    .map((document) => displayPath(document.file));
+  if (first === undefined) return;
+  const more = rest.length === 0 ? ' is' : ` and ${rest.length} more documents are`;
+  log(`waiting for the probe: ${first}${more} not published yet`);
 }

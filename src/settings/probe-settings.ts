@@ -1,30 +1,21 @@
 import { OBSERVATIONS_PATH } from '../api-paths.js';
-import type { EndpointCheck } from '../checks/check-endpoint.js';
+import type { ProbeCheck } from '../checks/probe-check.js';
 import { InputError, type Problem } from '../errors/input-error.js';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
-import { isTcpScheme } from '../schemas/check-url.js';
 import { nameComponents } from '../schemas/component-paths.js';
-import {
-  type ComponentsConfig,
-  DEFAULT_DEGRADED_MS,
-  DEFAULT_MIN_CERTIFICATE_DAYS,
-  DEFAULT_TIMEOUT_MS,
-} from '../schemas/components-config.js';
+import { type ComponentsConfig, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
 import { isRecurringWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
+import { assignSlugs } from '../slugs/assign-slugs.js';
 import type { MaintenancePeriod } from '../time/is-under-maintenance.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { type HistoryRetention, resolveHistoryRetention } from './history-retention.js';
+import { type CheckSettings, resolveChecks } from './resolve-checks.js';
 
-/** One check with every default filled in. */
-export interface CheckSettings extends EndpointCheck {
-  readonly degradedMs: number;
-  /** A certificate expiring within this many days makes the component `degraded_performance`. */
-  readonly minCertificateDays: number;
-}
+export type { CheckSettings } from './resolve-checks.js';
 
 export interface ComponentSettings {
   readonly name: string;
@@ -51,7 +42,7 @@ export interface ProbeSettings extends Thresholds {
   readonly schedule: string;
   readonly concurrency: number;
   /** Checked before anything else; when it fails, the cycle publishes nothing. */
-  readonly connectivity: EndpointCheck | undefined;
+  readonly connectivity: ProbeCheck | undefined;
   readonly maintenance: readonly MaintenancePeriod[];
   readonly components: readonly ComponentSettings[];
   /** The other regions, in code order; none for a probe that decides alone. */
@@ -62,6 +53,8 @@ export interface ProbeSettings extends Thresholds {
   readonly peerMaxAgeMs: number;
   /** How long the history keeps each layer; the defaults when left out. */
   readonly history?: HistoryRetention;
+  /** An upstream provider's page is read at most this often (`upstream_refresh_seconds`). */
+  readonly upstreamRefreshMs?: number;
 }
 
 /** Where the region code came from, to name it when it is wrong: a file and JSON path, `--region`, or `environment`/`REGION`. */
@@ -100,6 +93,8 @@ export function resolveProbeSettings({
   const source = regionOverride ?? { code: config.region, file: configFile, path: 'region' };
   const region = resolveRegion(source, regions, regionsFile);
   const peers = resolvePeers(config.peers, region.code, regions, { configFile, regionsFile });
+  const slugs = assignSlugs(config.components.map((component) => component.name));
+  const nameComponent = nameComponents(config.components);
   return {
     regionCode: region.code,
     regionName: region.name,
@@ -110,7 +105,7 @@ export function resolveProbeSettings({
     connectivity:
       config.connectivity_url === undefined
         ? undefined
-        : { url: config.connectivity_url, timeoutMs: DEFAULT_TIMEOUT_MS, expectStatus: undefined },
+        : { kind: 'http', url: config.connectivity_url, timeoutMs: DEFAULT_TIMEOUT_MS, expectStatus: undefined },
     maintenance: config.maintenance.map((window) =>
       isRecurringWindow(window)
         ? {
@@ -127,44 +122,18 @@ export function resolveProbeSettings({
       name: component.name,
       scope: component.scope,
       group: component.group,
-      checks: (component.checks ?? [{ url: component.url ?? '' }]).map((check, checkIndex): CheckSettings => {
-        const timing = {
-          url: check.url,
-          timeoutMs: check.timeout_ms ?? component.timeout_ms ?? DEFAULT_TIMEOUT_MS,
-          degradedMs: check.degraded_ms ?? component.degraded_ms ?? DEFAULT_DEGRADED_MS,
-        };
-        // A tcp check only connects: what judges an answer is not inherited (the schema refuses it set on the check);
-        // it has no certificate, so its min_certificate_days stays the default, which keeps its fingerprint.
-        if (isTcpScheme(check.url))
-          return { ...timing, expectStatus: undefined, minCertificateDays: DEFAULT_MIN_CERTIFICATE_DAYS };
-        const expectJson = check.expect_json ?? component.expect_json;
-        const expectText = check.expect_text ?? component.expect_text;
-        const caFile = check.ca_file ?? component.ca_file;
-        const ca = caFile === undefined ? undefined : caFiles.get(caFile);
-        if (caFile !== undefined && ca === undefined) {
-          const where = check.ca_file === undefined ? '' : `.checks[${checkIndex}]`;
-          throw new InputError(configFile, [
-            {
-              path: `${nameComponents(config.components)(componentIndex)}${where}.ca_file`,
-              reason: `${JSON.stringify(caFile)} was not read`,
-            },
-          ]);
-        }
-        return {
-          ...timing,
-          expectStatus: check.expect_status ?? component.expect_status,
-          minCertificateDays:
-            check.min_certificate_days ?? component.min_certificate_days ?? DEFAULT_MIN_CERTIFICATE_DAYS,
-          expectJson,
-          expectText,
-          ca,
-        };
+      checks: resolveChecks(component, {
+        slug: slugs.get(component.name) ?? '',
+        caFiles,
+        configFile,
+        where: nameComponent(componentIndex),
       }),
     })),
     peers,
     peerTimeoutMs: config.peer_timeout_ms,
     peerMaxAgeMs: staleAfterMs(scheduleIntervalMs(config.schedule)),
     history: resolveHistoryRetention(config.history),
+    upstreamRefreshMs: config.upstream_refresh_seconds * 1000,
   };
 }
 

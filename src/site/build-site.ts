@@ -4,14 +4,18 @@ import { REGIONS_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
+import { isScopedFeedPath, listFeedScopes } from '../feed/feed-scopes.js';
+import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeFiles } from '../io/write-files.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import { listCdnHeaders } from '../object-store/list-cdn-headers.js';
 import { MAX_UPLOAD_DEADLINE_MS, openBucketMirror } from '../object-store/open-bucket-mirror.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
@@ -33,10 +37,11 @@ export interface BuildOptions {
   readonly hostPublicDir?: string;
   /**
    * The notices, `data/notices.json` (missing: none). Given, the build also
-   * publishes `/api/v1/notices` and `/feed.atom`; left out, neither.
+   * publishes `/api/v1/notices`, `/feed.atom` and the feed of each component
+   * and group under `/feeds/`; left out, none of them.
    */
   readonly noticesFile?: string;
-  /** The components config, for the notices' component names, maintenance windows and `public_url`. */
+  /** The components config, for the notices' component names, maintenance windows, `public_url` and the feeds' names. */
   readonly componentsFile?: string;
   /**
    * `--publish s3://BUCKET[/PREFIX]`: after writing, upload what this build
@@ -93,10 +98,11 @@ export async function buildSite({
 }: BuildOptions): Promise<BuildResult> {
   const regions = await readDocument(regionsFile, RegionsFileSchema);
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
-  const published = [
-    ...renderSite(regions, headersConfig.headers),
-    ...(noticesFile === undefined ? [] : await renderNoticeFiles(publicDir, noticesFile, componentsFile)),
-  ];
+  const components = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
+  const scopes = listFeedScopes(components?.components ?? []);
+  const notices =
+    noticesFile === undefined ? undefined : await renderNoticeFiles(publicDir, noticesFile, componentsFile);
+  const published = [...renderSite(regions, headersConfig.headers), ...(notices?.files ?? [])];
   const [oversized] = findOversizedDocuments(published);
   if (oversized !== undefined) {
     throw new InputError(oversized.path === REGIONS_PATH ? regionsFile : (noticesFile ?? regionsFile), [
@@ -105,10 +111,14 @@ export async function buildSite({
   }
   // Every published document is exported even before its writer (the probe, say) has written it.
   const retired = new Set<string>(RETIRED_MODULE_PATHS.map((path) => path.slice(1)));
+  const feeds = new Set(scopes.map((scope) => scope.path.slice(1)));
+  // The feed of a component or group no longer configured is removed by its writer: it gets no headers.
+  const unconfigured = (file: string) => isScopedFeedPath(`/${file}`) && !feeds.has(file);
   const files = [
-    ...(await listPublishedFiles(publicDir)).filter((file) => !retired.has(file)),
+    ...(await listPublishedFiles(publicDir)).filter((file) => !retired.has(file) && !unconfigured(file)),
     ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
-    ...(await listComponentHistoryFiles(componentsFile)),
+    ...feeds,
+    ...listComponentHistoryFiles(components),
   ];
   const exports = renderExports(headersConfig.headers, files, hostPublicDir);
   // A bad bucket URL is bad input like any other: refused before anything is written.
@@ -121,6 +131,8 @@ export async function buildSite({
   for (const path of RETIRED_MODULE_PATHS) await writer.remove(path);
   const written: string[] = [];
   for (const { path, contents } of published) written.push(await writer.write(path, contents));
+  // One feed per component and group: the feeds of those no longer configured go.
+  if (notices !== undefined) written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput)));
   // The page's own files are not written here, but they are served beside what is.
   const ownPaths = new Set(published.map((file) => file.path));
   for (const path of new Set(listPageFiles(files))) {

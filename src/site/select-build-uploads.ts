@@ -1,17 +1,18 @@
 import { PUBLISHED_PATHS } from '../api-documents.js';
-import { BADGES_PATH } from '../api-paths.js';
+import { BADGES_PATH, FEEDS_PATH } from '../api-paths.js';
 
 /** The published documents and the feed, as relative paths under `public/`. */
 const PUBLISHED_FILES: ReadonlySet<string> = new Set(PUBLISHED_PATHS.map((path) => path.slice(1)));
-const BADGES_DIR = `${BADGES_PATH.slice(1)}/`;
+/** The directories the probe writes, beside `api/`: the badges and the feeds of components and groups. */
+const PROBE_DIRS = [BADGES_PATH, FEEDS_PATH].map((path) => `${path.slice(1)}/`);
 
 /**
  * Whether `file` (a relative path under `public/`) is one of the page's own
- * files: everything outside `api/` and `badges/` (the probe writes both) that
- * is no published document (the feed).
+ * files: everything outside `api/`, `badges/` and `feeds/` (the probe writes
+ * them) that is no published document (the feed).
  */
 function isPageFile(file: string): boolean {
-  return !file.startsWith('api/') && !file.startsWith(BADGES_DIR) && !PUBLISHED_FILES.has(file);
+  return !file.startsWith('api/') && !PROBE_DIRS.some((dir) => file.startsWith(dir)) && !PUBLISHED_FILES.has(file);
 }
 
 /**

@@ -50,6 +50,6 @@ export function assignSlugs(names: readonly string[]): ReadonlyMap<string, strin
 }
 
 /** `slug` in at most `maxChars`, never ending in a hyphen. */
-function cutSlug(slug: string, maxChars: number): string {
+export function cutSlug(slug: string, maxChars: number): string {
   return slug.length <= maxChars ? slug : slug.slice(0, maxChars).replace(/-+$/, '');
 }

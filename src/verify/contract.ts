@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import {
+  COMPONENT_FEEDS_PATH,
   COMPONENT_HISTORY_PATH,
+  FEED_EXTENSION,
   FEED_PATH,
+  GROUP_FEEDS_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
@@ -60,7 +63,9 @@ export const STATUSPAGE_ENDPOINTS = [
 /**
  * The endpoints published beside the contract's two: the history (the
  * summary, and the detail document of the first component it names), the
- * notices, the probe's observations, Statuspage's documents and the feed.
+ * notices, the probe's observations, Statuspage's documents, the feed, and
+ * the feeds of the first component the status names and of the first group
+ * Statuspage's components document names.
  */
 export const ADDED_ENDPOINTS = [
   'uptime',
@@ -70,6 +75,8 @@ export const ADDED_ENDPOINTS = [
   'observations',
   ...STATUSPAGE_ENDPOINTS,
   'feed',
+  'component-feed',
+  'group-feed',
 ] as const;
 
 /** Every endpoint `verify` checks, in the order it reports them. */
@@ -114,6 +121,20 @@ function jsonDocument<S extends z.ZodType>(
     presence,
     body: `a valid ${name} document`,
     read: (url, text) => parseDocument(url, text, schema),
+  };
+}
+
+/** An Atom feed's contract: its type with the charset, a short shared cache, and a body an Atom reader takes. */
+function atomFeed(path: string): EndpointContract<ReturnType<typeof readAtomFeed>> {
+  return {
+    path,
+    contentType: 'application/atom+xml; charset=utf-8',
+    cacheControl: 'public, max-age=60',
+    // Feed readers fetch it server-side; no browser script needs it cross-origin.
+    allowOrigin: null,
+    presence: 'optional',
+    body: 'a well-formed Atom feed',
+    read: readAtomFeed,
   };
 }
 
@@ -196,14 +217,8 @@ export const CONTRACT = {
     StatuspageActiveMaintenancesSchema,
     'active maintenances',
   ),
-  feed: {
-    path: FEED_PATH,
-    contentType: 'application/atom+xml; charset=utf-8',
-    cacheControl: 'public, max-age=60',
-    // Feed readers fetch it server-side; no browser script needs it cross-origin.
-    allowOrigin: null,
-    presence: 'optional',
-    body: 'a well-formed Atom feed',
-    read: readAtomFeed,
-  },
+  feed: atomFeed(FEED_PATH),
+  // One feed per component and per group; `verify` checks one of each (`path` is the template).
+  'component-feed': atomFeed(`${COMPONENT_FEEDS_PATH}/{slug}${FEED_EXTENSION}`),
+  'group-feed': atomFeed(`${GROUP_FEEDS_PATH}/{slug}${FEED_EXTENSION}`),
 } as const satisfies Record<Endpoint, EndpointContract>;

@@ -1,12 +1,34 @@
-import { componentHistoryPath, UPTIME_PATH } from '../api-paths.js';
+import {
+  componentFeedPath,
+  componentHistoryPath,
+  groupFeedPath,
+  STATUSPAGE_COMPONENTS_PATH,
+  UPTIME_PATH,
+} from '../api-paths.js';
 import { STALE_AFTER_INTERVALS, staleAfterMs } from '../freshness/judge-freshness.js';
 import { joinUrl } from '../outbound/join-url.js';
 import { formatTimestamp } from '../schemas/service-status.js';
+import { StatuspageComponentsSchema } from '../schemas/statuspage/statuspage-documents.js';
+import { slugify } from '../slugs/assign-slugs.js';
 import { checkDeploymentEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
 import type { VerifyCheck, VerifyReport } from './verify-report.js';
+
+/**
+ * The path of the feed of the first of `named` (components or groups, by
+ * name, in the order the deployment lists them, which is its config's), by
+ * the slug rule its writer names feeds by: the first name always keeps its
+ * plain slug. `undefined` when none is named.
+ */
+function firstFeedPath(
+  named: readonly { readonly name: string }[] | undefined,
+  pathOf: (slug: string) => string,
+): string | undefined {
+  const first = named?.[0];
+  return first === undefined ? undefined : pathOf(slugify(first.name));
+}
 
 /**
  * How old the status may be when neither `--max-age` nor the deployment's
@@ -44,7 +66,9 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
 
   const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
     checkDeploymentEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
-  const others = ADDED_ENDPOINTS.filter((endpoint) => endpoint !== 'uptime' && endpoint !== 'component-history');
+  // One of each document published per component or group, found by what the others name.
+  const one = new Set<Endpoint>(['uptime', 'component-history', 'component-feed', 'group-feed']);
+  const others = ADDED_ENDPOINTS.filter((endpoint) => !one.has(endpoint));
   const [regions, status, uptime, ...added] = await Promise.all([
     fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
     fetchAndCheck('status', CONTRACT.status, statusUrl),
@@ -54,7 +78,26 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
       return fetchAndCheck(endpoint, contract, joinUrl(options.baseUrl, contract.path));
     }),
   ]);
-  const componentHistory = await checkFirstComponentHistory(uptime.document?.components[0]?.slug);
+  const firstSlug = uptime.document?.components[0]?.slug;
+  const statuspageComponents = StatuspageComponentsSchema.safeParse(
+    added[others.indexOf('v2/components.json')]?.document,
+  ).data;
+  const [componentHistory, componentFeed, groupFeed] = await Promise.all([
+    checkOne('component-history', firstSlug && componentHistoryPath(firstSlug), `${uptimeUrl} named no component`),
+    checkOne(
+      'component-feed',
+      firstFeedPath(status.document?.components, componentFeedPath),
+      `${statusUrl} named no component`,
+    ),
+    checkOne(
+      'group-feed',
+      firstFeedPath(
+        statuspageComponents?.components.filter((entry) => entry.group),
+        groupFeedPath,
+      ),
+      `${joinUrl(options.baseUrl, STATUSPAGE_COMPONENTS_PATH)} named no group`,
+    ),
+  ]);
   const intervalS = uptime.document?.interval_seconds;
   // The same bound as the page and /healthz: three of the intervals the probe says it runs at.
   const maxAgeS =
@@ -74,25 +117,29 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
     ...uptime.checks,
     ...componentHistory,
     ...added.flatMap((verdict) => verdict.checks),
+    ...componentFeed,
+    ...groupFeed,
   ];
-  /** The detail document the summary names first: the file layout is the deployment's, so this checks one, not all. */
-  async function checkFirstComponentHistory(slug: string | undefined): Promise<VerifyCheck[]> {
-    const contract = CONTRACT['component-history'];
-    if (slug === undefined) {
-      const reason = `not checked: ${uptimeUrl} named no component`;
+  /**
+   * One of the documents published per component or group, at `path` (the
+   * first the other documents name: the file layout is the deployment's, so
+   * this checks one, not all), or skipped, saying why, when none is named.
+   */
+  async function checkOne(endpoint: Endpoint, path: string | undefined, noneNamed: string): Promise<VerifyCheck[]> {
+    const contract: EndpointContract = CONTRACT[endpoint];
+    if (path === undefined) {
       return [
         {
-          endpoint: 'component-history',
+          endpoint,
           check: 'status-code',
           outcome: 'skip',
           url: joinUrl(options.baseUrl, contract.path),
           expected: '200',
-          actual: reason,
+          actual: `not checked: ${noneNamed}`,
         },
       ];
     }
-    return (await fetchAndCheck('component-history', contract, joinUrl(options.baseUrl, componentHistoryPath(slug))))
-      .checks;
+    return (await fetchAndCheck(endpoint, contract, joinUrl(options.baseUrl, path))).checks;
   }
 
   return {

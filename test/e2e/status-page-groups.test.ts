@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ARTIFACTS_DIR,
@@ -45,6 +47,39 @@ describe('component groups on the status page', () => {
     await expect(top.nth(1).locator('.component-name').textContent()).resolves.toBe('Build Service');
     await expect(top.nth(2).locator('.component-name').textContent()).resolves.toBe('Registry');
     await page.locator('#components').screenshot({ path: `${ARTIFACTS_DIR}/status-page-groups.png` });
+    expectNoProblems(problems);
+  });
+
+  it('links each card and each group to its own feed, which the server answers as Atom', async () => {
+    const { page, problems } = await harness.open({
+      status: statusUpdated(5_000),
+      history: { ...pastHistory(), groups: COMPUTE },
+    });
+
+    const feedOf = (scope: Locator) => scope.locator('a.feed-link[rel="alternate"][type="application/atom+xml"]');
+    const group = page.locator('#components > li.component-group');
+    await expect(feedOf(group.locator('.component-head').first()).getAttribute('href')).resolves.toBe(
+      '/feeds/groups/compute.atom',
+    );
+    const expected = {
+      'Control API': '/feeds/components/control-api.atom',
+      Scheduler: '/feeds/components/scheduler.atom',
+      'Build Service': '/feeds/components/build-service.atom',
+      Registry: '/feeds/components/registry.atom',
+    };
+    for (const [name, href] of Object.entries(expected)) {
+      const card = page.locator('li.component', { has: page.getByText(name, { exact: true }) });
+      const link = feedOf(card.locator('.component-foot'));
+      await expect(link.getAttribute('href')).resolves.toBe(href);
+      // Its name says whose feed it is, for a screen reader among the cards' many "Feed" links.
+      await expect(link.textContent()).resolves.toBe(`Feed: ${name}, incidents and notices (Atom)`);
+    }
+    for (const href of [...Object.values(expected), '/feeds/groups/compute.atom']) {
+      const response = await page.request.get(new URL(href, harness.site().url).href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+      expect(parseFeed(await response.text()).title).toContain(': incidents and notices');
+    }
     expectNoProblems(problems);
   });
 

@@ -9,6 +9,8 @@ import {
   STATUS_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
+import { listFeedScopes } from '../../src/feed/feed-scopes.js';
+import { createScopedFeedsPublisher } from '../../src/feed/publish-scoped-feeds.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
@@ -80,10 +82,20 @@ export async function startStatusPageSite(
     maintenance: [],
     announceDays: 7,
   };
-  // As the probe does: the status, then Statuspage's documents from it and the documents beside it.
+  // As the probe does: the status, then Statuspage's documents from it and the documents beside it, and the
+  // feed of each component and group.
+  const writer = createPublicDirWriter(publicDir);
   const writeStatus = async (next: ServiceStatus) => {
     await writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
-    await publishStatuspage({ publicDir: createPublicDirWriter(publicDir), settings, status: next, now: new Date() });
+    await publishStatuspage({ publicDir: writer, settings, status: next, now: new Date() });
+    const scopes = listFeedScopes(next.components.map(({ name }) => ({ name, group: settings.groups.get(name) })));
+    await createScopedFeedsPublisher(
+      writer,
+      scopes,
+    )({
+      notices: history.notices?.notices ?? [],
+      incidents: history.incidents,
+    });
   };
   for (const [path, document] of [
     [UPTIME_PATH, history.uptime],

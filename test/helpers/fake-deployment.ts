@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { componentHistoryPath } from '../../src/api-paths.js';
+import { componentFeedPath, componentHistoryPath, groupFeedPath } from '../../src/api-paths.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { renderRegions } from '../../src/site/render-regions.js';
 import {
@@ -65,11 +65,29 @@ export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], Canne
     body: JSON.stringify(sampleObservations()),
   },
   ...goodStatuspage(),
-  feed: {
+  feed: goodFeed(),
+  'component-feed': goodFeed(),
+  'group-feed': goodFeed(),
+};
+
+/** A correct Atom feed: the site's, whose shape the feed of a component or group shares. */
+function goodFeed(): CannedResponse {
+  return {
     status: 200,
     headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
     body: sampleDocuments()['/feed.atom'],
-  },
+  };
+}
+
+/**
+ * Where the documents published per component or group are answered: where
+ * the sample documents name them (the summary's first slug, the status's
+ * first component, Statuspage's first group, "Compute").
+ */
+const ONE_OF_EACH: Partial<Record<Endpoint, string>> = {
+  'component-history': componentHistoryPath(sampleComponentHistories()[0]?.slug ?? ''),
+  'component-feed': componentFeedPath('control-api'),
+  'group-feed': groupFeedPath('compute'),
 };
 
 /** Correct answers for Statuspage's eight documents: never cached, open to any origin. */
@@ -124,11 +142,7 @@ export async function startFakeDeployment(answers: Answers): Promise<FakeDeploym
   const byPath = new Map<string, CannedResponse>();
   for (const endpoint of ENDPOINTS) {
     const answer = answers[endpoint];
-    // The detail document is answered where the sample summary's first slug says it is.
-    const path =
-      endpoint === 'component-history'
-        ? componentHistoryPath(sampleComponentHistories()[0]?.slug ?? '')
-        : CONTRACT[endpoint].path;
+    const path = ONE_OF_EACH[endpoint] ?? CONTRACT[endpoint].path;
     if (answer !== undefined) byPath.set(path, answer);
   }
   const server: Server = createServer((request, response) => {

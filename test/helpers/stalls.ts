@@ -49,13 +49,21 @@ export async function startUnacceptingListener(): Promise<Stall> {
   };
 }
 
+/** A stall that accepts connections, and counts them: a test waits for a client to be held. */
+export interface SilentListener extends Stall {
+  /** Connections accepted so far. */
+  accepted(): number;
+}
+
 /**
  * A listener that accepts TCP connections and never says a word: a TLS
  * client waits forever for the server's handshake, an HTTP client for headers.
  */
-export async function startSilentListener(): Promise<Stall> {
+export async function startSilentListener(): Promise<SilentListener> {
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const server: Server = createServer((socket) => {
+    accepted += 1;
     sockets.add(socket);
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
@@ -65,6 +73,7 @@ export async function startSilentListener(): Promise<Stall> {
   if (address === null || typeof address === 'string') throw new Error('no port');
   return {
     port: address.port,
+    accepted: () => accepted,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));

@@ -1,4 +1,7 @@
+import { listFeedScopes } from '../../src/feed/feed-scopes.js';
+import { createScopedFeedsPublisher } from '../../src/feed/publish-scoped-feeds.js';
 import { renderWindowNotices } from '../../src/notices/maintenance-notices.js';
+import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { MaintenanceWindow } from '../../src/schemas/maintenance-window.js';
 import type { ServiceStatus } from '../../src/schemas/service-status.js';
 import { renderStatuspageDocuments, type StatuspageSource } from '../../src/statuspage/render-statuspage-documents.js';
@@ -43,6 +46,23 @@ export function sampleStatuspageSettings(overrides: Partial<StatuspageSettings> 
     announceDays: 7,
     ...overrides,
   };
+}
+
+/** The sample status's components with the sample settings' groups, as a components config lists them. */
+export function sampleGroupedComponents(): { name: string; group?: string }[] {
+  const { groups } = sampleStatuspageSettings();
+  return sampleStatuspageStatus().components.map(({ name }) => {
+    const group = groups.get(name);
+    return group === undefined ? { name } : { name, group };
+  });
+}
+
+/** The feed of each sample component and of its group, "Compute", written as the probe writes them. */
+export async function publishSampleFeeds(publicDir: string): Promise<void> {
+  await createScopedFeedsPublisher(
+    createPublicDirWriter(publicDir),
+    listFeedScopes(sampleGroupedComponents()),
+  )({ notices: sampleNotices().notices, incidents: sampleIncidents(SAMPLE_NOW) });
 }
 
 /** Everything the renderer reads, from the sample documents. */

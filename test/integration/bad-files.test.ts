@@ -5,7 +5,8 @@ import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startStandin } from '../../src/standins/start-standin.js';
-import { runCli } from '../helpers/run-cli.js';
+import { type CliResult, runCli } from '../helpers/run-cli.js';
+import { type InProcessCommand, runCommandInProcess } from '../helpers/run-command-in-process.js';
 import { useStandins } from '../helpers/standins.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../helpers/temp-site.js';
@@ -14,12 +15,15 @@ import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../helpers
  * Issue 4, "Bad files": every way data/regions.json, data/components.json and
  * headers.json can be wrong gets one line per problem on stderr (file, JSON
  * path, reason), a non-zero exit, and public/ byte-for-byte as it was. Each
- * case runs the real CLI in a child process, in a temp site whose public/ a
- * successful build and probe have filled, so there is something to lose.
+ * case runs its command in a temp site whose public/ a successful build and
+ * probe (the real CLI) have filled, so there is something to lose: every case
+ * in this process, through the command's own function as the CLI dispatches
+ * it, and the first case of each file and command, and every case given by a
+ * flag or the environment, again through the real CLI in a child process.
  */
 
 type DataFile = 'data/regions.json' | 'data/components.json' | 'headers.json';
-type Command = 'build' | 'probe' | 'serve';
+type Command = InProcessCommand;
 
 interface BadFileCase {
   readonly file: DataFile;
@@ -103,7 +107,8 @@ function headersPlus(rule: JsonObject): string {
 const STATUS_VALUES = 'operational, under_maintenance, degraded_performance, partial_outage, major_outage';
 const NOT_FOUND =
   "file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)";
-const URL_REASON = 'must be an absolute http or https URL, or tcp://host:port';
+const URL_REASON =
+  'must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://';
 const REFUSED_CHARACTERS = 'control and invisible formatting characters are refused';
 const ENDPOINT_REASON =
   'must be an absolute http or https URL, like https://ACCOUNT.r2.cloudflarestorage.com or http://minio:9000';
@@ -301,7 +306,7 @@ const componentsCases: BadFileCase[] = [
       ...config,
       components: config.components.map((item, at) => (at === 2 ? { name: item.name } : item)),
     })),
-    stderr: ['data/components.json: components["Build Service"]: needs either "url" or "checks"'],
+    stderr: ['data/components.json: components["Build Service"]: needs "url", "checks" or "heartbeat"'],
   },
   {
     what: 'a duplicate component name',
@@ -658,28 +663,55 @@ afterAll(async () => {
   await template.remove();
 });
 
-describe.concurrent('a bad input file: one line per problem, a non-zero exit, public/ untouched', () => {
-  it.for(CASES)('$file $what ($command)', async (badCase, { expect }) => {
-    const site = await makeTempSite();
-    try {
-      await cp(template.publicDir, site.publicDir, { recursive: true });
-      const target = join(site.root, badCase.file);
-      if (badCase.contents === undefined) await rm(target);
-      else await writeFile(target, badCase.contents);
+/** The cases that run the real CLI as well: the first of each file and command, and those given by a flag or the environment. */
+const CLI_CASES = CASES.filter(
+  (badCase, index) =>
+    badCase.args !== undefined ||
+    badCase.env !== undefined ||
+    CASES.findIndex((other) => other.file === badCase.file && other.command === badCase.command) === index,
+);
 
-      const result = await runCli([...COMMAND_ARGS[badCase.command], ...(badCase.args ?? [])], {
-        cwd: site.root,
-        env: { REGION: '', PORT: '0', ...badCase.env },
-        timeoutMs: CHILD_TIMEOUT_MS,
-      });
+/** Runs `badCase` in a copy of the template by `run`, and checks its lines, its exit status and public/. */
+async function checkBadCase(
+  badCase: BadFileCase,
+  run: (cwd: string, args: string[], env: NodeJS.ProcessEnv) => Promise<CliResult>,
+  expectOf: typeof expect,
+): Promise<void> {
+  const site = await makeTempSite();
+  try {
+    await cp(template.publicDir, site.publicDir, { recursive: true });
+    const target = join(site.root, badCase.file);
+    if (badCase.contents === undefined) await rm(target);
+    else await writeFile(target, badCase.contents);
 
-      expect(result.code, result.stdout + result.stderr).toBe(1);
-      expect(result.stderr.trimEnd().split('\n')).toEqual(badCase.stderr);
-      expect(result.stdout).toBe('');
-      expect(await snapshotTree(site.publicDir)).toEqual(publishedBefore);
-    } finally {
-      await site.remove();
-    }
+    const result = await run(site.root, [...COMMAND_ARGS[badCase.command], ...(badCase.args ?? [])], {
+      REGION: '',
+      PORT: '0',
+      ...badCase.env,
+    });
+
+    expectOf(result.code, result.stdout + result.stderr).toBe(1);
+    expectOf(result.stderr.trimEnd().split('\n')).toEqual(badCase.stderr);
+    expectOf(result.stdout).toBe('');
+    expectOf(await snapshotTree(site.publicDir)).toEqual(publishedBefore);
+  } finally {
+    await site.remove();
+  }
+}
+
+describe('a bad input file: one line per problem, a non-zero exit, public/ untouched', () => {
+  it.for(CASES)('$file $what ($command)', async (badCase) => {
+    await checkBadCase(
+      badCase,
+      (cwd, [command, ...args], env) => runCommandInProcess(command as Command, args, { cwd, env }),
+      expect,
+    );
+  });
+});
+
+describe.concurrent('the same through the real CLI in a child process', () => {
+  it.for(CLI_CASES)('$file $what ($command)', async (badCase, { expect }) => {
+    await checkBadCase(badCase, (cwd, args, env) => runCli(args, { cwd, env, timeoutMs: CHILD_TIMEOUT_MS }), expect);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fetch } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PATHS } from '../../src/api-documents.js';
 import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../src/api-paths.js';
 import { InputError } from '../../src/errors/input-error.js';
@@ -76,17 +76,11 @@ describe('buildSite', () => {
 });
 
 describe('the generated documents, served', () => {
+  // One build served by the thin handler for these tests, which only read it.
   let running: RunningServer | undefined;
   let removeDir: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await running?.close();
-    await removeDir?.();
-    running = undefined;
-    removeDir = undefined;
-  });
-
-  /** Builds the site into a temp directory and serves it with the thin handler. */
-  async function buildAndServe(): Promise<{ dir: string; url: string }> {
+  let served = { dir: '', url: '' };
+  beforeAll(async () => {
     const { dir, remove } = await makeTempDir();
     removeDir = remove;
     await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
@@ -97,8 +91,15 @@ describe('the generated documents, served', () => {
       host: '127.0.0.1',
       log: () => {},
     });
-    return { dir, url: running.url };
-  }
+    served = { dir, url: running.url };
+  });
+  afterAll(async () => {
+    await running?.close();
+    await removeDir?.();
+  });
+
+  /** The built site and its server's URL. */
+  const buildAndServe = async (): Promise<{ dir: string; url: string }> => served;
 
   it.each(GENERATED.slice(1))('%s is served as application/json with the headers.json Cache-Control', async (path) => {
     const { dir, url } = await buildAndServe();
@@ -127,9 +128,17 @@ describe('buildSite host exports', () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  async function build(): Promise<{ publicDir: string; exportsDir: string }> {
+  /** One build the tests that only read share, removed after the last of them. */
+  let sharedBuild: Promise<{ publicDir: string; exportsDir: string }> | undefined;
+  const sharedCleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of sharedCleanups.splice(0)) await cleanup();
+  });
+
+  /** A build into a fresh temp directory, removed after the test (or, with `sharedCleanups`, after the file). */
+  async function build(removals = cleanups): Promise<{ publicDir: string; exportsDir: string }> {
     const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    removals.push(remove);
     const publicDir = join(dir, 'public');
     const exportsDir = join(dir, 'dist-exports');
     await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
@@ -148,10 +157,15 @@ describe('buildSite host exports', () => {
   });
 
   it.each(PUBLISHED_PATHS)('gives %s its rule in every export before its file exists', async (path) => {
-    const { publicDir, exportsDir } = await build();
+    // Read only: every path's test reads the same build.
+    sharedBuild ??= build(sharedCleanups);
+    const { publicDir, exportsDir } = await sharedBuild;
     expect(await readFile(join(publicDir, '_headers'), 'utf8')).toContain(`\n${path}\n`);
     expect(await readFile(join(exportsDir, 'nginx-locations.conf'), 'utf8')).toContain(`location = ${path} {`);
-    expect(await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).toContain(`s3 cp "$PUBLIC_DIR${path}"`);
+    const uploaded = (await readFile(join(exportsDir, 's3-upload.sh'), 'utf8')).match(/^for file in (.*); do$/gm);
+    expect(uploaded?.flatMap((line) => line.slice('for file in '.length, -'; do'.length).split(' '))).toContain(
+      path.slice(1),
+    );
     const sources = (rules: { source: string }[]) => rules.map((rule) => rule.source);
     expect(sources(JSON.parse(await readFile(join(exportsDir, 'vercel.json'), 'utf8')).headers)).toContain(path);
     const firebaseRules: { regex: string }[] = JSON.parse(await readFile(join(exportsDir, 'firebase.json'), 'utf8'))

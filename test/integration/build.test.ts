@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RegionListSchema } from '../../src/schemas/region.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runCommandInProcess } from '../helpers/run-command-in-process.js';
 import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
 
 let site: TempSite;
@@ -14,11 +15,17 @@ afterEach(async () => {
 });
 
 const regionsDocument = () => join(site.publicDir, 'api', 'v1', 'regions');
+/**
+ * `build` run by its own function in this process, as the CLI dispatches it:
+ * the first and the failing build below run the real CLI in a child process.
+ */
+const buildInProcess = (args: string[] = []) => runCommandInProcess('build', args, { cwd: site.root });
 
 describe('build', () => {
   it('writes the regions document as a schema-valid list of every region', async () => {
     const result = await runCli(['build'], { cwd: site.root });
     expect(result.code).toBe(0);
+    expect(result.stdout).toContain('build: wrote 12 regions');
     const source: unknown[] = JSON.parse(await readFile(site.regionsFile, 'utf8'));
     const list = RegionListSchema.parse(JSON.parse(await readFile(regionsDocument(), 'utf8')));
     expect(list.data).toHaveLength(source.length);
@@ -26,7 +33,7 @@ describe('build', () => {
   });
 
   it('ships a sample of at least 10 regions, 5 zones and 6 countries, with a shared zone', async () => {
-    await runCli(['build'], { cwd: site.root });
+    expect((await buildInProcess()).code).toBe(0);
     const { data } = RegionListSchema.parse(JSON.parse(await readFile(regionsDocument(), 'utf8')));
     const zones = data.map((region) => region.zone);
     expect(data.length).toBeGreaterThanOrEqual(10);
@@ -36,21 +43,21 @@ describe('build', () => {
   });
 
   it('writes the same bytes for the same data, whatever its order in the file', async () => {
-    await runCli(['build'], { cwd: site.root });
+    expect((await buildInProcess()).code).toBe(0);
     const first = await readFile(regionsDocument());
     const regions: unknown[] = JSON.parse(await readFile(site.regionsFile, 'utf8'));
     await writeFile(site.regionsFile, JSON.stringify(regions.reverse(), null, 4));
-    await runCli(['build'], { cwd: site.root });
+    expect((await buildInProcess()).code).toBe(0);
     expect((await readFile(regionsDocument())).equals(first)).toBe(true);
   });
 
   it('leaves no temp file beside the document', async () => {
-    await runCli(['build'], { cwd: site.root });
+    expect((await buildInProcess()).code).toBe(0);
     expect((await readdir(join(site.publicDir, 'api', 'v1'))).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
   it('reports every problem as file, path and reason, exits 1 and leaves public/ byte-for-byte as it was', async () => {
-    await runCli(['build'], { cwd: site.root });
+    expect((await buildInProcess()).code).toBe(0);
     await writeFile(join(site.publicDir, 'keep.txt'), 'untouched');
     const before = await snapshotTree(site.publicDir);
     const regions = JSON.parse(await readFile(site.regionsFile, 'utf8'));
@@ -80,14 +87,14 @@ describe('build', () => {
     ],
   ])('rejects %s with one clear message', async (_name, text, message) => {
     await writeFile(site.regionsFile, text);
-    const result = await runCli(['build'], { cwd: site.root });
+    const result = await buildInProcess();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(message);
     expect(await snapshotTree(site.publicDir)).toEqual({});
   });
 
   it('names a missing data file', async () => {
-    const result = await runCli(['build', '--data', 'data/nope.json'], { cwd: site.root });
+    const result = await buildInProcess(['--data', 'data/nope.json']);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       "data/nope.json: file not found: run the command from the project's directory, or give the file's path with the command's option (see --help)",
@@ -95,7 +102,7 @@ describe('build', () => {
   });
 
   it('rejects an unknown flag with the usage', async () => {
-    const result = await runCli(['build', '--dat', 'x'], { cwd: site.root });
+    const result = await buildInProcess(['--dat', 'x']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Usage: service-directory build');
   });

@@ -16,7 +16,11 @@ import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js'
 import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
-import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
+import {
+  publishSampleFeeds,
+  sampleGroupedComponents,
+  sampleStatuspageSettings,
+} from '../helpers/statuspage-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 // Runs where nginx is installed (`apt-get install nginx-light`); elsewhere the parsed-output tests cover the export.
@@ -31,13 +35,18 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     cleanups.push(remove);
     const publicDir = join(dir, 'public');
     const exportsDir = join(dir, 'exports');
-    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir });
+    // The sample components, grouped as the sample Statuspage documents say: the exports name each one's feed.
+    const componentsFile = join(dir, 'components.json');
+    const components = sampleGroupedComponents().map((component) => ({ ...component, url: 'http://127.0.0.1:9/' }));
+    await writeFile(componentsFile, JSON.stringify({ region: 'ams1', components }));
+    await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir, componentsFile });
     const statusFile = documentFile(publicDir, STATUS_PATH);
     await mkdir(dirname(statusFile), { recursive: true });
     const status = sampleStatus({ updated_at: formatTimestamp(new Date()) });
     await writeFile(statusFile, JSON.stringify(status));
     await publishObservations(publicDir, sampleObservations());
     await publishDocuments(publicDir);
+    await publishSampleFeeds(publicDir);
     await publishStatuspage({
       publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings(),

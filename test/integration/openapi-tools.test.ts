@@ -6,12 +6,12 @@ import addFormats from 'ajv-formats';
 import { OpenAPIBackend, SetMatchType } from 'openapi-backend';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_PATH, UPTIME_PATH } from '../../src/api-paths.js';
+import { OPENAPI_PATH, STATUS_PATH, UPTIME_PATH } from '../../src/api-paths.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, type TestServer, waitFor } from '../helpers/test-server.js';
 
 const run = promisify(execFile);
 const REDOCLY = join(REPO_ROOT, 'node_modules', '.bin', 'redocly');
@@ -115,7 +115,17 @@ async function exchangeEverything(): Promise<Exchange[]> {
   await publishStatus(site.publicDir, sampleStatus());
   // The uptime summary and, beside it, the detail documents it names.
   await publishDocuments(site.publicDir, [UPTIME_PATH]);
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  // Until the server has picked both up (it follows the files by watch and a poll).
+  await waitFor(async () => {
+    const statuses = await Promise.all(
+      [STATUS_PATH, UPTIME_PATH].map(async (path) => {
+        const response = await request(`${server.url}${path}`);
+        await response.body.dump();
+        return response.statusCode;
+      }),
+    );
+    return statuses.every((status) => status === 200);
+  });
   for (const { path, method, operation } of listOperations()) {
     const first = await exchange(path, method, operation);
     exchanges.push(first);

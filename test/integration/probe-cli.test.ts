@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import {
@@ -19,6 +19,7 @@ import { spawnWithSilentResolver } from '../helpers/silent-resolver.js';
 import { type Stall, startSilentListener, startUnacceptingListener } from '../helpers/stalls.js';
 import { useStandins } from '../helpers/standins.js';
 import { REPO_ROOT, snapshotTree } from '../helpers/temp-site.js';
+import { waitFor } from '../helpers/test-server.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 
 const standin = useStandins();
@@ -135,6 +136,7 @@ describe('probe --once', () => {
       'badges/uptime.json',
       'badges/uptime.svg',
       'feed.atom',
+      'feeds/components/scheduler.atom',
     ]);
   });
 
@@ -150,7 +152,7 @@ describe('probe --once', () => {
     const result = await probeOnce();
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
-      'components.json: components[0].url: must be an absolute http or https URL, or tcp://host:port',
+      'components.json: components[0].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://',
       'components.json: components[1].timeout_ms: must be greater than 0',
       'components.json: components[1].name: "Scheduler" is already used by components[0]',
     ]);
@@ -355,15 +357,17 @@ describe('probe (sidecar)', () => {
   });
 
   it('ends at once on SIGTERM in the middle of a hanging check, publishing nothing half-done', async () => {
-    const hanging = await standin({ mode: 'hanging' });
+    // A server that takes the request and never answers it.
+    const hanging = await startSilentListener();
+    onTestFinished(() => hanging.close());
     await writeConfig({
       region: 'ams1',
-      components: [{ name: 'Scheduler', url: `${hanging.origin}/healthz`, timeout_ms: 30_000 }],
+      components: [{ name: 'Scheduler', url: `http://127.0.0.1:${hanging.port}/healthz`, timeout_ms: 30_000 }],
     });
     const sidecar = startSidecar();
     await sidecar.waitForOutput(/sidecar for Amsterdam 1/);
-    // Give the first check time to be in flight.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The first check is in flight.
+    await waitFor(async () => hanging.accepted() > 0);
     const stopping = Date.now();
     sidecar.child.kill('SIGTERM');
     expect(await sidecar.exited()).toBe(0);
@@ -465,7 +469,8 @@ describe('probe: stalls and shutdown', () => {
     const sidecar = startCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
     cli.children.push(sidecar);
     await sidecar.waitForOutput(/sidecar for Amsterdam 1/);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The handshake has begun: the listener holds the connection.
+    await waitFor(async () => stall.accepted() > 0);
     const stopping = performance.now();
     sidecar.child.kill('SIGTERM');
     expect(await sidecar.exited()).toBe(0);

@@ -220,17 +220,18 @@ describe('standByForLock and the lease', () => {
     await mkdir(stateDir(), { recursive: true });
     await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'replica-a', since: '2026-11-21T01:00:00Z' }));
     const started = performance.now();
-    // The writer touches its lock for 2 s, then dies.
+    // The writer touches its lock for a second, then dies.
+    const aliveMs = 1_000;
     const heartbeat = setInterval(() => {
       const now = new Date();
       void utimes(lockFile(), now, now);
     }, 500);
-    setTimeout(() => clearInterval(heartbeat), 2_000);
+    setTimeout(() => clearInterval(heartbeat), aliveMs);
     const lock = await standByForLock({ stateDir: stateDir(), log, staleMs: STALE_MS });
     const waitedMs = performance.now() - started;
     expect(lock).toBeDefined();
-    expect(waitedMs).toBeGreaterThanOrEqual(2_000 + STALE_MS - 600);
-    expect(waitedMs).toBeLessThan(2_000 + STALE_MS + 1_500);
+    expect(waitedMs).toBeGreaterThanOrEqual(aliveMs + STALE_MS - 600);
+    expect(waitedMs).toBeLessThan(aliveMs + STALE_MS + 1_500);
     expect(lines.filter((line) => line.startsWith('standby: pid 1234 on replica-a is the writer'))).toHaveLength(1);
     expect(lines.at(-1)).toMatch(/^standby: the writer is gone; this probe is the writer now/);
     expect(await lock?.stillHeld()).toBe(true);

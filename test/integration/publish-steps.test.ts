@@ -69,6 +69,7 @@ describe('composePublishSteps', () => {
         { stateFiles: [join(root, '.state', 'webhook-queue.json'), join(root, '.state', 'announced-notices.json')] },
       ],
       ['feed', { paths: ['/feed.atom'] }],
+      ['feeds of components and groups', { directories: ['/feeds'] }],
       ['Statuspage documents', { directories: ['/api/v2'] }],
       ['upload', {}],
     ]);

@@ -41,7 +41,13 @@ describe('the three-region demo', () => {
     await request(`${ams1.controlOrigin}/control-api/failing`, { method: 'POST' }).then((r) => r.body.dump());
     await waitFor(async () => (await observations())?.components[0]?.status === 'major_outage', 20_000);
     // Two more cycles: flapping protection would have published a lone region's outage by now.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const seenAt = (await observations())?.observed_at ?? '';
+    const cycles = new Set<string>();
+    await waitFor(async () => {
+      const observedAt = (await observations())?.observed_at;
+      if (observedAt !== undefined && observedAt > seenAt) cycles.add(observedAt);
+      return cycles.size >= 2;
+    }, 20_000);
     const status = ServiceStatusSchema.parse(await getJson(`${ams1.url}/api/v1/status`));
     expect(status.components.find((component) => component.name === 'Control API')?.status).toBe('operational');
     expect((await observations())?.components[0]?.vote?.summary).toMatch(/^1 of 3 regions sees an outage/);

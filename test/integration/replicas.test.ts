@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { type WebhookEvent, WebhookEventSchema } from '../../src/webhooks/webhook-event.js';
-import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
+import { useBuiltSite } from '../helpers/built-site.js';
+import { type CliProcess, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
 import { waitFor } from '../helpers/test-server.js';
 import { unusedPort } from '../helpers/unused-port.js';
@@ -24,6 +25,7 @@ import { useWebhookReceivers } from '../helpers/webhook-receiver.js';
 const cli = useCliSite();
 const standin = useStandins();
 const receiver = useWebhookReceivers();
+const built = useBuiltSite();
 
 const LEASE_S = 3;
 const canUnshare = (() => {
@@ -56,8 +58,7 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
         ],
       }),
     );
-    const built = await runCli(['build'], { cwd: root, timeoutMs: 60_000 });
-    expect(built.code).toBe(0);
+    await built.copyInto(cli.site);
 
     const probeOf = (replica: string): CliProcess => {
       const child = startCli(
@@ -85,11 +86,25 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
 
     const events = (): WebhookEvent[] => hook.received.map((entry) => WebhookEventSchema.parse(JSON.parse(entry.body)));
     const slackTexts = (): string[] => slack.received.map((entry) => JSON.parse(entry.body).text);
-    return { component, hook, probeOf, servers, probeA, probeB, events, slackTexts };
+    /** Both receivers told `count` events, and nothing left in the shared queue: the writer saved what it delivered. */
+    const delivered = (count: number) =>
+      waitFor(async () => {
+        if (events().length !== count || slackTexts().length !== count) return false;
+        const queue = await readFile(join(root, '.state', 'webhook-queue.json'), 'utf8').catch(() => '');
+        return queue !== '' && JSON.parse(queue).deliveries.length === 0;
+      }, 20_000);
+    return { component, hook, probeOf, servers, probeA, probeB, events, slackTexts, delivered };
+  }
+
+  /** Waits for `probe` to write the status `count` more times: the cycles in which a duplicate would show. */
+  async function afterWrites(probe: CliProcess, count: number): Promise<void> {
+    const writes = () => probe.output().match(/wrote .*status/g)?.length ?? 0;
+    const target = writes() + count;
+    await waitFor(async () => writes() >= target, 20_000);
   }
 
   it('speak with one voice: one writer, a bounded takeover after kill -9, no duplicate notification', async () => {
-    const { component, probeOf, servers, probeA, probeB, events, slackTexts } = await startRegion();
+    const { component, probeOf, servers, probeA, probeB, events, slackTexts, delivered } = await startRegion();
     // Every 100 ms, what each server answers for the status: when each updated_at was first seen.
     const seen: { atMs: number; updatedMs: number }[] = [];
     let polling = true;
@@ -111,8 +126,7 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
 
     // An outage, told by the writer.
     await component.setMode('failing');
-    await waitFor(async () => events().length === 1, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await delivered(1);
 
     // The writer dies mid-outage; the standby takes over after the lease.
     const killedAtMs = Date.now();
@@ -128,8 +142,8 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
 
     // Recovery, told by the new writer.
     await component.setMode('healthy');
-    await waitFor(async () => events().length === 2, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await delivered(2);
+    await afterWrites(probeB, 2);
     polling = false;
     await poller;
 
@@ -170,7 +184,10 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
   }, 120_000);
 
   it('a writer paused past its lease (SIGSTOP) and resumed after the takeover writes nothing more and stops', async () => {
-    const { component, probeA, probeB, events } = await startRegion();
+    const { component, probeA, probeB, events, delivered } = await startRegion();
+    // Paused between two cycles, just after one wrote its status: the fence is the lock check before each
+    // write, so a writer paused after that check and resumed would still finish the write it had begun.
+    await afterWrites(probeA, 1);
     probeA.child.kill('SIGSTOP');
     await probeB.waitForOutput(/this probe is the writer now/, 20_000);
     await component.setMode('failing');
@@ -182,8 +199,8 @@ describe.runIf(canUnshare)('two replicas sharing a state directory', () => {
     expect(probeA.output().match(/wrote .*status/g)?.length ?? 0).toBe(writtenBefore);
     // The new writer carries on alone: one notification of the outage, none from the old writer.
     await component.setMode('healthy');
-    await waitFor(async () => events().length === 2, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await delivered(2);
+    await afterWrites(probeB, 2);
     expect(events().map((event) => ('to' in event ? event.to : event.type))).toEqual(['major_outage', 'operational']);
   }, 120_000);
 });

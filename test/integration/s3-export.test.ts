@@ -117,4 +117,13 @@ describe('dist-exports/s3-upload.sh against a local S3-compatible server', () =>
     await expectUploadedWithHeaders([STATUS_PATH.slice(1)]);
     expect((await fetchObject(STATUS_PATH.slice(1)))?.headers.get('cache-control')).toBe('no-store');
   }, 120_000);
+
+  it('refuses a directory whose path aws would read as a pattern, rather than upload nothing', async () => {
+    const patterned = join(site.root, 'public[1]');
+    await publishStatus(patterned, sampleStatus());
+    await expect(runUploadScript(patterned)).rejects.toMatchObject({
+      code: 1,
+      stderr: `s3-upload.sh: ${patterned}: aws would read [, * or ? in the path as a pattern; use a path without them\n`,
+    });
+  });
 });

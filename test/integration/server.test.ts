@@ -100,7 +100,23 @@ describe('GET /api/v1/status', () => {
     server = await startTestServer(site);
     const response = await expectJsonError('/api/v1/status', 503, 'service_unavailable');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(server.logs.join('\n')).toContain('status: file not found');
+    // One line for every document the probe writes (the notices are the build's, not written here), not one each.
+    expect(server.logs).toEqual([
+      `waiting for the probe: ${statusFile(site.publicDir)} and 12 more documents are not published yet`,
+    ]);
+  });
+
+  it('serves documents as they are first published without a line each, and logs one that goes missing after', async () => {
+    server = await startTestServer(site);
+    await publishStatus(site.publicDir, sampleStatus());
+    await waitFor(async () => (await get('/api/v1/status')).status === 200);
+    expect(server.logs).toHaveLength(1);
+    await unlink(statusFile(site.publicDir));
+    await waitFor(async () =>
+      server.logs.some(
+        (line) => line === `${statusFile(site.publicDir)}: file not found (keeping the last good document)`,
+      ),
+    );
   });
 
   it('serves a status that appears after start-up within one second, with no-store', async () => {

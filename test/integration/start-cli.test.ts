@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ComponentsConfigSchema } from '../../src/schemas/components-config.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { type CliProcess, startCli } from '../helpers/run-cli.js';
 import { makeTempSite, snapshotTree, type TempSite } from '../helpers/temp-site.js';
+import { freeBasePort, isPortFree } from '../helpers/unused-port.js';
 
 let site: TempSite;
 let child: CliProcess | undefined;
@@ -18,24 +18,6 @@ afterEach(async () => {
   child = undefined;
   await site.remove();
 });
-
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A base port whose next four are free too: the stand-ins need five in a row. */
-async function freeBasePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    const ports = [0, 1, 2, 3, 4].map((offset) => base + offset);
-    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
-  }
-  throw new Error('no five free ports in a row');
-}
 
 async function getStatus(origin: string): Promise<ServiceStatus | undefined> {
   const response = await fetch(`${origin}/api/v1/status`);
@@ -55,7 +37,7 @@ async function waitFor<T>(get: () => Promise<T | undefined>, timeoutMs: number):
 
 describe('start', () => {
   it('builds, launches the stand-ins, serves and probes: a probed status within seconds, then Ctrl-C stops it all', async () => {
-    const base = await freeBasePort();
+    const base = await freeBasePort(5);
     const shipped = ComponentsConfigSchema.parse(
       JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
     );
@@ -96,7 +78,7 @@ describe('start', () => {
     const files = Object.keys(await snapshotTree(site.publicDir)).sort();
     expect(files).toEqual(expect.arrayContaining(['api/v1/openapi.json', 'api/v1/regions', 'api/v1/status']));
     expect(files.filter((file) => file.split('/').some((segment) => segment.startsWith('.')))).toEqual([]);
-    expect(await isFree(base + 2)).toBe(true);
+    expect(await isPortFree(base + 2)).toBe(true);
 
     // Started again, the stand-ins are healthy: the first cycle publishes that, not the last run's outage.
     const lastRun = ServiceStatusSchema.parse(

@@ -1,22 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { IncidentImpact, Statuspage } from 'statuspage.io';
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../src/api-documents.js';
 import { ComponentsConfigSchema } from '../../src/schemas/components-config.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { type Standin, type StandinOptions, startStandin } from '../../src/standins/start-standin.js';
 import { statuspageId } from '../../src/statuspage/statuspage-id.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
-import { runCli, startCli } from '../helpers/run-cli.js';
+import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
+import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
+import { freeBasePort } from '../helpers/unused-port.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 
-const standin = useStandins();
+const perTest = useStandins();
 const cli = useCliSite();
 
 /** Statuspage's shapes as written by hand from its documentation, apart from the zod schemas. */
@@ -33,15 +35,24 @@ function expectationOf(document: string) {
 
 const V2_DOCUMENTS = API_DOCUMENTS.filter((row) => row.path.startsWith('/api/v2/'));
 
+/** What a deployment runs on: its site, stand-ins that are closed with it, and its children. */
+interface DeploymentParts {
+  readonly site: TempSite;
+  readonly standin: (options: Partial<StandinOptions>) => Promise<Standin>;
+  readonly children: CliProcess[];
+}
+
 /**
  * The real thing, as `npm start` runs it: the build, one probe cycle (with
  * history) against stand-ins, and `serve`, on a config with a group, a page
  * name, a maintenance window in progress and a notice of the team's.
  */
-async function startDeployment(): Promise<string> {
+async function startDeployment(
+  { site, standin, children }: DeploymentParts = { ...cli, standin: perTest },
+): Promise<string> {
   const healthy = await standin({ mode: 'healthy' });
   const failing = await standin({ mode: 'failing' });
-  const { root, publicDir, regionsFile, headersFile } = cli.site;
+  const { root, publicDir, regionsFile, headersFile } = site;
   const now = Date.now();
   const config = join(root, 'data', 'components.json');
   await writeFile(
@@ -94,14 +105,36 @@ async function startDeployment(): Promise<string> {
     cwd: root,
     env: { PORT: '0' },
   });
-  cli.children.push(serving);
+  children.push(serving);
   const [, url] = await serving.waitForOutput(/listening on (http:\/\/\S+)/);
   return url ?? '';
 }
 
 describe('a consumer written for Statuspage, against a running deployment', () => {
+  // The two tests that only read share one deployment: a build, a probe and a serve fewer.
+  let url = '';
+  const standins: Standin[] = [];
+  const children: CliProcess[] = [];
+  let site: TempSite | undefined;
+  beforeAll(async () => {
+    site = await makeTempSite();
+    const standin = async (options: Partial<StandinOptions>) => {
+      const started = await startStandin({ name: 'Stand-in', port: 0, ...options });
+      standins.push(started);
+      return started;
+    };
+    url = await startDeployment({ site, standin, children });
+  });
+  afterAll(async () => {
+    for (const child of children) {
+      child.child.kill('SIGKILL');
+      await child.exited();
+    }
+    await Promise.all(standins.map((started) => started.close()));
+    await site?.remove();
+  });
+
   it('gets every document with JSON, no-store and open CORS, in our shape and in Statuspage’s', async () => {
-    const url = await startDeployment();
     for (const row of V2_DOCUMENTS) {
       const response = await request(`${url}${row.path}`, { headers: { origin: 'https://widget.example' } });
       const text = await response.body.text();
@@ -117,7 +150,6 @@ describe('a consumer written for Statuspage, against a running deployment', () =
   });
 
   it('reads it with the statuspage.io client unchanged, groups, incidents and maintenance included', async () => {
-    const url = await startDeployment();
     const client = new Statuspage('unused00page');
     client.setApiUrl(url);
 
@@ -175,23 +207,6 @@ describe('a consumer written for Statuspage, against a running deployment', () =
   });
 });
 
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A base port whose next four are free too, for the stand-ins of `start`. */
-async function freeBasePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    if ((await Promise.all([0, 1, 2, 3, 4].map((offset) => isFree(base + offset)))).every(Boolean)) return base;
-  }
-  throw new Error('no five free ports in a row');
-}
-
 async function eventually<T>(get: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -205,7 +220,7 @@ async function eventually<T>(get: () => Promise<T | undefined>, timeoutMs: numbe
 describe('a consumer written for Statuspage, against `start` with the shipped data', () => {
   it('sees the shipped group, then the Scheduler stand-in going down, through the statuspage.io client', async () => {
     const { root } = cli.site;
-    const base = await freeBasePort();
+    const base = await freeBasePort(5);
     const shipped = ComponentsConfigSchema.parse(
       JSON.parse(await readFile(join(root, 'data', 'components.json'), 'utf8')),
     );

@@ -24,7 +24,7 @@ import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/f
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
-import { sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
+import { publishSampleFeeds, sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 const NOW = new Date('2026-11-21T04:40:00Z');
@@ -54,7 +54,10 @@ async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; 
   const { dir, remove } = await makeTempDir();
   cleanups.push(remove);
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
-  if (withAdded) await publishDocuments(dir);
+  if (withAdded) {
+    await publishDocuments(dir);
+    await publishSampleFeeds(dir);
+  }
   if (withStatus) {
     // The probe writes its observations beside the status, then Statuspage's documents from both and the rest.
     const status = sampleStatus({ updated_at: formatTimestamp(new Date()) });
@@ -103,7 +106,15 @@ describe('verifyDeployment against our own server', () => {
     expect(failedChecks(report)).toEqual([]);
     const skipped = report.checks.filter((check) => check.outcome === 'skip').map((check) => check.endpoint);
     // No summary names a component, so no detail document is asked for.
-    expect(skipped).toEqual(['uptime', 'component-history', 'incidents', 'notices', 'feed']);
+    expect(skipped).toEqual([
+      'uptime',
+      'component-history',
+      'incidents',
+      'notices',
+      'feed',
+      'component-feed',
+      'group-feed',
+    ]);
   });
 });
 
@@ -183,6 +194,32 @@ describe('verifyDeployment against misconfigured deployments', () => {
         feed: { ...GOOD_ADDED.feed, body: GOOD_ADDED.feed.body.slice(0, 200) },
       },
       ['feed body'],
+    ],
+    [
+      "a component's feed typed as generic XML, at the first component's slug",
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        'component-feed': {
+          ...GOOD_ADDED['component-feed'],
+          headers: { ...GOOD_ADDED['component-feed'].headers, 'Content-Type': 'text/xml' },
+        },
+      },
+      ['component-feed content-type'],
+    ],
+    [
+      "an RSS feed where the first group's Atom feed should be",
+      {
+        regions: GOOD_REGIONS,
+        status,
+        ...GOOD_ADDED,
+        'group-feed': {
+          ...GOOD_ADDED['group-feed'],
+          body: '<rss version="2.0"><channel><title>x</title></channel></rss>',
+        },
+      },
+      ['group-feed body'],
     ],
     [
       'an RSS feed where the Atom feed should be',
@@ -466,9 +503,10 @@ describe('verifyDeployment against misconfigured deployments', () => {
   it('reports an unreachable deployment as not reachable, naming the error', async () => {
     const port = await unusedPort();
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, now });
-    // The detail document is asked for by the slug the summary names: with no summary, it is skipped.
+    // One document per component or group is asked for where another names it: with none read, each is skipped.
+    const named = new Set(['component-history', 'component-feed', 'group-feed']);
     expect(failedChecks(report)).toEqual(
-      ENDPOINTS.filter((endpoint) => endpoint !== 'component-history').map((endpoint) => `${endpoint} reachable`),
+      ENDPOINTS.filter((endpoint) => !named.has(endpoint)).map((endpoint) => `${endpoint} reachable`),
     );
     expect(report.checks[0]?.actual).toContain('ECONNREFUSED');
   });

@@ -47,3 +47,25 @@ describe('classifyComponent', () => {
     expect(classifyComponent(checks, false)).toBe('degraded_performance');
   });
 });
+
+describe('classifyComponent: a state the checked thing reports', () => {
+  const reported = (state: StatusValue, latency_ms = 10): CheckResult => ({
+    ok: state === 'operational',
+    latency_ms,
+    reported: state,
+    ...(state === 'operational' ? {} : { error: `upstream reports ${state}` as const }),
+  });
+
+  it.each<[string, CheckResult[], StatusValue]>([
+    ['a provider operational, however slow its page', [reported('operational', 4000)], 'operational'],
+    ['a provider degraded', [reported('degraded_performance')], 'degraded_performance'],
+    ['a provider partly out', [reported('partial_outage')], 'partial_outage'],
+    ['a provider fully out', [reported('major_outage')], 'major_outage'],
+    ['a provider in maintenance', [reported('under_maintenance')], 'under_maintenance'],
+    ['a provider partly out beside a healthy check', [reported('partial_outage'), ok()], 'partial_outage'],
+    ['a provider operational beside a failed check', [reported('operational'), failed()], 'partial_outage'],
+    ['a provider degraded beside a failed check', [reported('degraded_performance'), failed()], 'partial_outage'],
+  ])('%s is %s', (_name, results, expected) => {
+    expect(classifyComponent(judged(...results), false)).toBe(expected);
+  });
+});

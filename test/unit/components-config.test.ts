@@ -92,7 +92,7 @@ describe('ComponentsConfigSchema', () => {
     [
       'a component that is not an object',
       { components: ['Scheduler'] },
-      [`${FILE}: components[0]: must be an object with a "name" and a "url" or "checks"`],
+      [`${FILE}: components[0]: must be an object with a "name" and a "url", "checks" or "heartbeat"`],
     ],
     ['an empty component list', { components: [] }, [`${FILE}: components: must list at least one component`]],
     [
@@ -113,7 +113,7 @@ describe('ComponentsConfigSchema', () => {
     [
       'neither url nor checks',
       { components: [{ name: 'Scheduler' }] },
-      [`${FILE}: components["Scheduler"]: needs either "url" or "checks"`],
+      [`${FILE}: components["Scheduler"]: needs "url", "checks" or "heartbeat"`],
     ],
     [
       'both url and checks',
@@ -128,22 +128,30 @@ describe('ComponentsConfigSchema', () => {
     [
       'a URL that is not a URL',
       { components: [{ name: 'Scheduler', url: 'not a url' }] },
-      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port`],
+      [
+        `${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'a relative URL',
       { components: [{ name: 'Scheduler', url: '/healthz' }] },
-      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port`],
+      [
+        `${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'an ftp URL',
       { components: [{ name: 'Scheduler', url: 'ftp://127.0.0.1/x' }] },
-      [`${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port`],
+      [
+        `${FILE}: components["Scheduler"].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'a bad URL in a check',
       { components: [{ name: 'Scheduler', checks: [{ url: 'http//x' }] }] },
-      [`${FILE}: components["Scheduler"].checks[0].url: must be an absolute http or https URL, or tcp://host:port`],
+      [
+        `${FILE}: components["Scheduler"].checks[0].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
+      ],
     ],
     [
       'a duplicate name',
@@ -336,7 +344,7 @@ describe('ComponentsConfigSchema', () => {
     const problems = problemsOf({ components: [{ name: '', url: 'nope', timeout_ms: -1 }] });
     expect(problems).toEqual([
       `${FILE}: components[0].name: must not be empty`,
-      `${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port`,
+      `${FILE}: components[0].url: must be an absolute http or https URL, or tcp://host:port, dns://, grpc(s):// or statuspage+https://`,
       `${FILE}: components[0].timeout_ms: must be greater than 0`,
     ]);
   });
@@ -455,6 +463,9 @@ describe('ComponentsConfigSchema', () => {
   const TCP_URL_REASON =
     'a tcp URL is tcp://host:port with a port from 1 to 65535 and nothing after it, like tcp://db.internal:5432';
   const NOT_FOR_TCP = 'does not apply to a tcp check, which only connects; remove it or use an http(s) URL';
+  const NOT_FOR_TCP_BUT_TLS = `${NOT_FOR_TCP} or a grpc(s):// URL`;
+  const NOT_FOR_TCP_BUT_CA =
+    'does not apply to a tcp check, which only connects; remove it or use an http(s) URL, a grpc(s):// URL or a statuspage+https:// URL';
   it.each<[string, unknown, string[]]>([
     [
       'a tcp URL without a port',
@@ -501,12 +512,12 @@ describe('ComponentsConfigSchema', () => {
     [
       'min_certificate_days on a tcp check',
       tcpComponent({ min_certificate_days: 30 }),
-      [`${FILE}: components["Database"].checks[0].min_certificate_days: ${NOT_FOR_TCP}`],
+      [`${FILE}: components["Database"].checks[0].min_certificate_days: ${NOT_FOR_TCP_BUT_TLS}`],
     ],
     [
       'ca_file on a tcp check',
       tcpComponent({ ca_file: 'ca.pem' }),
-      [`${FILE}: components["Database"].checks[0].ca_file: ${NOT_FOR_TCP}`],
+      [`${FILE}: components["Database"].checks[0].ca_file: ${NOT_FOR_TCP_BUT_CA}`],
     ],
     [
       'a negative min_certificate_days',
@@ -638,7 +649,7 @@ describe('ComponentsConfigSchema: names', () => {
         { name: 'Build Service' },
       ],
     };
-    expect(problemsOf(config)).toEqual([`${FILE}: components["Build Service"]: needs either "url" or "checks"`]);
+    expect(problemsOf(config)).toEqual([`${FILE}: components["Build Service"]: needs "url", "checks" or "heartbeat"`]);
   });
 
   it('refuses a name that differs from another only in Unicode normalisation', () => {

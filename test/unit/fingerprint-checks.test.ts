@@ -30,6 +30,23 @@ describe('fingerprintChecks', () => {
     expect(fingerprintChecks([base])).toBe(createHash('sha256').update(before).digest('hex'));
   });
 
+  it.each<[string, CheckSettings]>([
+    ['records a dns answer must hold', { ...checkAt('dns://10.0.0.53/r.example'), expectAnswer: ['10.0.0.1'] }],
+    ['the rcode a dns answer must have', { ...checkAt('dns://10.0.0.53/r.example'), expectRcode: 'NXDOMAIN' }],
+    ['the provider component read', { ...checkAt('statuspage+https://s.example'), upstreamComponent: 'API' }],
+    ['a heartbeat interval', { ...checkAt('heartbeat:x'), heartbeat: { slug: 'x', everyMs: 60_000, graceMs: 0 } }],
+  ])('changes with %s, from the same check without', (_what, check) => {
+    const { expectAnswer, expectRcode, upstreamComponent, heartbeat, ...without } = check;
+    expect(fingerprintChecks([check])).not.toBe(fingerprintChecks([without]));
+  });
+
+  it('changes with a heartbeat grace', () => {
+    const check = { ...checkAt('heartbeat:x'), heartbeat: { slug: 'x', everyMs: 60_000, graceMs: 0 } };
+    expect(fingerprintChecks([check])).not.toBe(
+      fingerprintChecks([{ ...check, heartbeat: { ...check.heartbeat, graceMs: 1 } }]),
+    );
+  });
+
   it('is a digest that does not carry the URL or its credentials', () => {
     expect(fingerprintChecks([base])).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -98,6 +98,7 @@ describe('resolveProbeSettings', () => {
       scope: 'regional',
       checks: [
         {
+          kind: 'http',
           url: 'http://127.0.0.1:4101/healthz',
           timeoutMs: 5000,
           degradedMs: 1000,
@@ -128,13 +129,21 @@ describe('resolveProbeSettings', () => {
     });
     expect(settings.components[0]?.checks).toEqual([
       {
+        kind: 'http',
         url: 'http://127.0.0.1:1/v2/',
         timeoutMs: 2000,
         degradedMs: 800,
         expectStatus: [200, 401],
         minCertificateDays: 14,
       },
-      { url: 'http://127.0.0.1:2/v2/', timeoutMs: 900, degradedMs: 800, expectStatus: [204], minCertificateDays: 14 },
+      {
+        kind: 'http',
+        url: 'http://127.0.0.1:2/v2/',
+        timeoutMs: 900,
+        degradedMs: 800,
+        expectStatus: [204],
+        minCertificateDays: 14,
+      },
     ]);
   });
 
@@ -159,6 +168,7 @@ describe('resolveProbeSettings', () => {
     });
     expect(settings.components[0]?.checks).toEqual([
       {
+        kind: 'http',
         url: 'http://127.0.0.1:1/health',
         timeoutMs: 5000,
         degradedMs: 1000,
@@ -168,6 +178,7 @@ describe('resolveProbeSettings', () => {
         expectText: 'ok',
       },
       {
+        kind: 'http',
         url: 'http://127.0.0.1:2/health',
         timeoutMs: 5000,
         degradedMs: 1000,
@@ -177,6 +188,7 @@ describe('resolveProbeSettings', () => {
         expectText: 'ok',
       },
       {
+        kind: 'tcp',
         url: 'tcp://127.0.0.1:5432',
         timeoutMs: 5000,
         degradedMs: 1000,

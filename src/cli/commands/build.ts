@@ -10,15 +10,16 @@ export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--head
                                [--precompress]
 
 Validates the regions data, the notices and the header rules, then writes
-DIR/api/v1/regions, DIR/api/v1/notices, DIR/feed.atom, DIR/api/v1/openapi.json,
-DIR/api/v1/schemas/*.json and DIR/_headers, and the other static hosts' header
-configurations to the exports directory.
+DIR/api/v1/regions, DIR/api/v1/notices, DIR/feed.atom, the feed of each component
+and group (DIR/feeds/components/SLUG.atom, DIR/feeds/groups/SLUG.atom),
+DIR/api/v1/openapi.json, DIR/api/v1/schemas/*.json and DIR/_headers, and the other
+static hosts' header configurations to the exports directory.
 
   --data FILE     the regions source (default: data/regions.json)
   --notices FILE  the team's notices; missing means none (default: data/notices.json)
   --components FILE
-                  the probe config: component names, maintenance windows and
-                  public_url for the notices and the feed (default: data/components.json)
+                  the probe config: component names and groups, maintenance windows
+                  and public_url for the notices and the feeds (default: data/components.json)
   --headers FILE  the response header rules (default: headers.json)
   --public DIR    the directory that is served (default: public)
   --exports DIR   where vercel.json, firebase.json, nginx-locations.conf and

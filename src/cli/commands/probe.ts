@@ -5,12 +5,14 @@ import { readEnv } from '../../io/read-env.js';
 import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { openPushListener } from '../../probe-process/open-push-listener.js';
 import { ProbeLockedError } from '../../probe-process/probe-locked-error.js';
 import { probeOnce } from '../../probe-process/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import { parseLockStaleAfter } from '../parse-lock-stale-after.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
+import { parsePushPort } from '../parse-push-port.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
@@ -22,11 +24,13 @@ export const EXIT_NOT_UPLOADED = 3;
 
 export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
                                [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
-                               [--metrics-port PORT]
+                               [--metrics-port PORT] [--push-port PORT] [--push-host HOST]
+                               [--push-cert FILE --push-key FILE]
                                [--standby] [--lock-stale-after SECONDS]
                                [--publish s3://BUCKET[/PREFIX]] [--headers FILE] [--precompress]
 
-Checks each component over HTTP and writes DIR/api/v1/status, then records the
+Checks each component (HTTP, TCP, DNS, gRPC health, an upstream Statuspage, or the
+pushes of a heartbeat) and writes DIR/api/v1/status, then records the
 cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
 DIR/feed.atom and Statuspage's documents under DIR/api/v2/, and queues webhook
 events (config "webhooks") beside the state file.
@@ -46,6 +50,13 @@ events (config "webhooks") beside the state file.
   --metrics-port PORT
                    the sidecar's own health for Prometheus, GET /metrics on METRICS_HOST
                    (default 127.0.0.1); not with --once
+  --push-port PORT (sidecar) heartbeat components' pushes: POST /heartbeat/SLUG with
+                   Authorization: Bearer TOKEN (each component's heartbeat.token_env);
+                   standbys listen too. Not with --once: jobs there run
+                   service-directory heartbeat NAME
+  --push-host HOST the push listener's address (default 127.0.0.1)
+  --push-cert FILE the push listener's certificate (PEM): with --push-key, it speaks HTTPS
+  --push-key FILE  the certificate's private key (PEM)
   --standby        (sidecar) replicas sharing one state directory: while another probe
                    holds the writer lock, wait as a standby and take over when it stops,
                    rather than exit; a writer that loses the lock exits 1
@@ -62,7 +73,8 @@ events (config "webhooks") beside the state file.
                    gzip_static); without it such siblings are removed
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
-the variable holding its signing secret; METRICS_PORT (as --metrics-port, which
+the variable holding its signing secret, each heartbeat's token_env its push token
+(read with --push-port); METRICS_PORT (as --metrics-port, which
 wins) and METRICS_HOST; PRECOMPRESS=1 (as --precompress).
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
 to start, naming the first. Exit status of --once: 0 the status was written,
@@ -82,6 +94,10 @@ export const PROBE_OPTIONS = {
   'standins-port': { type: 'string' },
   history: { type: 'string', default: DEFAULT_HISTORY_FILE },
   'metrics-port': { type: 'string' },
+  'push-port': { type: 'string' },
+  'push-host': { type: 'string', default: '127.0.0.1' },
+  'push-cert': { type: 'string' },
+  'push-key': { type: 'string' },
   standby: { type: 'boolean', default: false },
   'lock-stale-after': { type: 'string' },
   publish: { type: 'string' },
@@ -102,6 +118,12 @@ export async function probe(args: string[]): Promise<void> {
   if (!metricsPort.ok) throw new UsageError(metricsPort.reason);
   if (values.once && metricsPort.port !== undefined) {
     throw new UsageError('--metrics-port is for the sidecar: a --once run ends before anything could scrape it');
+  }
+  const pushPort = parsePushPort(values['push-port']);
+  if (values.once && pushPort !== undefined) {
+    throw new UsageError(
+      '--push-port is for the sidecar: with --once, jobs record their pushes with service-directory heartbeat NAME',
+    );
   }
   // prom-client is loaded only with a metrics port.
   const registry = metricsPort.port === undefined ? undefined : new (await import('prom-client')).Registry();
@@ -135,6 +157,41 @@ export async function probe(args: string[]): Promise<void> {
     else if (report.upload?.ok === false) process.exitCode = EXIT_NOT_UPLOADED;
     return;
   }
+  // Writer and standby alike take pushes: they record them in the state directory replicas share.
+  const push =
+    pushPort === undefined
+      ? undefined
+      : await openPushListener({
+          configFile: resolve(String(values.config)),
+          stateFile: resolve(String(values.state)),
+          port: pushPort,
+          host: String(values['push-host']),
+          certFile: typeof values['push-cert'] === 'string' ? resolve(values['push-cert']) : undefined,
+          keyFile: typeof values['push-key'] === 'string' ? resolve(values['push-key']) : undefined,
+          log,
+          observe: metrics?.observePush,
+        });
+  try {
+    await runSidecar(
+      sidecarOptions,
+      values.standby === true,
+      log,
+      metricsPort.port === undefined || registry === undefined || metrics === undefined
+        ? undefined
+        : { registry, metrics, port: metricsPort.port, host: metricsEnv.METRICS_HOST ?? '127.0.0.1' },
+    );
+  } finally {
+    await push?.close();
+  }
+}
+
+/** The sidecar until a signal (or the loss of the writer lock) stops it. */
+async function runSidecar(
+  sidecarOptions: Parameters<typeof startObservedSidecar>[0],
+  standby: boolean,
+  log: typeof CONSOLE_PROBE_LOG,
+  observed: Parameters<typeof startObservedSidecar>[1],
+): Promise<void> {
   const shutdown = new AbortController();
   const signalled = waitForSignal().then((signal) => {
     shutdown.abort();
@@ -142,10 +199,8 @@ export async function probe(args: string[]): Promise<void> {
   });
   const sidecar = await startObservedSidecar(
     sidecarOptions,
-    registry === undefined || metrics === undefined || metricsPort.port === undefined
-      ? undefined
-      : { registry, metrics, port: metricsPort.port, host: metricsEnv.METRICS_HOST ?? '127.0.0.1' },
-    values.standby ? { signal: shutdown.signal } : undefined,
+    observed,
+    standby ? { signal: shutdown.signal } : undefined,
   );
   if (sidecar === undefined) {
     log.info(`${await signalled}: stopped while standing by`);

@@ -191,16 +191,22 @@ describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
     expect(scrape).toContain('regex: service-directory;probe-metrics\n');
   });
 
-  it("shares the badges directory on the shared claim: the writer's probe writes it, every server reads it", () => {
-    const serve = container(sidecarPod, 'serve');
-    const probe = container(sidecarPod, 'probe');
-    expect(sharedMount(probe, 'public-badges').mountPath).toBe(documentPath(probe, 'out', '/badges'));
-    expect(sharedMount(probe, 'public-badges').readOnly).toBeFalsy();
-    expect(sharedMount(serve, 'public-badges')).toMatchObject({
-      mountPath: documentPath(serve, 'public', '/badges'),
-      readOnly: true,
-    });
-  });
+  it.each([
+    ['badges', 'public-badges', '/badges'],
+    ['feeds of components and groups', 'public-feeds', '/feeds'],
+  ] as const)(
+    "shares the %s on the shared claim: the writer's probe writes them, every server reads them",
+    (_what, subPath, path) => {
+      const serve = container(sidecarPod, 'serve');
+      const probe = container(sidecarPod, 'probe');
+      expect(sharedMount(probe, subPath).mountPath).toBe(documentPath(probe, 'out', path));
+      expect(sharedMount(probe, subPath).readOnly).toBeFalsy();
+      expect(sharedMount(serve, subPath)).toMatchObject({
+        mountPath: documentPath(serve, 'public', path),
+        readOnly: true,
+      });
+    },
+  );
 
   it('builds the regions document into the shared volume before the server starts', () => {
     const build = container(sidecarPod, 'build', true);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeHeartbeat } from '../../../src/heartbeats/heartbeat-files.js';
 import type { ProbeLog } from '../../../src/log/probe-log.js';
 import { registerProbeMetrics } from '../../../src/metrics/probe-metrics.js';
 import { createProber } from '../../../src/probe-process/create-prober.js';
@@ -138,5 +139,56 @@ describe('the probe sidecar metrics', () => {
     expect(samplesOf(text, 'service_directory_probe_webhook_queue_depth')).toEqual([
       'service_directory_probe_webhook_queue_depth 0',
     ]);
+  });
+});
+
+describe('the probe sidecar metrics of heartbeats', () => {
+  it('give each heartbeat component’s last push age and count pushes by outcome, passing promtool', async () => {
+    const pushedAtMs = Date.parse('2026-11-21T04:30:00Z');
+    await writeHeartbeat(join(root, '.state'), 'nightly-build', { atMs: pushedAtMs, ok: true, message: null });
+    const heartbeat = { slug: 'nightly-build', everyMs: 3_600_000, graceMs: 0 };
+    const settings = settingsFor([
+      {
+        name: 'Nightly Build',
+        group: 'Builds',
+        checks: [checkAt('heartbeat:nightly-build', { kind: 'heartbeat', heartbeat })],
+      },
+      {
+        name: 'Backups',
+        checks: [checkAt('heartbeat:backups', { kind: 'heartbeat', heartbeat: { ...heartbeat, slug: 'backups' } })],
+      },
+    ]);
+    const now = () => new Date('2026-11-21T04:38:00Z');
+    const registry = new Registry();
+    const metrics = registerProbeMetrics({ registry, now });
+    metrics.follow({ peers: [], groups: new Map([['Nightly Build', 'Builds']]) });
+    const prober = createProber({
+      settings,
+      publicDir: createPublicDirWriter(join(root, 'public')),
+      stateFile: join(root, '.state', 'probe-state.json'),
+      log,
+      now,
+      observer: metrics.observer,
+    });
+    expect((await prober.runCycle()).published).toBe(true);
+    prober.close();
+    metrics.observePush('success');
+    metrics.observePush('unauthorized');
+    metrics.observePush('unauthorized');
+    const text = await registry.metrics();
+    // Backups never pushed: no age at all, rather than a made-up one.
+    expect(samplesOf(text, 'service_directory_probe_heartbeat_age_seconds')).toEqual([
+      'service_directory_probe_heartbeat_age_seconds{component="Nightly Build",group="Builds"} 480',
+    ]);
+    expect(samplesOf(text, 'service_directory_probe_heartbeat_pushes_total')).toEqual([
+      'service_directory_probe_heartbeat_pushes_total{outcome="success"} 1',
+      'service_directory_probe_heartbeat_pushes_total{outcome="failure"} 0',
+      'service_directory_probe_heartbeat_pushes_total{outcome="unauthorized"} 2',
+      'service_directory_probe_heartbeat_pushes_total{outcome="rate_limited"} 0',
+      'service_directory_probe_heartbeat_pushes_total{outcome="refused"} 0',
+      'service_directory_probe_heartbeat_pushes_total{outcome="error"} 0',
+    ]);
+    const checked = await checkMetrics(text);
+    expect(checked.stderr + checked.stdout).toBe('');
   });
 });

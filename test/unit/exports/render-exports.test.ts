@@ -166,22 +166,37 @@ describe('the firebase.json export, matched as Firebase Hosting matches it', () 
 
 describe('the S3 upload export', () => {
   const script = file('s3-upload.sh');
+  /** Each upload of the script: the files its loop names, and its aws command. */
+  const uploads = script
+    .split('\n\n')
+    .map((block) => ({
+      files: block.match(/^for file in (.*); do$/m)?.[1]?.split(' ') ?? [],
+      command: block.split('\n').find((line) => line.includes(' s3 cp ')),
+      policy: block.match(/^# CloudFront response headers policy for (.*)$/m)?.[1],
+    }))
+    .filter((upload) => upload.command !== undefined);
 
   it.each(PUBLISHED_PATHS)('uploads %s with exactly its Content-Type and Cache-Control', (path) => {
     const expected = expectedHeaders(path);
-    const line = script
-      .split('\n')
-      .find((l) => l.startsWith(`  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" `));
-    expect(line).toBe(
-      `  aws "$@" s3 cp "$PUBLIC_DIR${path}" "s3://$BUCKET${path}" ` +
+    const [upload, ...others] = uploads.filter((candidate) => candidate.files.includes(path.slice(1)));
+    expect(others).toEqual([]);
+    expect(upload?.command).toBe(
+      `[ -z "$includes" ] || aws "$@" s3 cp "$PUBLIC_DIR" "s3://$BUCKET/" --recursive --exclude '*' $includes ` +
         `--content-type '${expected['content-type']}' --cache-control '${expected['cache-control']}'`,
     );
   });
 
+  it('uploads the files of one set of headers together, each file once', () => {
+    const files = uploads.flatMap((upload) => upload.files);
+    expect(files.toSorted()).toEqual(FILES.toSorted());
+    expect(new Set(uploads.map((upload) => upload.command)).size).toBe(uploads.length);
+    expect(uploads.length).toBeLessThan(FILES.length / 2);
+  });
+
   it('names the headers S3 cannot store for a CloudFront response headers policy', () => {
-    expect(script).toContain(
-      '# CloudFront response headers policy for /api/v1/status: X-Content-Type-Options: nosniff; Access-Control-Allow-Origin: *',
-    );
+    const status = uploads.find((upload) => upload.files.includes('api/v1/status'));
+    const paths = status?.files.map((name) => `/${name}`).join(', ');
+    expect(status?.policy).toBe(`${paths}: X-Content-Type-Options: nosniff; Access-Control-Allow-Origin: *`);
   });
 
   it('quotes values for the shell', () => {
@@ -198,6 +213,40 @@ describe('host limits', () => {
   it('refuses more than the 100 rules Cloudflare Pages takes', () => {
     const files = Array.from({ length: 101 }, (_, index) => `f${index}.json`);
     expect(() => renderNetlifyHeaders(collectHeaderTargets(nosniff, files))).toThrow(/at most 100 rules/);
+  });
+
+  it('past 100 rules, makes a directory whose paths all get the same headers one rule, as both hosts match it', () => {
+    const files = [
+      ...PUBLISHED_PATHS.map((path) => path.slice(1)),
+      'index.html',
+      ...Array.from({ length: 1_000 }, (_, index) => `api/v1/component-history/component-${index}.json`),
+      ...Array.from({ length: 1_000 }, (_, index) => `feeds/components/component-${index}.atom`),
+      ...Array.from({ length: 10 }, (_, index) => `feeds/groups/group-${index}.atom`),
+    ];
+    const targets = collectHeaderTargets(RULES, files);
+    const text = renderNetlifyHeaders(targets);
+    const rules = text
+      .split(/\n(?=\/)/)
+      .slice(1)
+      .map((block) => {
+        const [path = '', ...lines] = block.trim().split('\n');
+        return { path, headers: lines.map((line) => line.trim()) };
+      });
+    expect(rules.length).toBeLessThanOrEqual(100);
+    expect(rules.map((rule) => rule.path).filter((path) => path.endsWith('*'))).toEqual([
+      '/api/v1/component-history/*',
+      '/feeds/*',
+    ]);
+    // Netlify and Cloudflare Pages give a request every rule that matches it, a splat matching what lies under it.
+    const matching = (path: string) =>
+      rules.filter(
+        (rule) => rule.path === path || (rule.path.endsWith('/*') && path.startsWith(rule.path.slice(0, -1))),
+      );
+    for (const target of targets) {
+      expect(matching(target.path).map((rule) => rule.headers)).toEqual([
+        target.headers.map(({ key, value }) => `${key}: ${value}`),
+      ]);
+    }
   });
 
   it('takes exactly 100 rules', () => {

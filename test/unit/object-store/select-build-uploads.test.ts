@@ -32,6 +32,13 @@ describe('selectBuildUploads', () => {
     const files = ['badges/components/control-api/status.svg', 'badges/status.json', 'badges/status.svg', 'index.html'];
     expect(selectBuildUploads(files, new Set())).toEqual(['index.html']);
   });
+
+  it('the feeds of components and groups go only as the build wrote them: the probe writes them too', () => {
+    const files = ['feeds/components/registry.atom', 'feeds/components/retired.atom', 'feeds/groups/compute.atom'];
+    const written = new Set(['feeds/components/registry.atom', 'feeds/groups/compute.atom']);
+    expect(selectBuildUploads(files, written)).toEqual(['feeds/components/registry.atom', 'feeds/groups/compute.atom']);
+    expect(listPageFiles(files)).toEqual([]);
+  });
 });
 
 describe('listPageFiles', () => {

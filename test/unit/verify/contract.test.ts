@@ -20,7 +20,7 @@ describe('the contract verify checks', () => {
   );
 
   it('checks every published document, and only the two contract documents are required', () => {
-    // The detail documents sit right after the summary that names them.
+    // The detail documents sit right after the summary that names them; the feeds of one component and one group last.
     const [regions, status, uptime, ...rest] = PUBLISHED_PATHS;
     expect(ENDPOINTS.map((endpoint) => CONTRACT[endpoint].path)).toEqual([
       regions,
@@ -28,6 +28,8 @@ describe('the contract verify checks', () => {
       uptime,
       ...TEMPLATED_DOCUMENTS.map((document) => document.path),
       ...rest,
+      '/feeds/components/{slug}.atom',
+      '/feeds/groups/{slug}.atom',
     ]);
     expect(ENDPOINTS.filter((endpoint) => CONTRACT[endpoint].presence === 'required')).toEqual(['regions', 'status']);
   });

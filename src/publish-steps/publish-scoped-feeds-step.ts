@@ -1,0 +1,35 @@
+import { FEEDS_PATH } from '../api-paths.js';
+import { errorMessage } from '../errors/describe-error.js';
+import type { FeedScope } from '../feed/feed-scopes.js';
+import { readFeedInput } from '../feed/publish-feed.js';
+import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
+import type { PublishStep, StepParts } from './publish-step.js';
+
+export interface ScopedFeedsSources {
+  /** `public_url`: the feeds' links are absolute under it. */
+  readonly publicUrl: string | undefined;
+  /** The configured components and groups, each of which gets a feed (`listFeedScopes`). */
+  readonly scopes: readonly FeedScope[];
+}
+
+/**
+ * Writes the feed of each component and group under `/feeds/` from what
+ * `/feed.atom` is rendered from (the notices, and the incidents the history
+ * just wrote), each when its bytes change (`createScopedFeedsPublisher`).
+ */
+export function publishScopedFeedsStep(
+  { publicDir, log }: StepParts,
+  { publicUrl, scopes }: ScopedFeedsSources,
+): PublishStep {
+  const publish = createScopedFeedsPublisher(publicDir, scopes);
+  return {
+    name: 'feeds of components and groups',
+    owns: { directories: [FEEDS_PATH] },
+    async run({ history }) {
+      await readFeedInput({ publicDir, publicUrl, incidents: history()?.incidents })
+        .then(publish)
+        .catch((error: unknown) => log.error(`feeds of components and groups not written: ${errorMessage(error)}`));
+      return undefined;
+    },
+  };
+}
