@@ -15,11 +15,12 @@ import { type VoteResult, voteOnComponent } from '../peers/vote-on-component.js'
 import type { ObservationsDocument, Scope } from '../schemas/observations.js';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
-import type { StatusValue } from '../schemas/status-value.js';
+import { rankStatus, type StatusValue } from '../schemas/status-value.js';
 import type { CheckSettings, ProbeSettings } from '../settings/probe-settings.js';
 import { isUnderMaintenance } from '../time/is-under-maintenance.js';
 import { applyThresholds } from './apply-thresholds.js';
 import { classifyComponent } from './classify-component.js';
+import { type Declaration, type Declarations, NO_DECLARATIONS } from './declarations.js';
 import { fingerprintChecks } from './fingerprint-checks.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
@@ -42,7 +43,15 @@ export interface ComponentOutcome {
   readonly vote: VoteResult | undefined;
   /** The earliest certificate of its checks that expires within their `min_certificate_days`, if any. */
   readonly certificateWarning?: CertificateWarning | undefined;
-  /** The published state before this cycle; `undefined` on the first observation. */
+  /**
+   * The state published: the worse of the probe's (`memory.published`, after
+   * the vote and the thresholds) and the team's declaration. Every output
+   * repeats this one.
+   */
+  readonly published: StatusValue;
+  /** The open incident notice whose declaration was published, when it is at least as bad as the probe's word. */
+  readonly declaration: Declaration | undefined;
+  /** The state published before this cycle; `undefined` on the first observation. */
   readonly before: StatusValue | undefined;
   /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
   readonly checksChanged: boolean;
@@ -85,6 +94,8 @@ export interface CycleOptions {
   readonly state: ProbeState;
   readonly check?: CheckFunction | undefined;
   readonly fetchPeers?: FetchPeersFunction | undefined;
+  /** What the team's notices declare (`declareStates`); none unless given. */
+  readonly declarations?: Declarations | undefined;
   /** The wall clock: maintenance windows, `updated_at` and the peers' freshness. */
   readonly now?: (() => Date) | undefined;
   /** A monotonic clock in milliseconds: the cycle's duration. */
@@ -98,14 +109,16 @@ export interface CycleOptions {
  * (at most `settings.concurrency` in flight), so a cycle takes about the
  * slowest timeout, not their sum. Then each component's observed state; for
  * global components the peers' observations (fetched at once, within
- * `settings.peerTimeoutMs`) and the vote; flapping protection; and the
- * status and observations documents as of when the checks finished.
+ * `settings.peerTimeoutMs`) and the vote; flapping protection; the team's
+ * declarations, at once; and the status and observations documents as of
+ * when the checks finished.
  */
 export async function runCycle({
   settings,
   state,
   check = runCheck,
   fetchPeers = fetchPeersObservations,
+  declarations = NO_DECLARATIONS,
   now = () => new Date(),
   clock = () => performance.now(),
   signal,
@@ -161,7 +174,9 @@ export async function runCycle({
   const memories: ComponentMemory[] = [];
   for (const component of settings.components) {
     const checks = outcomesByName.get(component.name) ?? [];
-    const underMaintenance = isUnderMaintenance(component.name, settings.maintenance, finishedAt);
+    const underMaintenance =
+      isUnderMaintenance(component.name, settings.maintenance, finishedAt) ||
+      isUnderMaintenance(component.name, declarations.maintenance, finishedAt);
     const warnings = checks.map(({ check, result }) =>
       judgeCertificate(result.certificate, check.minCertificateDays, finishedAt),
     );
@@ -192,10 +207,16 @@ export async function runCycle({
           })
         : undefined;
     // Flapping protection applies after the vote, to what the vote decided.
-    const memory = {
+    const judged = applyThresholds(previous, vote?.status ?? observed, settings);
+    // The team's word applies after both, at once: a declaration is not a measurement to confirm. It never hides
+    // a worse state the probe publishes.
+    const held = declarations.states.get(component.name);
+    const declaration = held !== undefined && rankStatus(held.state) >= rankStatus(judged.published) ? held : undefined;
+    const memory: ComponentMemory = {
       name: component.name,
-      ...applyThresholds(previous, vote?.status ?? observed, settings),
+      ...judged,
       fingerprint,
+      ...(declaration === undefined ? {} : { declared: declaration.state }),
     };
     memories.push(memory);
     components.push({
@@ -206,7 +227,9 @@ export async function runCycle({
       observed,
       vote,
       certificateWarning,
-      before: previous?.published,
+      published: declaration?.state ?? judged.published,
+      declaration,
+      before: previous === undefined ? undefined : (previous.declared ?? previous.published),
       checksChanged,
       memory,
     });
@@ -214,7 +237,7 @@ export async function runCycle({
 
   const status = renderStatus({
     regionName: settings.regionName,
-    components: components.map(({ name, memory }) => ({ name, status: memory.published })),
+    components: components.map(({ name, published }) => ({ name, status: published })),
     finishedAt,
   });
   const observations = renderObservations({

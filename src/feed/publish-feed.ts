@@ -1,13 +1,15 @@
-import { FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
+import { FEED_PATH, INCIDENTS_PATH } from '../api-paths.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
-import { NoticesDocumentSchema } from '../schemas/notice.js';
+import type { Notice } from '../schemas/notice.js';
 import { renderFeed } from './render-feed.js';
 
 export interface PublishFeedOptions {
-  /** The served directory: the documents are read from it and `feed.atom` is written to it. */
+  /** The served directory: `feed.atom` is written to it, and the incidents read from it when not given. */
   readonly publicDir: PublicDirWriter;
+  /** The notices the cycle applied. */
+  readonly notices: readonly Notice[];
   readonly publicUrl?: string | undefined;
   /** The incidents document as the probe just wrote it; left out, it is read from `publicDir`. */
   readonly incidents?: IncidentsDocument | undefined;
@@ -16,18 +18,17 @@ export interface PublishFeedOptions {
 }
 
 /**
- * Re-renders `public/feed.atom` from the published notices and incidents
- * documents, and replaces it atomically unless its bytes are `lastWritten`
+ * Re-renders `public/feed.atom` from the notices and the published incidents
+ * document, and replaces it atomically unless its bytes are `lastWritten`
  * (the feed changes only with a notice or an incident, not every cycle).
- * Returns the feed's bytes. A missing document counts as empty; an invalid
- * one throws `InputError` and leaves the feed as it was.
+ * Returns the feed's bytes. A missing incidents document counts as empty;
+ * an invalid one throws `InputError` and leaves the feed as it was.
  */
 export async function publishFeed(options: PublishFeedOptions): Promise<string> {
-  const { publicDir, publicUrl } = options;
-  const notices = await readOptionalDocument(publicDir.fileOf(NOTICES_PATH), NoticesDocumentSchema);
+  const { publicDir, publicUrl, notices } = options;
   const incidents =
     options.incidents ?? (await readOptionalDocument(publicDir.fileOf(INCIDENTS_PATH), IncidentsDocumentSchema));
-  const feed = renderFeed({ notices: notices?.notices ?? [], incidents, publicUrl });
+  const feed = renderFeed({ notices, incidents, publicUrl });
   if (feed === options.lastWritten) return feed;
   await publicDir.write(FEED_PATH, feed);
   return feed;

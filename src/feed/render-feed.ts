@@ -23,10 +23,14 @@ export interface FeedInput {
 /**
  * Renders the Atom feed (RFC 4287) of notices and incidents. Pure: the same
  * input gives the same bytes. Entries are newest first by `updated`; the
- * feed's `updated` is the latest entry's. Every text is escaped.
+ * feed's `updated` is the latest entry's. An incident linked to a notice
+ * (its declared state was published) is that notice's entry, not one of its
+ * own. Every text is escaped.
  */
 export function renderFeed({ notices, incidents, publicUrl }: FeedInput): string {
-  const entries = [...notices.map(noticeToEntry), ...(incidents?.incidents ?? []).map(incidentToEntry)].sort((a, b) =>
+  const noticeIds = new Set(notices.map((notice) => notice.id));
+  const ownIncidents = (incidents?.incidents ?? []).filter((incident) => !noticeIds.has(incident.notice ?? ''));
+  const entries = [...notices.map(noticeToEntry), ...ownIncidents.map(incidentToEntry)].sort((a, b) =>
     a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
   const base = publicUrl === undefined ? '' : publicUrl.replace(/\/+$/, '');

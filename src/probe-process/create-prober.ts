@@ -1,5 +1,6 @@
-import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { NOTICES_PATH, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import type { CycleReport } from '../cycle/cycle-report.js';
+import { NO_DECLARATIONS } from '../cycle/declarations.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
 import { serializeObservations } from '../cycle/render-observations.js';
 import { serializeStatus } from '../cycle/render-status.js';
@@ -9,6 +10,8 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import { displayPath } from '../io/display-path.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import { declareStates } from '../notices/declare-states.js';
+import { type NoticesSource, publishedNoticesSource } from '../notices/notices-source.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
 import type { PublishedCycle } from '../publish-steps/publish-step.js';
@@ -44,6 +47,14 @@ export interface ProberOptions {
   /** The history database (`.state/history.sqlite` from the CLI), kept outside `publicDir`; left out, no history is kept. */
   readonly historyFile?: string;
   readonly log?: ProbeLog;
+  /**
+   * Where the notices come from, read before every cycle: their declared
+   * states and maintenance apply to it, and the publish steps publish them
+   * with it. The team's file (`fileNoticesSource`) is then published as
+   * `/api/v1/notices` by this probe; left out, the document the build
+   * published there is read and left alone.
+   */
+  readonly notices?: NoticesSource | undefined;
   readonly check?: CheckFunction;
   readonly fetchPeers?: FetchPeersFunction;
   readonly now?: (() => Date) | undefined;
@@ -96,6 +107,7 @@ export function createProber(options: ProberOptions): Prober {
   const observationsFile = publicDir.fileOf(OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
+  const noticesSource = options.notices ?? publishedNoticesSource(publicDir.fileOf(NOTICES_PATH));
   let state: ProbeState | undefined;
   let savedState: SavedState | undefined;
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
@@ -127,6 +139,7 @@ export function createProber(options: ProberOptions): Prober {
     stateFile,
     log,
     history,
+    ownsNotices: noticesSource.owned,
     subscriptions: options.subscriptions,
     observer: options.observer,
     clock,
@@ -158,11 +171,13 @@ export function createProber(options: ProberOptions): Prober {
     signal: AbortSignal | undefined,
   ): Promise<{ outcome: CycleOutcome; report: CycleReport }> {
     state ??= await prepare();
+    const notices = await noticesSource.read(now());
     const outcome = await runCycle({
       settings,
       state,
       check: options.check,
       fetchPeers: options.fetchPeers,
+      declarations: notices === undefined ? NO_DECLARATIONS : declareStates(notices),
       now,
       signal,
     });
@@ -222,6 +237,7 @@ export function createProber(options: ProberOptions): Prober {
     const cycle: PublishedCycle = {
       status,
       components: outcome.components,
+      notices,
       history: () => history?.published(),
       signal,
     };

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import { fileNoticesSource } from '../notices/notices-source.js';
 import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { loadProbeSettings } from '../settings/load-probe-settings.js';
@@ -19,6 +20,11 @@ export interface LoadSidecarOptionsInput {
   /** Checks of the stand-ins' default ports go to this base port's stand-ins instead; `undefined` leaves them. */
   readonly standinsPort?: number | undefined;
   readonly publicDir: string;
+  /**
+   * The team's notices (`data/notices.json`), read before every cycle and
+   * published with it; left out, the probe reads what the build published.
+   */
+  readonly noticesFile?: string | undefined;
   readonly stateFile: string;
   readonly historyFile: string;
   /** `--publish s3://BUCKET[/PREFIX]`: every published file goes to the bucket as well, after it is written locally. */
@@ -68,6 +74,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     env: input.env,
     observePost: input.observePost,
   });
+  const { noticesFile } = input;
   return {
     settings,
     publicDir: writer,
@@ -75,5 +82,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     historyFile: input.historyFile,
     log,
     subscriptions,
+    notices:
+      noticesFile === undefined ? undefined : fileNoticesSource({ noticesFile, componentsFile: configFile, log }),
   };
 }

@@ -86,6 +86,7 @@ describe('probe --once', () => {
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
       'incidents',
+      'notices',
       'observations',
       'status',
       'uptime',
@@ -115,6 +116,7 @@ describe('probe --once', () => {
     expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
       'api/v1/component-history/scheduler.json',
       'api/v1/incidents',
+      'api/v1/notices',
       'api/v1/observations',
       'api/v1/status',
       'api/v1/uptime',
@@ -269,6 +271,7 @@ describe('probe --once', () => {
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
       'incidents',
+      'notices',
       'observations',
       'status',
       'uptime',
@@ -347,6 +350,7 @@ describe('probe (sidecar)', () => {
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
       'incidents',
+      'notices',
       'observations',
       'status',
       'uptime',

@@ -25,7 +25,14 @@ beforeEach(async () => {
       atMs: at,
       intervalMs: INTERVAL_MS,
       components: [
-        { name: 'Scheduler', observed: 'operational', published: 'operational', checks: [], regions: null },
+        {
+          name: 'Scheduler',
+          observed: 'operational',
+          published: 'operational',
+          checks: [],
+          regions: null,
+          notice: null,
+        },
         // A global component, seen down from 3 of the 4 regions while it was down.
         {
           name: 'Registry, EU',
@@ -33,6 +40,7 @@ beforeEach(async () => {
           published: registry,
           checks: [],
           regions: registry === 'operational' ? null : { sawOutage: 3, configured: 4 },
+          notice: null,
         },
       ],
     };

@@ -20,21 +20,27 @@ export const EXIT_NOT_PUBLISHED = 2;
 /** `--once --publish` exit status when everything was written locally but not every changed file reached the bucket. */
 export const EXIT_NOT_UPLOADED = 3;
 
-export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
-                               [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
+export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--notices FILE] [--out DIR]
+                               [--region CODE] [--regions FILE] [--state FILE] [--history FILE]
+                               [--standins-port BASE]
                                [--metrics-port PORT]
                                [--standby] [--lock-stale-after SECONDS]
                                [--publish s3://BUCKET[/PREFIX]] [--headers FILE] [--precompress]
 
-Checks each component over HTTP and writes DIR/api/v1/status, then records the
-cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
-DIR/feed.atom and Statuspage's documents under DIR/api/v2/, and queues webhook
-events (config "webhooks") beside the state file.
+Reads the team's notices, checks each component over HTTP and writes
+DIR/api/v1/status (each component the worse of what the checks see and what an
+open notice declares), then DIR/api/v1/notices, records the cycle in the history
+and writes DIR/api/v1/uptime, DIR/api/v1/incidents, DIR/feed.atom and
+Statuspage's documents under DIR/api/v2/, and queues webhook events (config
+"webhooks") beside the state file.
 
   --once           one cycle, then exit (for cron); queued webhooks get one attempt within
                    5 s and the rest wait for the next run. Without it the probe is a sidecar:
                    a cycle now, then on the config's schedule, until SIGTERM or SIGINT.
   --config FILE    the components to probe (default: data/components.json)
+  --notices FILE   the team's notices, written with the notice and maintenance commands;
+                   read before every cycle, and the sidecar runs a cycle as soon as it
+                   changes; missing means none (default: data/notices.json)
   --out DIR        the served directory (default: public)
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
@@ -75,6 +81,7 @@ the lock); ${EXIT_NOT_UPLOADED} written locally, but --publish could not upload 
 export const PROBE_OPTIONS = {
   once: { type: 'boolean', default: false },
   config: { type: 'string', default: 'data/components.json' },
+  notices: { type: 'string', default: 'data/notices.json' },
   out: { type: 'string', default: 'public' },
   region: { type: 'string' },
   regions: { type: 'string', default: 'data/regions.json' },
@@ -115,6 +122,7 @@ export async function probe(args: string[]): Promise<void> {
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
     standinsPort,
     publicDir: resolve(String(values.out)),
+    noticesFile: resolve(String(values.notices)),
     stateFile: resolve(String(values.state)),
     historyFile: resolve(String(values.history)),
     publishTo: typeof values.publish === 'string' ? values.publish : undefined,
