@@ -23,7 +23,7 @@ function createDeclared(impact) {
   for (const [name, state] of entries) {
     const item = create('li');
     item.append(
-      createOwnText('span', 'component-name', name),
+      createOwnText('span', 'impact-name', name),
       create('span', 'visually-hidden', ': '),
       createBadge(state),
     );
