@@ -83,7 +83,13 @@ export async function startStatusPageSite(
   // As the probe does: the status, then Statuspage's documents from it and the documents beside it.
   const writeStatus = async (next: ServiceStatus) => {
     await writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
-    await publishStatuspage({ publicDir: createPublicDirWriter(publicDir), settings, status: next, now: new Date() });
+    await publishStatuspage({
+      publicDir: createPublicDirWriter(publicDir),
+      settings,
+      status: next,
+      notices: history.notices?.notices ?? [],
+      now: new Date(),
+    });
   };
   for (const [path, document] of [
     [UPTIME_PATH, history.uptime],
