@@ -49,7 +49,7 @@ export function fileNoticesSource({ noticesFile, componentsFile, log, now }: Fil
     owned: true,
     files: [noticesFile, componentsFile],
     async read(at) {
-      const key = (await Promise.all([noticesFile, componentsFile].map(identify))).join('|');
+      const key = (await Promise.all([noticesFile, componentsFile].map(identifyFile))).join('|');
       if (key !== read?.key && key !== failedKey) {
         try {
           const config = await readNoticesConfig(componentsFile, at);
@@ -70,7 +70,7 @@ export function fileNoticesSource({ noticesFile, componentsFile, log, now }: Fil
 }
 
 /** What identifies a version of a file without reading it; `missing` when there is none. */
-async function identify(file: string): Promise<string> {
+export async function identifyFile(file: string): Promise<string> {
   const info = await stat(file).catch(() => undefined);
   return info === undefined ? 'missing' : `${info.ino}:${info.size}:${info.mtimeMs}`;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INCIDENTS_PATH, NOTICES_PATH } from '../../src/api-paths.js';
 import type { ProbeLog } from '../../src/log/probe-log.js';
 import { fileNoticesSource } from '../../src/notices/notices-source.js';
+import { urlNoticesSource } from '../../src/notices/url-notices-source.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
@@ -11,9 +12,10 @@ import { type Notice, NoticesDocumentSchema } from '../../src/schemas/notice.js'
 import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
+import { startServer } from '../../src/server/start-server.js';
 import type { StandinMode } from '../../src/standins/standin-mode.js';
 import { ObservationsDocumentSchema as PreviousObservationsSchema } from '../fixtures/previous-observations-schema.js';
-import { tempDirsPerTest } from '../helpers/fixtures.js';
+import { HEADERS_FILE, tempDirsPerTest } from '../helpers/fixtures.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 
@@ -73,6 +75,7 @@ async function probeWith(mode: StandinMode, notices: readonly Notice[]) {
   return {
     service,
     prober,
+    publicDir,
     setNotices: (next: readonly Notice[]) => writeFile(noticesFile, JSON.stringify(next)),
     status: async () => ServiceStatusSchema.parse(await read('api/v1/status')),
     observations: async () => read('api/v1/observations'),
@@ -156,4 +159,65 @@ describe('a declared state, applied by the probe', () => {
       probe.prober.close();
     }
   });
+
+  it('reaches every region that reads the notices of one published place, and outlives that place going away', async () => {
+    // Amsterdam writes the notices (the team's file) and serves them; Frankfurt reads them from there.
+    const amsterdam = await probeWith('healthy', [buildsFailing('investigating', 'major_outage')]);
+    const server = await startServer({
+      publicDir: amsterdam.publicDir,
+      headersFile: HEADERS_FILE,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    const root = await tempDir();
+    const service = await standin({ mode: 'healthy' });
+    const componentsFile = join(root, 'components.json');
+    await writeFile(
+      componentsFile,
+      JSON.stringify({ region: 'fra1', components: [{ name: 'Build Service', url: `${service.origin}/` }] }),
+    );
+    const lines: string[] = [];
+    const frankfurt = createProber({
+      settings: settingsFor([{ name: 'Build Service', checks: [checkAt(`${service.origin}/healthz`)] }]),
+      publicDir: createPublicDirWriter(join(root, 'public')),
+      stateFile: join(root, '.state', 'probe-state.json'),
+      notices: urlNoticesSource({
+        url: `${server.url}${NOTICES_PATH}`,
+        componentsFile,
+        timeoutMs: 1_000,
+        log: { info: (line) => lines.push(line), error: (line) => lines.push(line) },
+      }),
+      log: QUIET,
+      now: () => NOW,
+    });
+    const frankfurtStatus = async () =>
+      ServiceStatusSchema.parse(JSON.parse(await readFile(frankfurt.statusFile, 'utf8'))).components;
+    try {
+      await amsterdam.prober.runCycle();
+      await waitUntil(async () => {
+        await frankfurt.runCycle();
+        return (await frankfurtStatus())[0]?.status === 'major_outage';
+      });
+      // The place goes away: Frankfurt says so once, and keeps the notices it last read.
+      await server.close();
+      await frankfurt.runCycle();
+      await frankfurt.runCycle();
+      expect(await frankfurtStatus()).toEqual([{ name: 'Build Service', status: 'major_outage' }]);
+      expect(lines.filter((line) => line.includes('the notices last read stay in force'))).toHaveLength(1);
+    } finally {
+      await server.close();
+      frankfurt.close();
+      amsterdam.prober.close();
+    }
+  });
 });
+
+/** Runs `attempt` until it says yes: the server answers a file anew once it has held still. */
+async function waitUntil(attempt: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await attempt())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

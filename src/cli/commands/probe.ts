@@ -20,7 +20,7 @@ export const EXIT_NOT_PUBLISHED = 2;
 /** `--once --publish` exit status when everything was written locally but not every changed file reached the bucket. */
 export const EXIT_NOT_UPLOADED = 3;
 
-export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--notices FILE] [--out DIR]
+export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--notices FILE|URL] [--out DIR]
                                [--region CODE] [--regions FILE] [--state FILE] [--history FILE]
                                [--standins-port BASE]
                                [--metrics-port PORT]
@@ -38,9 +38,12 @@ Statuspage's documents under DIR/api/v2/, and queues webhook events (config
                    5 s and the rest wait for the next run. Without it the probe is a sidecar:
                    a cycle now, then on the config's schedule, until SIGTERM or SIGINT.
   --config FILE    the components to probe (default: data/components.json)
-  --notices FILE   the team's notices, written with the notice and maintenance commands;
-                   read before every cycle, and the sidecar runs a cycle as soon as it
-                   changes; missing means none (default: data/notices.json)
+  --notices FILE|URL
+                   the team's notices, written with the notice and maintenance commands;
+                   read before every cycle, and the sidecar runs a cycle as soon as the
+                   file changes; missing means none (default: data/notices.json). A URL
+                   (https://status.example.com/api/v1/notices) is the notices one place
+                   publishes for every region, fetched before every cycle (2 s at most)
   --out DIR        the served directory (default: public)
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
@@ -122,7 +125,7 @@ export async function probe(args: string[]): Promise<void> {
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
     standinsPort,
     publicDir: resolve(String(values.out)),
-    noticesFile: resolve(String(values.notices)),
+    notices: /^https?:\/\//i.test(String(values.notices)) ? String(values.notices) : resolve(String(values.notices)),
     stateFile: resolve(String(values.state)),
     historyFile: resolve(String(values.history)),
     publishTo: typeof values.publish === 'string' ? values.publish : undefined,
