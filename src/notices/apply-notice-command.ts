@@ -122,9 +122,10 @@ export function applyNoticeCommand(command: NoticeCommand, context: CommandConte
     }
     case 'schedule': {
       const title = checkLabel('--title', command.title);
-      const id = deriveNoticeId(command.id, { title, at, kind: 'maintenance' }, context.notices);
       const start = checkTimestamp('--start', command.start);
       const end = checkTimestamp('--end', command.end);
+      // Named for the day it happens, not the day it was announced.
+      const id = deriveNoticeId(command.id, { title, at: start, kind: 'maintenance' }, context.notices);
       if (Date.parse(end) <= Date.parse(start))
         throw new ArgumentError('--end', `${end} is not after --start ${start}`);
       const stated = command.components.find((component) => component.state !== undefined);

@@ -57,9 +57,9 @@ export function checkText(argument: string, value: string | undefined, maxChars 
 }
 
 /**
- * A new notice's id: `--id` checked, or derived from the title and the UTC
- * day of its first update (`db-failover-2026-11-25`), so the same command
- * on the same day names the same notice and a second run is refused.
+ * A new notice's id: `--id` checked, or derived from the title and a UTC day
+ * (an incident's first update, a maintenance's start: `db-failover-2026-11-25`),
+ * so the same command names the same notice and a second run is refused.
  */
 export function deriveNoticeId(
   given: string | undefined,

@@ -94,11 +94,11 @@ describe('applyNoticeCommand', () => {
     });
   });
 
-  it('schedules a maintenance, starts it and completes it, with default texts', () => {
+  it('schedules a maintenance (its id from the day it starts), starts it and completes it, with default texts', () => {
     const scheduled = applyNoticeCommand(
       {
         kind: 'schedule',
-        id: 'registry-upgrade',
+        id: undefined,
         title: 'Registry upgrade',
         start: '2026-11-26T02:00:00Z',
         end: '2026-11-26T04:00:00Z',
@@ -108,11 +108,11 @@ describe('applyNoticeCommand', () => {
       context(),
     );
     const started = applyNoticeCommand(
-      { kind: 'start', id: 'registry-upgrade', text: undefined },
+      { kind: 'start', id: 'registry-upgrade-2026-11-26', text: undefined },
       context(scheduled.notices),
     );
     const completed = applyNoticeCommand(
-      { kind: 'complete', id: 'registry-upgrade', text: undefined },
+      { kind: 'complete', id: 'registry-upgrade-2026-11-26', text: undefined },
       context(started.notices),
     );
     expect(completed.notice).toMatchObject({
