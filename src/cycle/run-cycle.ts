@@ -1,6 +1,5 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { CheckEndpointOptions, CheckResult, EndpointCheck } from '../checks/check-endpoint.js';
-import { type CertificateWarning, judgeCertificate } from '../checks/judge-certificate.js';
 import { resolveHostWithSystem } from '../checks/resolve-host.js';
 import { runCheck } from '../checks/run-check.js';
 import { shareLookups } from '../checks/share-lookups.js';
@@ -11,52 +10,16 @@ import {
   type PeerObservations,
 } from '../peers/fetch-peer-observations.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
-import { type VoteResult, voteOnComponent } from '../peers/vote-on-component.js';
-import type { ObservationsDocument, Scope } from '../schemas/observations.js';
+import type { ObservationsDocument } from '../schemas/observations.js';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
-import { rankStatus, type StatusValue } from '../schemas/status-value.js';
-import type { CheckSettings, ProbeSettings } from '../settings/probe-settings.js';
-import { isUnderMaintenance } from '../time/is-under-maintenance.js';
-import { applyThresholds } from './apply-thresholds.js';
-import { classifyComponent } from './classify-component.js';
-import { type Declaration, type Declarations, NO_DECLARATIONS } from './declarations.js';
-import { fingerprintChecks } from './fingerprint-checks.js';
+import type { ProbeSettings } from '../settings/probe-settings.js';
+import { type CheckOutcome, type ComponentOutcome, decideComponent } from './decide-component.js';
+import { type Declarations, NO_DECLARATIONS } from './declarations.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
 
-/** One check of one component, with what it found. */
-export interface CheckOutcome {
-  readonly check: CheckSettings;
-  readonly result: CheckResult;
-}
-
-/** What a cycle saw and decided for one component. */
-export interface ComponentOutcome {
-  readonly name: string;
-  readonly checks: readonly CheckOutcome[];
-  readonly underMaintenance: boolean;
-  readonly scope: Scope;
-  /** What this region's own checks made of it, before the vote and thresholds. */
-  readonly observed: StatusValue;
-  /** The vote, for a global component. */
-  readonly vote: VoteResult | undefined;
-  /** The earliest certificate of its checks that expires within their `min_certificate_days`, if any. */
-  readonly certificateWarning?: CertificateWarning | undefined;
-  /**
-   * The state published: the worse of the probe's (`memory.published`, after
-   * the vote and the thresholds) and the team's declaration. Every output
-   * repeats this one.
-   */
-  readonly published: StatusValue;
-  /** The open incident notice whose declaration was published, when it is at least as bad as the probe's word. */
-  readonly declaration: Declaration | undefined;
-  /** The state published before this cycle; `undefined` on the first observation. */
-  readonly before: StatusValue | undefined;
-  /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
-  readonly checksChanged: boolean;
-  readonly memory: ComponentMemory;
-}
+export type { CheckOutcome, ComponentOutcome } from './decide-component.js';
 
 export type CycleOutcome =
   /** The checks ran: a status to publish and the memory to keep if it is published. */
@@ -173,66 +136,17 @@ export async function runCycle({
   const components: ComponentOutcome[] = [];
   const memories: ComponentMemory[] = [];
   for (const component of settings.components) {
-    const checks = outcomesByName.get(component.name) ?? [];
-    const underMaintenance =
-      isUnderMaintenance(component.name, settings.maintenance, finishedAt) ||
-      isUnderMaintenance(component.name, declarations.maintenance, finishedAt);
-    const warnings = checks.map(({ check, result }) =>
-      judgeCertificate(result.certificate, check.minCertificateDays, finishedAt),
-    );
-    const certificateWarning = earliestWarning(warnings);
-    const observed = classifyComponent(
-      checks.map(({ check: { degradedMs }, result }, index) => ({
-        result,
-        degradedMs,
-        certificateDue: warnings[index] !== undefined,
-      })),
-      underMaintenance,
-    );
-    const fingerprint = fingerprintChecks(component.checks);
-    const remembered = previousByName.get(component.name);
-    // Memory belongs to the checks that made it; memory from before fingerprints is taken as the current checks'.
-    const checksChanged = remembered?.fingerprint !== undefined && remembered.fingerprint !== fingerprint;
-    const previous = checksChanged ? undefined : remembered;
-    const vote =
-      component.scope === 'global'
-        ? voteOnComponent({
-            own: { region: settings.regionCode, status: observed },
-            peers: peers.flatMap((peer) => {
-              const status = peer.outcome === 'fresh' ? peer.components.get(component.name) : undefined;
-              return status === undefined ? [] : [{ region: peer.region, status }];
-            }),
-            configured: 1 + settings.peers.length,
-            published: previous?.published,
-          })
-        : undefined;
-    // Flapping protection applies after the vote, to what the vote decided.
-    const judged = applyThresholds(previous, vote?.status ?? observed, settings);
-    // The team's word applies after both, at once: a declaration is not a measurement to confirm. It never hides
-    // a worse state the probe publishes.
-    const held = declarations.states.get(component.name);
-    const declaration = held !== undefined && rankStatus(held.state) >= rankStatus(judged.published) ? held : undefined;
-    const memory: ComponentMemory = {
-      name: component.name,
-      ...judged,
-      fingerprint,
-      ...(declaration === undefined ? {} : { declared: declaration.state }),
-    };
-    memories.push(memory);
-    components.push({
-      name: component.name,
-      checks,
-      underMaintenance,
-      scope: component.scope,
-      observed,
-      vote,
-      certificateWarning,
-      published: declaration?.state ?? judged.published,
-      declaration,
-      before: previous === undefined ? undefined : (previous.declared ?? previous.published),
-      checksChanged,
-      memory,
+    const outcome = decideComponent({
+      component,
+      checks: outcomesByName.get(component.name) ?? [],
+      remembered: previousByName.get(component.name),
+      peers,
+      settings,
+      declarations,
+      finishedAt,
     });
+    components.push(outcome);
+    memories.push(outcome.memory);
   }
 
   const status = renderStatus({
@@ -262,14 +176,4 @@ export async function runCycle({
     peers,
     durationMs: durationMs(),
   };
-}
-
-/** The warning about the certificate that expires first, of those in their window. */
-function earliestWarning(warnings: readonly (CertificateWarning | undefined)[]): CertificateWarning | undefined {
-  let earliest: CertificateWarning | undefined;
-  for (const warning of warnings) {
-    if (warning !== undefined && (earliest === undefined || warning.expiresAtMs < earliest.expiresAtMs))
-      earliest = warning;
-  }
-  return earliest;
 }

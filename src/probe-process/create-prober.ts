@@ -25,14 +25,8 @@ import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
-import {
-  checkStateLocation,
-  isStateSaveDue,
-  readProbeState,
-  type SavedState,
-  serializeMemory,
-  writeProbeState,
-} from './probe-state-file.js';
+import { checkStateLocation, readProbeState } from './probe-state-file.js';
+import { createStateSaver } from './state-saver.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
@@ -109,13 +103,12 @@ export function createProber(options: ProberOptions): Prober {
   const clock = options.clock ?? (() => performance.now());
   const noticesSource = options.notices ?? publishedNoticesSource(publicDir.fileOf(NOTICES_PATH));
   let state: ProbeState | undefined;
-  let savedState: SavedState | undefined;
+  const stateSaver = createStateSaver({ stateFile, log, now });
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
   const conditions = {
     offline: createConditionLog({ log, now }),
     writeStatus: createConditionLog({ log, now }),
     writeObservations: createConditionLog({ log, now }),
-    saveState: createConditionLog({ log, now }),
     noQuorum: createConditionLog({ log, now }),
   };
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, publicDir.dir, '--history');
@@ -209,22 +202,7 @@ export function createProber(options: ProberOptions): Prober {
     // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
     await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations, false);
     state = outcome.state;
-    // Saved when the memory changed, or every few minutes: a flush a cycle of the same memory bought nothing.
-    const memory = serializeMemory(state);
-    const savedAt = now();
-    if (isStateSaveDue(savedState, memory, savedAt.getTime())) {
-      try {
-        await writeProbeState(stateFile, state, savedAt);
-        savedState = { memory, atMs: savedAt.getTime() };
-        conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
-      } catch (error) {
-        conditions.saveState.holds(
-          errorKey(error),
-          `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
-            'the flapping memory is kept in memory and saved again each cycle',
-        );
-      }
-    }
+    await stateSaver.save(state);
     for (const component of outcome.components) {
       const line = formatChange(component);
       if (line !== undefined) log.info(line);
