@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isErrnoException } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
+import { createExclusively } from './create-exclusively.js';
 import { displayPath } from './display-path.js';
 
 /** How long an edit waits for another to finish before giving up. */
@@ -52,20 +53,6 @@ export async function withFileLock<T>(
     return await action();
   } finally {
     if ((await readFile(lock, 'utf8').catch(() => undefined)) === ours) await rm(lock, { force: true });
-  }
-}
-
-async function createExclusively(lock: string, contents: string): Promise<boolean> {
-  const temp = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, contents, { flag: 'wx' });
-  try {
-    await link(temp, lock);
-    return true;
-  } catch (error) {
-    if (isErrnoException(error) && error.code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await rm(temp, { force: true });
   }
 }
 

