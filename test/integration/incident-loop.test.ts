@@ -7,6 +7,7 @@ import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { WebhookEventSchema } from '../../src/webhooks/webhook-event.js';
 import { runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
+import { expectationOf } from '../helpers/statuspage-expectation.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 import { useWebhookReceivers } from '../helpers/webhook-receiver.js';
 
@@ -142,6 +143,12 @@ describe('the incident loop: a notice from the command line, published by the ru
     // Within a cycle of the file's change: the sidecar runs one as soon as it sees it, not at its next slot.
     expect(tookMs).toBeLessThan(3_000);
     await waitFor(outputs, (read) => JSON.stringify(read) === JSON.stringify(DECLARED), 5_000);
+    // Statuspage's documents with the declared incident open still have Statuspage's shape, written by hand.
+    for (const path of ['summary.json', 'incidents/unresolved.json']) {
+      const validate = expectationOf(path);
+      const body = await (await fetch(`${origin}/api/v2/${path}`)).json();
+      expect(validate(body) ? [] : validate.errors, path).toEqual([]);
+    }
     expect(shown.status).toBe('partial_outage');
 
     // Three cycles later, with the probe still seeing it healthy, every output still says so.
@@ -163,9 +170,26 @@ describe('the incident loop: a notice from the command line, published by the ru
     expect(incidents.map((incident) => [incident.name, incident.impact, incident.status])).toEqual([
       ['Builds are failing', 'major', 'resolved'],
     ]);
-    const raw = (await (await fetch(`${origin}/api/v2/incidents.json`)).json()) as {
-      incidents: { incident_updates: { affected_components: unknown }[] }[];
-    };
+    // The postmortem, from a file: the incident is then in Statuspage's postmortem state, with no key its shape lacks.
+    await writeFile(join(root, 'postmortem.txt'), 'A disk filled up.\n');
+    expect(
+      (await runCli(['notice', 'postmortem', 'builds-failing', '--file', 'postmortem.txt'], { cwd: root })).code,
+    ).toBe(0);
+    const raw = await waitFor(
+      async () =>
+        (await (await fetch(`${origin}/api/v2/incidents.json`)).json()) as {
+          incidents: { status: string; incident_updates: { affected_components: unknown }[] }[];
+        },
+      (document) => document.incidents[0]?.status === 'postmortem',
+      10_000,
+    );
+    for (const [path, body] of [
+      ['incidents.json', raw],
+      ['summary.json', await (await fetch(`${origin}/api/v2/summary.json`)).json()],
+    ] as const) {
+      const validate = expectationOf(path);
+      expect(validate(body) ? [] : validate.errors, path).toEqual([]);
+    }
     expect(raw.incidents[0]?.incident_updates.map((update) => update.affected_components)).toEqual([
       [{ code: expect.any(String), name: 'Build Service', old_status: 'partial_outage', new_status: 'operational' }],
       [{ code: expect.any(String), name: 'Build Service', old_status: 'operational', new_status: 'partial_outage' }],
