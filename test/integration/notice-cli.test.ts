@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
+import { serializeNoticesFile } from '../../src/notices/edit-notices-file.js';
 import { NoticesDocumentSchema, NoticesFileSchema } from '../../src/schemas/notice.js';
 import { runCli } from '../helpers/run-cli.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
@@ -44,23 +45,28 @@ function linesChanged(before: string, after: string): { removed: string[]; added
   return { removed, added };
 }
 
-/** The notices file with one open incident declaring the Build Service, as the commands wrote it. */
+/** The notices file with one open incident declaring the Build Service, as the commands write it. */
 async function openOne(): Promise<void> {
-  await writeFile(noticesFile(), '[]\n');
-  const opened = await notice(
-    'open',
-    '--id',
-    'builds-failing',
-    '--title',
-    'Builds are failing',
-    '--text',
-    'A fifth of builds fail.',
-    '--component',
-    'Build Service=partial_outage',
-    '--at',
-    '2026-11-25T14:02:00Z',
+  await writeFile(
+    noticesFile(),
+    serializeNoticesFile([
+      {
+        id: 'builds-failing',
+        title: 'Builds are failing',
+        components: ['Build Service'],
+        kind: 'incident',
+        state: 'investigating',
+        updates: [
+          {
+            at: '2026-11-25T14:02:00Z',
+            state: 'investigating',
+            text: 'A fifth of builds fail.',
+            impact: { 'Build Service': 'partial_outage' },
+          },
+        ],
+      },
+    ]),
   );
-  expect(opened.code, opened.stderr).toBe(0);
 }
 
 describe('notice and maintenance, on real files, with no probe running', () => {
