@@ -1,5 +1,6 @@
-import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { NOTICES_PATH, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import type { CycleReport } from '../cycle/cycle-report.js';
+import { NO_DECLARATIONS } from '../cycle/declarations.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
 import { serializeObservations } from '../cycle/render-observations.js';
 import { serializeStatus } from '../cycle/render-status.js';
@@ -9,6 +10,8 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import { displayPath } from '../io/display-path.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import { declareStates } from '../notices/declare-states.js';
+import { type NoticesSource, publishedNoticesSource } from '../notices/notices-source.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
 import type { PublishedCycle } from '../publish-steps/publish-step.js';
@@ -23,14 +26,8 @@ import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { createCheckSources } from './check-sources.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
-import {
-  checkStateLocation,
-  isStateSaveDue,
-  readProbeState,
-  type SavedState,
-  serializeMemory,
-  writeProbeState,
-} from './probe-state-file.js';
+import { checkStateLocation, readProbeState } from './probe-state-file.js';
+import { createStateSaver } from './state-saver.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
@@ -45,6 +42,14 @@ export interface ProberOptions {
   /** The history database (`.state/history.sqlite` from the CLI), kept outside `publicDir`; left out, no history is kept. */
   readonly historyFile?: string;
   readonly log?: ProbeLog;
+  /**
+   * Where the notices come from, read before every cycle: their declared
+   * states and maintenance apply to it, and the publish steps publish them
+   * with it. The team's file (`fileNoticesSource`) is then published as
+   * `/api/v1/notices` by this probe; left out, the document the build
+   * published there is read and left alone.
+   */
+  readonly notices?: NoticesSource | undefined;
   readonly check?: CheckFunction;
   readonly fetchPeers?: FetchPeersFunction;
   readonly now?: (() => Date) | undefined;
@@ -97,14 +102,14 @@ export function createProber(options: ProberOptions): Prober {
   const observationsFile = publicDir.fileOf(OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
+  const noticesSource = options.notices ?? publishedNoticesSource(publicDir.fileOf(NOTICES_PATH));
   let state: ProbeState | undefined;
-  let savedState: SavedState | undefined;
+  const stateSaver = createStateSaver({ stateFile, log, now });
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
   const conditions = {
     offline: createConditionLog({ log, now }),
     writeStatus: createConditionLog({ log, now }),
     writeObservations: createConditionLog({ log, now }),
-    saveState: createConditionLog({ log, now }),
     noQuorum: createConditionLog({ log, now }),
   };
   if (options.historyFile !== undefined) checkStateLocation(options.historyFile, publicDir.dir, '--history');
@@ -131,6 +136,7 @@ export function createProber(options: ProberOptions): Prober {
     stateFile,
     log,
     history,
+    ownsNotices: noticesSource.owned,
     subscriptions: options.subscriptions,
     observer: options.observer,
     clock,
@@ -163,12 +169,14 @@ export function createProber(options: ProberOptions): Prober {
     signal: AbortSignal | undefined,
   ): Promise<{ outcome: CycleOutcome; report: CycleReport }> {
     state ??= await prepare();
+    const notices = await noticesSource.read(now());
     const outcome = await runCycle({
       settings,
       state,
       check: options.check,
       sources,
       fetchPeers: options.fetchPeers,
+      declarations: notices === undefined ? NO_DECLARATIONS : declareStates(notices),
       now,
       signal,
     });
@@ -200,22 +208,7 @@ export function createProber(options: ProberOptions): Prober {
     // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
     await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations, false);
     state = outcome.state;
-    // Saved when the memory changed, or every few minutes: a flush a cycle of the same memory bought nothing.
-    const memory = serializeMemory(state);
-    const savedAt = now();
-    if (isStateSaveDue(savedState, memory, savedAt.getTime())) {
-      try {
-        await writeProbeState(stateFile, state, savedAt);
-        savedState = { memory, atMs: savedAt.getTime() };
-        conditions.saveState.clear(`saving the probe state to ${displayPath(stateFile)} again`);
-      } catch (error) {
-        conditions.saveState.holds(
-          errorKey(error),
-          `could not save the probe state to ${displayPath(stateFile)}: ${describeIoError(error)}; ` +
-            'the flapping memory is kept in memory and saved again each cycle',
-        );
-      }
-    }
+    await stateSaver.save(state);
     for (const component of outcome.components) {
       const line = formatChange(component);
       if (line !== undefined) log.info(line);
@@ -228,6 +221,7 @@ export function createProber(options: ProberOptions): Prober {
     const cycle: PublishedCycle = {
       status,
       components: outcome.components,
+      notices,
       history: () => history?.published(),
       signal,
     };

@@ -59,6 +59,7 @@ const cycleAt = (atMs: number, intervalMs: number, states: Record<string, Status
       },
     ],
     regions: null,
+    notice: null,
   })),
 });
 
