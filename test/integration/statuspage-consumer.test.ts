@@ -9,7 +9,6 @@ import { ComponentsConfigSchema } from '../../src/schemas/components-config.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { type Standin, type StandinOptions, startStandin } from '../../src/standins/start-standin.js';
 import { statuspageId } from '../../src/statuspage/statuspage-id.js';
-import { REPO_ROOT } from '../helpers/fixtures.js';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
 import { expectationOf } from '../helpers/statuspage-expectation.js';
