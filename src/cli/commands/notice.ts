@@ -210,7 +210,14 @@ async function runSubcommand(
 function describePublished(published: NoticeDocumentsPublished): string {
   const lock = displayPath(published.lockFile);
   if (published.by === 'command') {
-    return `no probe holds ${lock}: wrote ${published.written.map(displayPath).join(' and ')}; the status follows at the probe's next run`;
+    // The feed of each component and group is counted, not listed: a thousand components would be a thousand names.
+    const paths = published.written.map(displayPath);
+    const scoped = paths.filter((path) => path.includes('/feeds/'));
+    const named = paths.filter((path) => !path.includes('/feeds/'));
+    const feeds =
+      scoped.length === 0 ? [] : [`${scoped.length} feed${scoped.length === 1 ? '' : 's'} of components and groups`];
+    const wrote = [...named, ...feeds];
+    return `no probe holds ${lock}: wrote ${wrote.slice(0, -1).join(', ')}${wrote.length > 1 ? ' and ' : ''}${wrote.at(-1) ?? 'nothing'}; the status follows at the probe's next run`;
   }
   const holder = published.holder === undefined ? '' : ` (pid ${published.holder.pid} on ${published.holder.host})`;
   return `the probe holding ${lock}${holder} publishes it with its next cycle`;
