@@ -3,7 +3,7 @@
 // when, above the groups, so that what is broken shows without opening
 // anything. Colour is paired with the state's words.
 
-import { createSince, findMaintenance, findOngoing } from './status-page.component-cards.js';
+import { createSince, findDeclaringNotice, findMaintenance, findOngoing } from './status-page.component-cards.js';
 import { create, createBadge, createOwnText } from './status-page.dom.js';
 import { t } from './status-page.i18n.js';
 import { statusKey } from './status-page.words.js';
@@ -26,10 +26,12 @@ export function renderAffected(list, components, { incidents, notices, groups })
       if (group !== undefined) head.append(create('span', 'affected-group', t('affected.inGroup', { group })));
       head.append(create('span', 'visually-hidden', ': '), createBadge(component.status));
       item.append(head);
+      const ongoing = findOngoing(incidents, component.name);
       const since = createSince(
         component,
-        findOngoing(incidents, component.name),
+        ongoing,
         findMaintenance(notices, component.name),
+        findDeclaringNotice(notices, ongoing),
       );
       if (since) item.append(since);
       return item;

@@ -35,11 +35,21 @@ export function certificateNotes(observations, nowMs) {
   );
 }
 
-/** The since-when and the reason for a component that is not operational. */
-export function createSince(component, incident, maintenance) {
+/**
+ * The since-when and the reason for a component that is not operational:
+ * the title of the team's notice whose declared state is published (`declaredBy`), else what the checks saw.
+ */
+export function createSince(component, incident, maintenance, declaredBy) {
   if (incident) {
     const duration = create('span', 'since-duration');
     duration.dataset.since = incident.started_at;
+    if (declaredBy) {
+      return createMessage('p', 'since', 'card.sinceDeclared', {
+        time: createTime(incident.started_at),
+        duration,
+        title: createOwnText('span', 'since-notice', declaredBy.title),
+      });
+    }
     const reason = describeFailure(incident.last_failure);
     return createMessage('p', 'since', reason ? 'card.sinceBecause' : 'card.since', {
       time: createTime(incident.started_at),
@@ -87,6 +97,11 @@ function createComponentDetails(name, slug) {
 /** The ongoing incident of `name` among `incidents`, if any. */
 export function findOngoing(incidents, name) {
   return incidents?.find((each) => each.component === name && each.resolved_at === null);
+}
+
+/** The notice an incident is linked to (its declared state was published), if it is among `notices`. */
+export function findDeclaringNotice(notices, incident) {
+  return typeof incident?.notice === 'string' ? notices?.find((notice) => notice.id === incident.notice) : undefined;
 }
 
 /** The active maintenance notice naming `name`, if any. */
@@ -137,7 +152,12 @@ export function createComponentCard(
 
   const ongoing = findOngoing(incidents, component.name);
   if (component.status !== 'operational') {
-    const since = createSince(component, ongoing, findMaintenance(notices, component.name));
+    const since = createSince(
+      component,
+      ongoing,
+      findMaintenance(notices, component.name),
+      findDeclaringNotice(notices, ongoing),
+    );
     if (since) item.append(since);
   }
   const certificate = certificates?.find((each) => each.name === component.name);

@@ -97,7 +97,16 @@ function createShowOlder(list, past, shown, onShown) {
  * notices, newest first: `shown` of them, and a "Show older" button for the
  * rest whose presses `onShown(count)` hears.
  */
-export function renderIncidents(container, incidents, notices, nowMs, { shown = Infinity, onShown = () => {} } = {}) {
+export function renderIncidents(
+  container,
+  allIncidents,
+  notices,
+  nowMs,
+  { shown = Infinity, onShown = () => {} } = {},
+) {
+  // An incident linked to a notice (its declared state was published) is that notice's: shown as the notice only.
+  const noticeIds = new Set((notices ?? []).map((notice) => notice.id));
+  const incidents = allIncidents?.filter((incident) => !noticeIds.has(incident.notice));
   const ongoing = (incidents ?? []).filter((incident) => incident.resolved_at === null);
   const since = nowMs - HISTORY_DAYS * DAY_MS;
   // Entries create their node only when shown: the history of a thousand components is thousands of them.

@@ -79,6 +79,8 @@ export default {
   'notice.wholePlatform': 'المنصة بأكملها',
   'notice.window': 'الفترة',
   'notice.windowRange': 'من {start} إلى {end}',
+  'notice.declared': 'الحالات المعلنة',
+  'notice.postmortem': 'تحليل ما بعد الحادث',
 
   'components.heading': 'المكوّنات',
   'components.empty': 'لا توجد حالة للمكوّنات بعد.',
@@ -105,6 +107,7 @@ export default {
 
   'card.since': 'منذ {time} ({duration}).',
   'card.sinceBecause': 'منذ {time} ({duration}). ما تراه الفحوص: {reason}.',
+  'card.sinceDeclared': 'منذ {time} ({duration}). يفيد الفريق: {title}',
   'card.maintenanceUntil': 'صيانة مخطط لها حتى {time}.',
   'card.details': 'التفاصيل',
   'card.detailsOf': ': {name}، التوفر وزمن الاستجابة',

@@ -83,6 +83,8 @@ export default {
   'notice.wholePlatform': 'die gesamte Plattform',
   'notice.window': 'Zeitraum',
   'notice.windowRange': '{start} bis {end}',
+  'notice.declared': 'Gemeldete Zustände',
+  'notice.postmortem': 'Nachbetrachtung',
 
   'components.heading': 'Komponenten',
   'components.empty': 'Noch kein Status der Komponenten.',
@@ -102,6 +104,7 @@ export default {
 
   'card.since': 'Seit {time} ({duration}).',
   'card.sinceBecause': 'Seit {time} ({duration}). Die Prüfungen sehen: {reason}.',
+  'card.sinceDeclared': 'Seit {time} ({duration}). Das Team meldet: {title}',
   'card.maintenanceUntil': 'Geplante Wartung bis {time}.',
   'card.details': 'Details',
   'card.detailsOf': ': {name}, Verfügbarkeit und Latenz',

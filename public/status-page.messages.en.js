@@ -75,6 +75,8 @@ export default {
   'notice.wholePlatform': 'the whole platform',
   'notice.window': 'Window',
   'notice.windowRange': '{start} to {end}',
+  'notice.declared': 'Declared states',
+  'notice.postmortem': 'Postmortem',
 
   'components.heading': 'Components',
   'components.empty': 'No component status yet.',
@@ -93,6 +95,7 @@ export default {
 
   'card.since': 'Since {time} (for {duration}).',
   'card.sinceBecause': 'Since {time} (for {duration}): checks are {reason}.',
+  'card.sinceDeclared': 'Since {time} (for {duration}). The team reports: {title}',
   'card.maintenanceUntil': 'Planned maintenance until {time}.',
   'card.details': 'Details',
   'card.detailsOf': ': {name}, uptime and latency',

@@ -85,6 +85,8 @@ export default {
   'notice.wholePlatform': 'toda la plataforma',
   'notice.window': 'Ventana',
   'notice.windowRange': 'de {start} a {end}',
+  'notice.declared': 'Estados declarados',
+  'notice.postmortem': 'Análisis posterior',
 
   'components.heading': 'Componentes',
   'components.empty': 'Aún no hay estado de los componentes.',
@@ -106,6 +108,7 @@ export default {
 
   'card.since': 'Desde el {time} ({duration}).',
   'card.sinceBecause': 'Desde el {time} ({duration}). Las comprobaciones ven: {reason}.',
+  'card.sinceDeclared': 'Desde el {time} ({duration}). El equipo informa: {title}',
   'card.maintenanceUntil': 'Mantenimiento previsto hasta el {time}.',
   'card.details': 'Detalles',
   'card.detailsOf': ': {name}, disponibilidad y latencia',

@@ -82,6 +82,8 @@ export default {
   'notice.wholePlatform': 'toute la plateforme',
   'notice.window': 'Créneau',
   'notice.windowRange': 'du {start} au {end}',
+  'notice.declared': 'États déclarés',
+  'notice.postmortem': 'Post-mortem',
 
   'components.heading': 'Composants',
   'components.empty': 'Pas encore d’état des composants.',
@@ -103,6 +105,7 @@ export default {
 
   'card.since': 'Depuis le {time} ({duration}).',
   'card.sinceBecause': 'Depuis le {time} ({duration}). Les vérifications constatent\u00a0: {reason}.',
+  'card.sinceDeclared': 'Depuis le {time} ({duration}). L’équipe signale\u00a0: {title}',
   'card.maintenanceUntil': 'Maintenance planifiée jusqu’au {time}.',
   'card.details': 'Détails',
   'card.detailsOf': '\u00a0: {name}, disponibilité et latence',

@@ -78,6 +78,8 @@ export default {
   'notice.wholePlatform': 'プラットフォーム全体',
   'notice.window': '期間',
   'notice.windowRange': '{start} ～ {end}',
+  'notice.declared': '報告された状態',
+  'notice.postmortem': '事後分析',
 
   'components.heading': 'コンポーネント',
   'components.empty': 'コンポーネントのステータスはまだありません。',
@@ -90,6 +92,7 @@ export default {
 
   'card.since': '{time} から ({duration})。',
   'card.sinceBecause': '{time} から ({duration})。チェックの結果: {reason}。',
+  'card.sinceDeclared': '{time} から ({duration})。チームからの報告: {title}',
   'card.maintenanceUntil': '{time} まで計画メンテナンス中。',
   'card.details': '詳細',
   'card.detailsOf': ': {name} の稼働率とレイテンシ',

@@ -1,7 +1,7 @@
 // One notice from the platform team as a card: shown in the banner while it
 // is active or upcoming, and in the incident history once it is over.
 
-import { create, createFacts, createOwnText, createTime } from './status-page.dom.js';
+import { create, createBadge, createFacts, createOwnText, createTime } from './status-page.dom.js';
 import { fill, t } from './status-page.i18n.js';
 import { isRecord } from './status-page.read-documents.js';
 import { noticeStateLabel } from './status-page.words.js';
@@ -11,7 +11,43 @@ export function isActiveNotice(notice) {
   return notice.kind === 'maintenance' ? notice.state === 'in_progress' : notice.state !== 'resolved';
 }
 
-/** A notice from the team: title, state, what it affects, its window, and every update, newest first. */
+/**
+ * The states an update declared, each component's name (the team's words)
+ * with its state's badge; undefined when it declared none.
+ */
+function createDeclared(impact) {
+  const entries = isRecord(impact) ? Object.entries(impact).filter(([, state]) => typeof state === 'string') : [];
+  if (entries.length === 0) return undefined;
+  const list = create('ul', 'update-impact');
+  list.setAttribute('aria-label', t('notice.declared'));
+  for (const [name, state] of entries) {
+    const item = create('li');
+    item.append(
+      createOwnText('span', 'impact-name', name),
+      create('span', 'visually-hidden', ': '),
+      createBadge(state),
+    );
+    list.append(item);
+  }
+  return list;
+}
+
+/** What the team learnt, once the incident is over: plain text, shown as text. */
+function createPostmortem(postmortem, headingLevel) {
+  if (!isRecord(postmortem) || typeof postmortem.text !== 'string' || typeof postmortem.at !== 'string') {
+    return undefined;
+  }
+  const section = create('section', 'postmortem');
+  const heading = create(`h${Math.min(headingLevel + 1, 6)}`, 'postmortem-title', `${t('notice.postmortem')} · `);
+  heading.append(createTime(postmortem.at));
+  section.append(heading, createOwnText('p', 'postmortem-text', postmortem.text));
+  return section;
+}
+
+/**
+ * A notice from the team: title, state, what it affects, its window, its
+ * postmortem, and every update, newest first, with the states it declared.
+ */
 export function createNotice(notice, headingLevel) {
   const item = create('article', 'notice-card');
   // The anchor the Statuspage documents' shortlinks point at.
@@ -42,12 +78,16 @@ export function createNotice(notice, headingLevel) {
     ]);
   }
   item.append(createFacts(facts));
+  const postmortem = createPostmortem(notice.postmortem, headingLevel);
+  if (postmortem) item.append(postmortem);
   const updates = create('ol', 'updates');
   for (const update of [...notice.updates].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))) {
     const entry = create('li');
     const when = create('p', 'update-when');
     when.append(create('strong', undefined, noticeStateLabel(update.state)), ' · ', createTime(update.at));
     entry.append(when, createOwnText('p', 'update-text', update.text));
+    const declared = createDeclared(update.impact);
+    if (declared) entry.append(declared);
     updates.append(entry);
   }
   item.append(updates);

@@ -74,8 +74,10 @@ export function readComponentHistory(body) {
 
 /**
  * The open incidents of Statuspage's `/api/v2/incidents/unresolved.json`, one
- * per component they name, as `{ component, started_at, resolved_at: null }`:
- * since when each is broken, without the whole incident history.
+ * per component they name, as `{ component, started_at, resolved_at: null }`
+ * (with `notice`, the notice's id, for a team's notice: its shortlink's
+ * anchor is `notice-ID`): since when each is broken, without the whole
+ * incident history.
  */
 export function readUnresolved(body) {
   if (!isRecord(body) || !Array.isArray(body.incidents)) return undefined;
@@ -86,9 +88,19 @@ export function readUnresolved(body) {
     Array.isArray(incident.components)
       ? incident.components
           .filter((component) => isRecord(component) && typeof component.name === 'string')
-          .map((component) => ({ component: component.name, started_at: incident.started_at, resolved_at: null }))
+          .map((component) => ({
+            component: component.name,
+            started_at: incident.started_at,
+            resolved_at: null,
+            notice: noticeOfShortlink(incident.shortlink),
+          }))
       : [],
   );
+}
+
+/** The notice a Statuspage incident's shortlink points at (`…#notice-ID`); null for the probe's own. */
+function noticeOfShortlink(shortlink) {
+  return typeof shortlink === 'string' ? (/#notice-([a-z0-9-]+)$/.exec(shortlink)?.[1] ?? null) : null;
 }
 
 /** The incidents that name their component and when they started. */

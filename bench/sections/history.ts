@@ -155,6 +155,7 @@ function cycleRecord(count: number, atMs: number, intervalMs: number): CycleReco
       name: nameOf(componentId - 1),
       ...rest,
       regions: null,
+      notice: null,
     })),
   };
 }

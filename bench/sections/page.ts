@@ -168,7 +168,13 @@ async function makePageSite(site: BenchSite, pageCase: PageCase): Promise<{ publ
     }),
   );
   const settings = { pageName: undefined, publicUrl: undefined, groups, maintenance: [], announceDays: 7 };
-  await publishStatuspage({ publicDir: createPublicDirWriter(publicDir), settings, status, now: new Date(nowMs) });
+  await publishStatuspage({
+    publicDir: createPublicDirWriter(publicDir),
+    settings,
+    status,
+    notices: [],
+    now: new Date(nowMs),
+  });
   const configFile = join(root, 'components.json');
   const config = {
     region: 'ams1',

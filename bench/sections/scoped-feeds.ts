@@ -1,10 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { documentFile, NOTICES_PATH } from '../../src/api-paths.js';
 import { listFeedScopes } from '../../src/feed/feed-scopes.js';
 import { readFeedInput } from '../../src/feed/publish-feed.js';
 import { createScopedFeedsPublisher } from '../../src/feed/publish-scoped-feeds.js';
-import { renderNotices } from '../../src/notices/render-notices.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { Incident, IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { Notice } from '../../src/schemas/notice.js';
@@ -69,12 +66,8 @@ export async function measureScopedFeeds(site: BenchSite, count: number, runs: n
     generated_at: '2026-11-29T00:00:00Z',
     incidents: [...list],
   });
-  const publishNotices = async (list: readonly Notice[]) => {
-    await mkdir(join(publicDir.dir, 'api', 'v1'), { recursive: true });
-    await writeFile(documentFile(publicDir.dir, NOTICES_PATH), renderNotices(list));
-  };
   const more = [incident(`Component ${Math.floor(count / 2)}`, 29), ...incidents];
-  // `before`: what the publisher last wrote from (none: a start); `notices`: what is published in between.
+  // `before`: what the publisher last wrote from (none: a start); `notices`: what the next cycle applies.
   const cases: { name: string; before?: IncidentsDocument; after: IncidentsDocument; notices?: Notice[] }[] = [
     { name: 'the first cycle after a start: every feed written', after: document(incidents) },
     { name: 'a cycle where nothing changed', before: document(incidents), after: document(incidents) },
@@ -95,12 +88,10 @@ export async function measureScopedFeeds(site: BenchSite, count: number, runs: n
     const samples: number[] = [];
     let written = 0;
     for (let run = 0; run < runs; run += 1) {
-      await publishNotices(notices);
       const publish = createScopedFeedsPublisher(publicDir, scopes);
-      if (before !== undefined) await publish(await readFeedInput({ publicDir, incidents: before }));
-      if (next !== undefined) await publishNotices(next);
+      if (before !== undefined) await publish(await readFeedInput({ publicDir, notices, incidents: before }));
       const started = performance.now();
-      written = (await publish(await readFeedInput({ publicDir, incidents: after }))).length;
+      written = (await publish(await readFeedInput({ publicDir, notices: next ?? notices, incidents: after }))).length;
       samples.push(performance.now() - started);
     }
     timings.push({ case: name, runs, medianMs: median(samples), written });
@@ -120,7 +111,7 @@ export async function reportScopedFeeds(site: BenchSite, quick: boolean, out: (l
   out(`### The feeds of ${count.toLocaleString('en-US')} components and ${GROUPS} groups`);
   out();
   out(
-    "The probe's step after a cycle (the notices read, then `createScopedFeedsPublisher`), with 50 incidents and five notices (two about every component) published; each case on a fresh publisher brought to its state first.",
+    "The probe's step after a cycle (`createScopedFeedsPublisher` on the notices the cycle applied), with 50 incidents and five notices (two about every component) published; each case on a fresh publisher brought to its state first.",
   );
   out();
   out('| case | runs | median | feeds written | target |');

@@ -12,6 +12,9 @@ Commands:
   start     build, launch the stand-ins, serve, and run the probe as a sidecar: the whole system
   verify    check a live deployment against the contract
   uptime    print each component's uptime and incidents over a period, from the probe's history
+  notice    open, update, resolve an incident notice (declaring components' states), attach
+            its postmortem, list the notices: data/notices.json, which the probe publishes
+  maintenance  schedule, start and complete a maintenance notice
   demo-regions  three regions on this machine whose probes vote on global components
 
 Run 'service-directory <command> --help' for a command's options.`;
@@ -32,6 +35,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   start: async () => (await import('./commands/start.js')).start,
   verify: async () => (await import('./commands/verify.js')).verify,
   uptime: async () => (await import('./commands/uptime.js')).uptime,
+  notice: async () => (await import('./commands/notice.js')).notice,
+  maintenance: async () => (await import('./commands/notice.js')).maintenance,
   'demo-regions': async () => (await import('./commands/demo-regions.js')).demoRegions,
 };
 

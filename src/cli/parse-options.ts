@@ -3,7 +3,7 @@ import { errorCode, errorMessage } from '../errors/describe-error.js';
 import { UsageError } from './run-command.js';
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>;
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; default?: string | boolean; multiple?: boolean }>;
 
 /**
  * What to use instead of a flag people try that a command does not have

@@ -1,10 +1,12 @@
+import { ArgumentError } from '../errors/argument-error.js';
 import { ExportError } from '../errors/export-error.js';
 import { InputError } from '../errors/input-error.js';
 import { ProbeLockedError } from '../probe-process/probe-locked-error.js';
 
 /**
- * Runs a CLI command body: an `InputError`, `ExportError`, `UsageError` or
- * `ProbeLockedError` prints its message and exits 1; anything else prints the stack and exits 1 as well.
+ * Runs a CLI command body: an `InputError`, `ArgumentError`, `ExportError`,
+ * `UsageError` or `ProbeLockedError` prints its message and exits 1;
+ * anything else prints the stack and exits 1 as well.
  */
 export async function runCommand(body: () => Promise<void>): Promise<void> {
   try {
@@ -12,6 +14,7 @@ export async function runCommand(body: () => Promise<void>): Promise<void> {
   } catch (error) {
     if (
       error instanceof InputError ||
+      error instanceof ArgumentError ||
       error instanceof ExportError ||
       error instanceof UsageError ||
       error instanceof ProbeLockedError

@@ -1,6 +1,5 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { CheckResult } from '../checks/check-endpoint.js';
-import { type CertificateWarning, judgeCertificate } from '../checks/judge-certificate.js';
 import type { CheckContext, ProbeCheck } from '../checks/probe-check.js';
 import { resolveHostWithSystem } from '../checks/resolve-host.js';
 import { runCheck } from '../checks/run-check.js';
@@ -12,43 +11,16 @@ import {
   type PeerObservations,
 } from '../peers/fetch-peer-observations.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
-import { type VoteResult, voteOnComponent } from '../peers/vote-on-component.js';
-import type { ObservationsDocument, Scope } from '../schemas/observations.js';
+import type { ObservationsDocument } from '../schemas/observations.js';
 import type { ComponentMemory, ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
-import type { StatusValue } from '../schemas/status-value.js';
-import type { CheckSettings, ProbeSettings } from '../settings/probe-settings.js';
-import { isUnderMaintenance } from '../time/is-under-maintenance.js';
-import { applyThresholds } from './apply-thresholds.js';
-import { classifyComponent } from './classify-component.js';
-import { fingerprintChecks } from './fingerprint-checks.js';
+import type { ProbeSettings } from '../settings/probe-settings.js';
+import { type CheckOutcome, type ComponentOutcome, decideComponent } from './decide-component.js';
+import { type Declarations, NO_DECLARATIONS } from './declarations.js';
 import { renderObservations } from './render-observations.js';
 import { renderStatus } from './render-status.js';
 
-/** One check of one component, with what it found. */
-export interface CheckOutcome {
-  readonly check: CheckSettings;
-  readonly result: CheckResult;
-}
-
-/** What a cycle saw and decided for one component. */
-export interface ComponentOutcome {
-  readonly name: string;
-  readonly checks: readonly CheckOutcome[];
-  readonly underMaintenance: boolean;
-  readonly scope: Scope;
-  /** What this region's own checks made of it, before the vote and thresholds. */
-  readonly observed: StatusValue;
-  /** The vote, for a global component. */
-  readonly vote: VoteResult | undefined;
-  /** The earliest certificate of its checks that expires within their `min_certificate_days`, if any. */
-  readonly certificateWarning?: CertificateWarning | undefined;
-  /** The published state before this cycle; `undefined` on the first observation. */
-  readonly before: StatusValue | undefined;
-  /** Memory was set aside because it was about other checks (URL, timeout, expected statuses changed). */
-  readonly checksChanged: boolean;
-  readonly memory: ComponentMemory;
-}
+export type { CheckOutcome, ComponentOutcome } from './decide-component.js';
 
 export type CycleOutcome =
   /** The checks ran: a status to publish and the memory to keep if it is published. */
@@ -91,6 +63,8 @@ export interface CycleOptions {
   /** Handed to every check with the cycle's resolver, signal and clock. */
   readonly sources?: CheckSources | undefined;
   readonly fetchPeers?: FetchPeersFunction | undefined;
+  /** What the team's notices declare (`declareStates`); none unless given. */
+  readonly declarations?: Declarations | undefined;
   /** The wall clock: maintenance windows, `updated_at` and the peers' freshness. */
   readonly now?: (() => Date) | undefined;
   /** A monotonic clock in milliseconds: the cycle's duration. */
@@ -104,8 +78,9 @@ export interface CycleOptions {
  * (at most `settings.concurrency` in flight), so a cycle takes about the
  * slowest timeout, not their sum. Then each component's observed state; for
  * global components the peers' observations (fetched at once, within
- * `settings.peerTimeoutMs`) and the vote; flapping protection; and the
- * status and observations documents as of when the checks finished.
+ * `settings.peerTimeoutMs`) and the vote; flapping protection; the team's
+ * declarations, at once; and the status and observations documents as of
+ * when the checks finished.
  */
 export async function runCycle({
   settings,
@@ -113,6 +88,7 @@ export async function runCycle({
   check = runCheck,
   sources,
   fetchPeers = fetchPeersObservations,
+  declarations = NO_DECLARATIONS,
   now = () => new Date(),
   clock = () => performance.now(),
   signal,
@@ -169,61 +145,22 @@ export async function runCycle({
   const components: ComponentOutcome[] = [];
   const memories: ComponentMemory[] = [];
   for (const component of settings.components) {
-    const checks = outcomesByName.get(component.name) ?? [];
-    const underMaintenance = isUnderMaintenance(component.name, settings.maintenance, finishedAt);
-    const warnings = checks.map(({ check, result }) =>
-      judgeCertificate(result.certificate, check.minCertificateDays, finishedAt),
-    );
-    const certificateWarning = earliestWarning(warnings);
-    const observed = classifyComponent(
-      checks.map(({ check: { degradedMs }, result }, index) => ({
-        result,
-        degradedMs,
-        certificateDue: warnings[index] !== undefined,
-      })),
-      underMaintenance,
-    );
-    const fingerprint = fingerprintChecks(component.checks);
-    const remembered = previousByName.get(component.name);
-    // Memory belongs to the checks that made it; memory from before fingerprints is taken as the current checks'.
-    const checksChanged = remembered?.fingerprint !== undefined && remembered.fingerprint !== fingerprint;
-    const previous = checksChanged ? undefined : remembered;
-    const vote =
-      component.scope === 'global'
-        ? voteOnComponent({
-            own: { region: settings.regionCode, status: observed },
-            peers: peers.flatMap((peer) => {
-              const status = peer.outcome === 'fresh' ? peer.components.get(component.name) : undefined;
-              return status === undefined ? [] : [{ region: peer.region, status }];
-            }),
-            configured: 1 + settings.peers.length,
-            published: previous?.published,
-          })
-        : undefined;
-    // Flapping protection applies after the vote, to what the vote decided.
-    const memory = {
-      name: component.name,
-      ...applyThresholds(previous, vote?.status ?? observed, settings),
-      fingerprint,
-    };
-    memories.push(memory);
-    components.push({
-      name: component.name,
-      checks,
-      underMaintenance,
-      scope: component.scope,
-      observed,
-      vote,
-      certificateWarning,
-      before: previous?.published,
-      checksChanged,
-      memory,
+    const outcome = decideComponent({
+      component,
+      checks: outcomesByName.get(component.name) ?? [],
+      remembered: previousByName.get(component.name),
+      peers,
+      settings,
+      declarations,
+      finishedAt,
     });
+    components.push(outcome);
+    memories.push(outcome.memory);
   }
 
   const status = renderStatus({
     regionName: settings.regionName,
-    components: components.map(({ name, memory }) => ({ name, status: memory.published })),
+    components: components.map(({ name, published }) => ({ name, status: published })),
     finishedAt,
   });
   const observations = renderObservations({
@@ -248,14 +185,4 @@ export async function runCycle({
     peers,
     durationMs: durationMs(),
   };
-}
-
-/** The warning about the certificate that expires first, of those in their window. */
-function earliestWarning(warnings: readonly (CertificateWarning | undefined)[]): CertificateWarning | undefined {
-  let earliest: CertificateWarning | undefined;
-  for (const warning of warnings) {
-    if (warning !== undefined && (earliest === undefined || warning.expiresAtMs < earliest.expiresAtMs))
-      earliest = warning;
-  }
-  return earliest;
 }

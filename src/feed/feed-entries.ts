@@ -37,26 +37,39 @@ function statusWords(status: StatusValue): string {
 }
 
 /**
- * A notice as an entry: its latest update is `updated`, so adding an update
- * moves it; the content lists every update, newest first.
+ * A notice as an entry: its latest update (or its postmortem) is `updated`,
+ * so adding one moves it; the content is the postmortem, then every update,
+ * newest first, each with the states it declared.
  */
 export function noticeToEntry(notice: Notice): FeedEntry {
   const updates = [...notice.updates].reverse();
   const affected = notice.components.length === 0 ? 'all components' : notice.components.join(', ');
   const header = [`Affects: ${affected}.`];
   if (notice.kind === 'maintenance') header.push(`Window: ${notice.window.start} to ${notice.window.end}.`);
+  const postmortem = notice.kind === 'incident' ? notice.postmortem : undefined;
+  const state = postmortem === undefined ? NOTICE_STATE_LABELS[notice.state] : 'Postmortem';
   return {
     id: nameToUrnUuid(`notice:${notice.id}`),
-    title: `${notice.title} (${NOTICE_STATE_LABELS[notice.state]})`,
-    updated: updates[0]?.at ?? notice.updates[0]?.at ?? '',
+    title: `${notice.title} (${state})`,
+    updated: postmortem?.at ?? updates[0]?.at ?? notice.updates[0]?.at ?? '',
     published: notice.updates[0]?.at ?? '',
     category: notice.kind === 'incident' ? 'incident-notice' : 'maintenance',
     components: notice.components,
     content: [
       header.join(' '),
-      ...updates.map((update) => `${update.at} ${NOTICE_STATE_LABELS[update.state]}: ${update.text}`),
+      ...(postmortem === undefined ? [] : [`${postmortem.at} Postmortem:\n${postmortem.text}`]),
+      ...updates.map(
+        (update) => `${update.at} ${NOTICE_STATE_LABELS[update.state]}: ${update.text}${describeImpact(update)}`,
+      ),
     ].join('\n\n'),
   };
+}
+
+/** The states an update declared, as a sentence after its text: ` Declared: Build Service partial outage.` */
+function describeImpact(update: Notice['updates'][number]): string {
+  const impact = 'impact' in update ? update.impact : undefined;
+  const declared = Object.entries(impact ?? {}).map(([name, state]) => `${name} ${statusWords(state)}`);
+  return declared.length === 0 ? '' : ` Declared: ${declared.join(', ')}.`;
 }
 
 /**

@@ -38,10 +38,14 @@ export interface FeedHead {
 
 /**
  * Every notice and incident as an entry, newest first by `updated` (ties by
- * id), each rendered once. Every text is escaped.
+ * id), each rendered once. An incident linked to a notice (its declared state
+ * was published) is that notice's entry, not one of its own. Every text is
+ * escaped.
  */
 export function renderEntries({ notices, incidents }: FeedInput): RenderedEntry[] {
-  const entries = [...notices.map(noticeToEntry), ...(incidents?.incidents ?? []).map(incidentToEntry)].sort((a, b) =>
+  const noticeIds = new Set(notices.map((notice) => notice.id));
+  const ownIncidents = (incidents?.incidents ?? []).filter((incident) => !noticeIds.has(incident.notice ?? ''));
+  const entries = [...notices.map(noticeToEntry), ...ownIncidents.map(incidentToEntry)].sort((a, b) =>
     a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
   return entries.map((entry) => ({ updated: entry.updated, components: entry.components, xml: renderEntry(entry) }));

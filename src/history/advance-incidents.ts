@@ -30,6 +30,8 @@ export interface IncidentRecord {
   readonly regions: RegionCount | null;
   /** When anything above last changed (the duration aside): start, worse state, new failure, wider vote, resolution. */
   readonly updatedMs: number;
+  /** The team's notice whose declaration was published during it: the notice is then the incident. */
+  readonly notice: string | null;
 }
 
 /**
@@ -66,17 +68,26 @@ export function incidentId(component: string, startedMs: number): string {
  * extends its ongoing one: worst state, failure classes, last failure); a
  * component published `operational` or `under_maintenance` resolves its
  * ongoing one at the cycle's time, as does a component no longer probed.
- * Returns the incidents that changed.
+ * A declaration published (`ComponentRecord.notice`) makes the notice the
+ * incident: an ongoing incident of the probe's is linked to it from then
+ * on, and no second one is opened; when the declaration ends (or another
+ * notice's takes over) while the component stays down, the linked one is
+ * resolved and the probe's own (or the other notice's) begins. Returns the
+ * incidents that changed, one that was resolved before one that began.
  */
 export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, cycle: CycleRecord): IncidentRecord[] {
   const changed: IncidentRecord[] = [];
   const seen = new Set<string>();
   for (const component of cycle.components) {
     seen.add(component.name);
-    const current = ongoing.get(component.name);
+    let current = ongoing.get(component.name);
     if (!INCIDENT_STATES.has(component.published)) {
       if (current !== undefined) changed.push({ ...current, resolvedMs: cycle.atMs, updatedMs: cycle.atMs });
       continue;
+    }
+    if (current !== undefined && current.notice !== null && current.notice !== component.notice) {
+      changed.push({ ...current, resolvedMs: cycle.atMs, updatedMs: cycle.atMs });
+      current = undefined;
     }
     const failures = component.checks.flatMap((check) =>
       check.failureClass === null ? [] : [{ class: check.failureClass, httpStatus: check.httpStatus }],
@@ -91,6 +102,7 @@ export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, c
       lastFailure: null,
       regions: null,
       updatedMs: cycle.atMs,
+      notice: component.notice,
     };
     const classes = new Set([...base.failureClasses, ...failures.map((failure) => failure.class)]);
     const next: IncidentRecord = {
@@ -99,6 +111,7 @@ export function advanceIncidents(ongoing: ReadonlyMap<string, IncidentRecord>, c
       failureClasses: FAILURE_CLASSES.filter((failureClass) => classes.has(failureClass)),
       lastFailure: failures.at(-1) ?? base.lastFailure,
       regions: widestRegions(base.regions, component.regions),
+      notice: component.notice,
     };
     changed.push(sameStory(base, next) ? next : { ...next, updatedMs: cycle.atMs });
   }
@@ -116,6 +129,7 @@ function sameStory(a: IncidentRecord, b: IncidentRecord): boolean {
     a.lastFailure?.class === b.lastFailure?.class &&
     a.lastFailure?.httpStatus === b.lastFailure?.httpStatus &&
     a.regions?.sawOutage === b.regions?.sawOutage &&
-    a.regions?.configured === b.regions?.configured
+    a.regions?.configured === b.regions?.configured &&
+    a.notice === b.notice
   );
 }

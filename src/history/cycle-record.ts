@@ -29,6 +29,11 @@ export interface ComponentRecord {
   readonly checks: readonly CheckRecord[];
   /** The vote's count, for a global component with peers; `null` otherwise (not kept in the raw cycles). */
   readonly regions: RegionCount | null;
+  /**
+   * The open incident notice whose declaration was published (`ComponentOutcome.declaration`), `null` for the
+   * probe's own word: the notice is then the incident (not kept in the raw cycles).
+   */
+  readonly notice: string | null;
 }
 
 /** Everything one published cycle adds to the history. */
@@ -48,7 +53,7 @@ export function recordCycle(components: readonly ComponentOutcome[], at: Date, i
     components: components.map((component) => ({
       name: component.name,
       observed: component.memory.observed,
-      published: component.memory.published,
+      published: component.published,
       checks: component.checks.map(({ result }) => ({
         ok: result.ok,
         failureClass: failureClassOf(result),
@@ -56,6 +61,7 @@ export function recordCycle(components: readonly ComponentOutcome[], at: Date, i
         latencyMs: Math.max(0, Math.round(result.latency_ms)),
       })),
       regions: countRegions(component.vote),
+      notice: component.declaration?.notice.id ?? null,
     })),
   };
 }

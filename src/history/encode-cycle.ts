@@ -3,7 +3,7 @@ import { STATUS_VALUES } from '../schemas/status-value.js';
 import type { CheckRecord, ComponentRecord } from './cycle-record.js';
 
 /** A component's record as stored: by its id in the store rather than its name. */
-export interface StoredComponent extends Omit<ComponentRecord, 'name' | 'regions'> {
+export interface StoredComponent extends Omit<ComponentRecord, 'name' | 'regions' | 'notice'> {
   readonly componentId: number;
 }
 

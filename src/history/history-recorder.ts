@@ -218,7 +218,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         placed = place(current, at);
         current.recordCycle(recordCycle(components, placed, options.intervalMs), options.retention);
       });
-      if (recorded) await publish(placed, new Map(components.map(({ name, memory }) => [name, memory.published])));
+      if (recorded) await publish(placed, new Map(components.map(({ name, published }) => [name, published])));
     },
     async recordUnpublished(at) {
       await withStore((current) => current.recordGap(place(current, at).getTime(), options.intervalMs));

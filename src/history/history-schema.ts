@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 export const BUSY_TIMEOUT_MS = 1_000;
 
 /** The schema version this code writes, kept in `PRAGMA user_version`. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Each schema version's SQL, in order: `HISTORY_MIGRATIONS[n]` takes a file from version n to n + 1. */
 export const HISTORY_MIGRATIONS: readonly string[] = [
@@ -55,6 +55,8 @@ export const HISTORY_MIGRATIONS: readonly string[] = [
   `ALTER TABLE incidents ADD COLUMN regions_saw_outage INTEGER;
    ALTER TABLE incidents ADD COLUMN regions_configured INTEGER;
    ALTER TABLE incidents ADD COLUMN updated_ms INTEGER;`,
+  // 3: the team's notice that is the incident, where its declaration was published (null: the probe's own).
+  'ALTER TABLE incidents ADD COLUMN notice TEXT;',
 ];
 
 /**

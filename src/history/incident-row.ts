@@ -15,6 +15,7 @@ export interface IncidentRow {
   readonly regions_saw_outage: number | null;
   readonly regions_configured: number | null;
   readonly updated_ms: number | null;
+  readonly notice: string | null;
 }
 
 /** An incident's columns in the order of `IncidentRow`, as the store writes them. */
@@ -30,6 +31,7 @@ export type IncidentValues = [
   regionsSawOutage: number | null,
   regionsConfigured: number | null,
   updatedMs: number,
+  notice: string | null,
 ];
 
 /** The columns an incident is written as. */
@@ -46,12 +48,13 @@ export function toIncidentValues(incident: IncidentRecord): IncidentValues {
     incident.regions?.sawOutage ?? null,
     incident.regions?.configured ?? null,
     incident.updatedMs,
+    incident.notice,
   ];
 }
 
 /**
  * An incident read back; rows from schema version 1 lack the regions and the
- * time of the last change. Throws a `RangeError` on a state or class this version does not know.
+ * time of the last change, rows from before version 3 a notice. Throws a `RangeError` on a state or class this version does not know.
  */
 export function toIncident(row: IncidentRow): IncidentRecord {
   const lastClass = row.last_class === null ? null : checkFailureClass(row.last_class);
@@ -68,6 +71,7 @@ export function toIncident(row: IncidentRow): IncidentRecord {
         ? null
         : { sawOutage: row.regions_saw_outage, configured: row.regions_configured },
     updatedMs: row.updated_ms ?? row.resolved_ms ?? row.started_ms,
+    notice: row.notice ?? null,
   };
 }
 

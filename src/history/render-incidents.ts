@@ -31,6 +31,7 @@ export function renderIncident(incident: IncidentRecord, nowMs: number): Inciden
       incident.regions === null
         ? null
         : { saw_outage: incident.regions.sawOutage, configured: incident.regions.configured },
+    notice: incident.notice,
   };
 }
 

@@ -102,14 +102,14 @@ function createStore(db: Database.Database): HistoryStore {
       // appends it under a new rowid, leaving a hole the table never refills (incidents took half as much space again).
       `INSERT INTO incidents
          (id, component, worst, started_ms, resolved_ms, failure_classes, last_class, last_http_status,
-          regions_saw_outage, regions_configured, updated_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          regions_saw_outage, regions_configured, updated_ms, notice)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
          component = excluded.component, worst = excluded.worst, started_ms = excluded.started_ms,
          resolved_ms = excluded.resolved_ms, failure_classes = excluded.failure_classes,
          last_class = excluded.last_class, last_http_status = excluded.last_http_status,
          regions_saw_outage = excluded.regions_saw_outage, regions_configured = excluded.regions_configured,
-         updated_ms = excluded.updated_ms`,
+         updated_ms = excluded.updated_ms, notice = excluded.notice`,
     ),
     ongoingIncidents: db.prepare<[], IncidentRow>('SELECT * FROM incidents WHERE resolved_ms IS NULL'),
     incidentsSince: db.prepare<[number, number], IncidentRow>(
@@ -271,7 +271,10 @@ function createStore(db: Database.Database): HistoryStore {
     }
     closeOpenCycle(cycle.atMs);
     decodedLatencies.delete(cycle.atMs);
-    const stored = cycle.components.map(({ name, ...rest }) => ({ componentId: known.get(name) as number, ...rest }));
+    const stored = cycle.components.map(({ name, notice, regions, ...rest }) => ({
+      componentId: known.get(name) as number,
+      ...rest,
+    }));
     statements.insertCycle.run(cycle.atMs, cycle.intervalMs, 1, encodeCycle(stored));
     const incidents = loadOngoing();
     for (const incident of advanceIncidents(incidents, cycle)) {

@@ -69,7 +69,8 @@ export function formatUptimeReportText(report: UptimeReport): string {
           (incident) =>
             `${incident.started_at} .. ${incident.resolved_at ?? 'ongoing'}  ${incident.component}: ${incident.worst_status} ` +
             `(${formatDuration(incident.duration_seconds)}${incident.failure_classes.length > 0 ? `; ${incident.failure_classes.join(', ')}` : ''}` +
-            `${incident.regions === null ? '' : `; seen from ${incident.regions.saw_outage} of ${incident.regions.configured} regions`})`,
+            `${incident.regions === null ? '' : `; seen from ${incident.regions.saw_outage} of ${incident.regions.configured} regions`}` +
+            `${incident.notice == null ? '' : `; declared in notice ${incident.notice}`})`,
         );
   return [`uptime from ${report.since} to ${report.until}`, '', ...table, '', ...incidents].join('\n');
 }

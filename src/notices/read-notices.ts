@@ -1,7 +1,7 @@
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS } from '../schemas/maintenance-window.js';
 import type { Notice } from '../schemas/notice.js';
 import { judgeRecurrences } from '../time/judge-recurrences.js';
@@ -35,9 +35,33 @@ export async function readNotices({
   componentsFile,
   now = new Date(),
 }: ReadNoticesOptions): Promise<NoticesSource> {
+  const config = await readNoticesConfig(componentsFile, now);
+  const written = await readWrittenNotices(noticesFile, config, componentsFile);
+  return { notices: [...written, ...renderConfigWindowNotices(config, now)], publicUrl: config?.public_url };
+}
+
+/**
+ * The components file as the notices need it (names, windows, `public_url`);
+ * `undefined` when it is missing. Throws `InputError` for a bad one, or one
+ * whose recurring windows cannot be read at `now`.
+ */
+export async function readNoticesConfig(componentsFile: string, now: Date): Promise<ComponentsConfig | undefined> {
   const config = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
   const recurrenceProblems = judgeRecurrences(config?.maintenance ?? [], now);
   if (recurrenceProblems.length > 0) throw new InputError(displayPath(componentsFile), recurrenceProblems);
+  return config;
+}
+
+/**
+ * The notices the team wrote, validated against `config`'s component names
+ * (`noticesFileSchemaFor`); none when the file is missing. Throws
+ * `InputError` naming the file, the JSON path and the reason.
+ */
+export async function readWrittenNotices(
+  noticesFile: string,
+  config: ComponentsConfig | undefined,
+  componentsFile: string,
+): Promise<Notice[]> {
   const names = config === undefined ? undefined : new Set(config.components.map((component) => component.name));
   const schema = noticesFileSchemaFor(names, displayPath(componentsFile));
   const written = (await readOptionalDocument(noticesFile, schema)) ?? [];
@@ -52,14 +76,13 @@ export async function readNotices({
       : [],
   );
   if (reserved.length > 0) throw new InputError(displayPath(noticesFile), reserved);
-  return {
-    notices: [
-      ...written,
-      ...renderWindowNotices(config?.maintenance ?? [], {
-        now,
-        announceDays: config?.maintenance_announce_days ?? DEFAULT_MAINTENANCE_ANNOUNCE_DAYS,
-      }),
-    ],
-    publicUrl: config?.public_url,
-  };
+  return written;
+}
+
+/** The config's maintenance windows as notices, as of `now` (`renderWindowNotices`). */
+export function renderConfigWindowNotices(config: ComponentsConfig | undefined, now: Date): Notice[] {
+  return renderWindowNotices(config?.maintenance ?? [], {
+    now,
+    announceDays: config?.maintenance_announce_days ?? DEFAULT_MAINTENANCE_ANNOUNCE_DAYS,
+  });
 }

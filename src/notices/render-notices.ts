@@ -10,9 +10,10 @@ export function renderNotices(notices: readonly Notice[]): string {
   return `${JSON.stringify(document)}\n`;
 }
 
-/** The time of a notice's latest update, in milliseconds: when it last changed. */
+/** The time of a notice's latest update or postmortem, in milliseconds: when it last changed. */
 export function noticeUpdatedMs(notice: Notice): number {
-  return Math.max(...notice.updates.map((update) => Date.parse(update.at)));
+  const postmortem = notice.kind === 'incident' && notice.postmortem !== undefined ? [notice.postmortem.at] : [];
+  return Math.max(...[...notice.updates.map((update) => update.at), ...postmortem].map((at) => Date.parse(at)));
 }
 
 function sortNoticesNewestFirst(notices: readonly Notice[]): Notice[] {
@@ -21,12 +22,18 @@ function sortNoticesNewestFirst(notices: readonly Notice[]): Notice[] {
     .map(orderFields);
 }
 
-/** The schema's field order, whatever order the file used. */
-function orderFields(notice: Notice): Notice {
+/** The schema's field order, whatever order the file used; optional fields only where present. */
+export function orderFields(notice: Notice): Notice {
   const { id, title, components } = notice;
   if (notice.kind === 'incident') {
-    const updates = notice.updates.map(({ at, state, text }) => ({ at, state, text }));
-    return { id, title, components, kind: 'incident', state: notice.state, updates };
+    const updates = notice.updates.map(({ at, state, text, impact }) =>
+      impact === undefined ? { at, state, text } : { at, state, text, impact },
+    );
+    const ordered = { id, title, components, kind: 'incident' as const, state: notice.state, updates };
+    const { postmortem } = notice;
+    return postmortem === undefined
+      ? ordered
+      : { ...ordered, postmortem: { at: postmortem.at, text: postmortem.text } };
   }
   return {
     id,

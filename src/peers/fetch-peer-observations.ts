@@ -2,9 +2,8 @@ import type { Dispatcher } from 'undici';
 import { InputError } from '../errors/input-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { parseDocument } from '../io/parse-document.js';
-import { describeRequestError } from '../outbound/describe-request-error.js';
-import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
 import { redactUrl } from '../outbound/redact-url.js';
+import { type JsonTextAnswer, requestJsonText } from '../outbound/request-json-text.js';
 import { withDeadline } from '../outbound/with-deadline.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import type { StatusValue } from '../schemas/status-value.js';
@@ -74,47 +73,17 @@ export async function fetchPeerObservations(
 ): Promise<PeerObservations> {
   const { region } = peer;
   const shown = redactUrl(peer.url);
-  const outcome = await withDeadline((abort) => requestObservations(peer, abort, dispatcher), timeoutMs, signal);
-  const answer: Exchange =
+  const outcome = await withDeadline(
+    (abort) => requestJsonText(peer.url, { maxBytes: MAX_PEER_DOCUMENT_BYTES, signal: abort, dispatcher }),
+    timeoutMs,
+    signal,
+  );
+  const answer: JsonTextAnswer =
     outcome.kind === 'settled'
       ? outcome.value
       : { kind: 'unreachable', reason: outcome.kind === 'timeout' ? `timeout after ${timeoutMs} ms` : 'stopped' };
   if (answer.kind !== 'body') return { region, outcome: answer.kind, detail: `${shown}: ${answer.reason}` };
   return judgeObservations(peer, shown, answer.text, now(), maxAgeMs);
-}
-
-type Exchange =
-  | { readonly kind: 'body'; readonly text: string }
-  | { readonly kind: 'unreachable' | 'invalid'; readonly reason: string };
-
-/** The request itself: a 200 body up to the cap, or why not. Never rejects. */
-async function requestObservations(
-  peer: PeerSettings,
-  signal: AbortSignal,
-  dispatcher: Dispatcher | undefined,
-): Promise<Exchange> {
-  try {
-    // undici is loaded at the first peer request: a probe without peers never loads it.
-    const { request } = await import('undici');
-    const response = await request(peer.url, {
-      method: 'GET',
-      headers: { 'user-agent': PROBE_USER_AGENT, accept: 'application/json' },
-      signal,
-      reset: true,
-      ...(dispatcher ? { dispatcher } : {}),
-    });
-    // Dropping a body we will not read makes undici emit an error; unheard, it would end the process.
-    response.body.on('error', () => {});
-    if (response.statusCode !== 200) {
-      response.body.destroy();
-      return { kind: 'unreachable', reason: `status ${response.statusCode}` };
-    }
-    const text = await readCapped(response.body, MAX_PEER_DOCUMENT_BYTES);
-    if (text === undefined) return { kind: 'invalid', reason: `larger than ${MAX_PEER_DOCUMENT_BYTES} bytes` };
-    return { kind: 'body', text };
-  } catch (error) {
-    return { kind: 'unreachable', reason: describeRequestError(error) };
-  }
 }
 
 /** A body judged: an observations document of the configured region, and how fresh it is. */
@@ -153,20 +122,4 @@ function judgeObservations(
   }
   const components = new Map(document.components.map((component) => [component.name, component.status]));
   return { region, outcome: 'fresh', observedAt, components };
-}
-
-/** The body as text, or `undefined` once it passes `maxBytes` (the rest is not read). */
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    bytes += buffer.length;
-    if (bytes > maxBytes) {
-      body.destroy();
-      return undefined;
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,5 +1,6 @@
-import { OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
+import { NOTICES_PATH, OBSERVATIONS_PATH, STATUS_PATH } from '../api-paths.js';
 import type { CycleReport } from '../cycle/cycle-report.js';
+import { NO_DECLARATIONS } from '../cycle/declarations.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
 import { serializeObservations } from '../cycle/render-observations.js';
 import { serializeStatus } from '../cycle/render-status.js';
@@ -10,6 +11,8 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import { displayPath } from '../io/display-path.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import { declareStates } from '../notices/declare-states.js';
+import { type NoticesSource, publishedNoticesSource } from '../notices/notices-source.js';
 import { fetchPeersObservations } from '../peers/fetch-peer-observations.js';
 import { keepNewestObservations } from '../peers/keep-newest-observations.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
@@ -26,7 +29,8 @@ import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { createCheckSources } from './check-sources.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
-import { checkProberLocations, createStateSaver, readProbeState } from './probe-state-file.js';
+import { checkProberLocations, readProbeState } from './probe-state-file.js';
+import { createStateSaver } from './state-saver.js';
 import type { WriterLease } from './writer-lock.js';
 
 export interface ProberOptions {
@@ -42,6 +46,14 @@ export interface ProberOptions {
   /** The history database (`.state/history.sqlite` from the CLI), kept outside `publicDir`; left out, no history is kept. */
   readonly historyFile?: string;
   readonly log?: ProbeLog;
+  /**
+   * Where the notices come from, read before every cycle: their declared
+   * states and maintenance apply to it, and the publish steps publish them
+   * with it. The team's file (`fileNoticesSource`) is then published as
+   * `/api/v1/notices` by this probe; left out, the document the build
+   * published there is read and left alone.
+   */
+  readonly notices?: NoticesSource | undefined;
   readonly check?: CheckFunction;
   readonly fetchPeers?: FetchPeersFunction;
   readonly now?: (() => Date) | undefined;
@@ -101,8 +113,9 @@ export function createProber(options: ProberOptions): Prober {
   const clock = options.clock ?? (() => performance.now());
   // A peer's answer older than what it said before is not counted over it.
   const fetchPeers = keepNewestObservations(options.fetchPeers ?? fetchPeersObservations);
+  const noticesSource = options.notices ?? publishedNoticesSource(publicDir.fileOf(NOTICES_PATH));
   let state: ProbeState | undefined;
-  const stateSaver = createStateSaver({ file: stateFile, log, now, fence: lease });
+  const stateSaver = createStateSaver({ stateFile, log, now, fence: lease });
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
   const conditions = {
     offline: createConditionLog({ log, now }),
@@ -135,6 +148,7 @@ export function createProber(options: ProberOptions): Prober {
     stateFile,
     log,
     history,
+    ownsNotices: noticesSource.owned,
     subscriptions: options.subscriptions,
     observer: options.observer,
     clock,
@@ -174,12 +188,14 @@ export function createProber(options: ProberOptions): Prober {
     signal: AbortSignal | undefined,
   ): Promise<{ outcome: CycleOutcome; report: CycleReport }> {
     state ??= await prepare();
+    const notices = await noticesSource.read(now());
     const outcome = await runCycle({
       settings,
       state,
       check: options.check,
       sources,
       fetchPeers,
+      declarations: notices === undefined ? NO_DECLARATIONS : declareStates(notices),
       now,
       signal,
     });
@@ -233,6 +249,7 @@ export function createProber(options: ProberOptions): Prober {
     const cycle: PublishedCycle = {
       status,
       components: outcome.components,
+      notices,
       history: () => history?.published(),
       signal,
     };

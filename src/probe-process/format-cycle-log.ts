@@ -13,21 +13,25 @@ type Offline = Extract<CycleOutcome, { kind: 'offline' }>;
  * with why; `undefined` when it did not change. URLs are redacted.
  */
 export function formatChange(component: ComponentOutcome): string | undefined {
-  const { before, memory } = component;
-  if (before === memory.published) return undefined;
+  const { before, published, declaration } = component;
+  if (before === published) return undefined;
   const here = explainObservation(component);
-  const why = component.vote?.outcome === 'decided' ? `${describeVote(component.vote)}; here: ${here}` : here;
+  const measured = component.vote?.outcome === 'decided' ? `${describeVote(component.vote)}; here: ${here}` : here;
+  const why =
+    declaration === undefined
+      ? measured
+      : `declared by notice ${declaration.notice.id}; the probe: ${component.memory.published}, ${measured}`;
   if (before === undefined) {
     const first = component.checksChanged ? 'first observation, its checks changed' : 'first observation';
-    return `${component.name}: ${memory.published} (${first}: ${why})`;
+    return `${component.name}: ${published} (${first}: ${why})`;
   }
-  return `${component.name}: ${before} -> ${memory.published} (${why})`;
+  return `${component.name}: ${before} -> ${published} (${why})`;
 }
 
 /** One line for a finished cycle: overall, counts by published state, and changes still waiting on a threshold. */
 export function formatSummary(outcome: Observed, thresholds: Thresholds): string {
   const counts = STATUS_VALUES.map(
-    (value) => [value, outcome.components.filter((component) => component.memory.published === value).length] as const,
+    (value) => [value, outcome.components.filter((component) => component.published === value).length] as const,
   )
     .filter(([, count]) => count > 0)
     .map(([value, count]) => `${count} ${value}`);

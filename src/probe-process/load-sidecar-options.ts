@@ -1,5 +1,7 @@
 import { dirname } from 'node:path';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import { fileNoticesSource, type NoticesSource } from '../notices/notices-source.js';
+import { urlNoticesSource } from '../notices/url-notices-source.js';
 import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { loadProbeSettings } from '../settings/load-probe-settings.js';
@@ -19,6 +21,13 @@ export interface LoadSidecarOptionsInput {
   /** Checks of the stand-ins' default ports go to this base port's stand-ins instead; `undefined` leaves them. */
   readonly standinsPort?: number | undefined;
   readonly publicDir: string;
+  /**
+   * The team's notices, read before every cycle and published with it: a
+   * file (`data/notices.json`), or the `http(s)://` URL of the notices one
+   * place publishes for every region; left out, the probe reads what the
+   * build published.
+   */
+  readonly notices?: string | undefined;
   readonly stateFile: string;
   readonly historyFile: string;
   /** `--publish s3://BUCKET[/PREFIX]`: every published file goes to the bucket as well, after it is written locally. */
@@ -75,5 +84,13 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     historyFile: input.historyFile,
     log,
     subscriptions,
+    notices: input.notices === undefined ? undefined : openNoticesSource(input.notices, configFile, log),
   };
+}
+
+/** A URL is the notices of one published place (`urlNoticesSource`); anything else, the team's file. */
+function openNoticesSource(notices: string, componentsFile: string, log: ProbeLog): NoticesSource {
+  return /^https?:\/\//i.test(notices)
+    ? urlNoticesSource({ url: notices, componentsFile, log })
+    : fileNoticesSource({ noticesFile: notices, componentsFile, log });
 }

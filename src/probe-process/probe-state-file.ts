@@ -1,16 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { z } from 'zod';
-import { describeIoError, errorKey, errorMessage, isErrnoException } from '../errors/describe-error.js';
+import { errorMessage, isErrnoException } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
-import { WriterFencedError } from '../errors/writer-fenced-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import type { WriteFence } from '../io/write-fence.js';
-import { createConditionLog } from '../log/condition-log.js';
-import type { ProbeLog } from '../log/probe-log.js';
 import { EMPTY_PROBE_STATE, type ProbeState, ProbeStateFileSchema } from '../schemas/probe-state.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 
@@ -106,52 +103,6 @@ export async function writeProbeState(
   await mkdir(dirname(file), { recursive: true });
   const contents = { version: state.version, saved_at: formatTimestamp(savedAt), components: state.components };
   await writeAtomically(file, `${JSON.stringify(contents, null, 2)}\n`, { fence });
-}
-
-/** What saves the probe's memory after each published cycle. */
-export interface StateSaver {
-  /** Saves `state` if due (`isStateSaveDue`); `fenced` when the writer lock's lease no longer holds, and nothing was written. */
-  save(state: ProbeState): Promise<'saved' | 'not due' | 'failed' | 'fenced'>;
-}
-
-export interface StateSaverOptions {
-  readonly file: string;
-  readonly log: ProbeLog;
-  readonly now: () => Date;
-  /** The writer lock's lease, asked just before the file is replaced. */
-  readonly fence: WriteFence | undefined;
-}
-
-/**
- * Saves the memory when it changed, or every few minutes (a flush a cycle
- * of the same memory buys nothing). A save that fails is logged when that
- * starts, changes and ends, not every cycle; the memory is kept and saved
- * again next cycle.
- */
-export function createStateSaver({ file, log, now, fence }: StateSaverOptions): StateSaver {
-  let saved: SavedState | undefined;
-  const failing = createConditionLog({ log, now });
-  return {
-    async save(state) {
-      const memory = serializeMemory(state);
-      const savedAt = now();
-      if (!isStateSaveDue(saved, memory, savedAt.getTime())) return 'not due';
-      try {
-        await writeProbeState(file, state, savedAt, fence);
-        saved = { memory, atMs: savedAt.getTime() };
-        failing.clear(`saving the probe state to ${displayPath(file)} again`);
-        return 'saved';
-      } catch (error) {
-        if (error instanceof WriterFencedError) return 'fenced';
-        failing.holds(
-          errorKey(error),
-          `could not save the probe state to ${displayPath(file)}: ${describeIoError(error)}; ` +
-            'the flapping memory is kept in memory and saved again each cycle',
-        );
-        return 'failed';
-      }
-    },
-  };
 }
 
 /**

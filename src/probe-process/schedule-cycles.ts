@@ -35,6 +35,12 @@ export interface ScheduleOptions {
 }
 
 export interface ScheduledCycles {
+  /**
+   * A cycle now, between the slots (something it reads changed: the
+   * notices), or right after the one in flight, which may have read it
+   * before the change; the slots stay as they were.
+   */
+  runSoon(): void;
   /** Stops the schedule, aborts a cycle in flight and waits for it to end. */
   stop(): Promise<void>;
 }
@@ -69,6 +75,7 @@ export function scheduleCycles({
   let stopped = false;
   let timer: unknown;
   let sleep: Sleep;
+  let again = false;
 
   function trigger(): void {
     if (stopped) return;
@@ -84,6 +91,10 @@ export function scheduleCycles({
       )
       .finally(() => {
         inFlight = undefined;
+        if (again) {
+          again = false;
+          trigger();
+        }
       });
   }
 
@@ -117,6 +128,10 @@ export function scheduleCycles({
   sleepAfter(clock.now());
 
   return {
+    runSoon() {
+      if (inFlight === undefined) trigger();
+      else again = true;
+    },
     async stop() {
       stopped = true;
       clock.clearTimer(timer);

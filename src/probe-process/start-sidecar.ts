@@ -5,6 +5,7 @@ import { redactUrl } from '../outbound/redact-url.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
 import { standByForLock } from './stand-by-for-lock.js';
+import { watchFiles } from './watch-files.js';
 import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
 /** The prober's options (its `subscriptions`' deliverer runs beside the schedule), and the writer lock's. */
@@ -53,8 +54,10 @@ const LISTED_COMPONENTS_MAX = 20;
 
 /**
  * The probe as a long-running process: a cycle at start, then one per
- * scheduled tick. Holds the state directory's writer lock from start to
- * stop; throws `ProbeLockedError` when another probe holds it.
+ * scheduled tick, and one as soon as the team's notices file changes (a
+ * `notice` command), so a declaration is published within a cycle's time
+ * rather than a schedule's interval. Holds the state directory's writer
+ * lock from start to stop; throws `ProbeLockedError` when another probe holds it.
  */
 export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
@@ -91,10 +94,12 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
     log,
   });
   subscriptions?.deliverer.start();
+  const noticesWatch = watchFiles(options.notices?.files ?? [], () => cycles.runSoon());
   return {
     prober,
     lost,
     async stop() {
+      noticesWatch.close();
       await cycles.stop();
       await subscriptions?.deliverer.stop();
       prober.close();

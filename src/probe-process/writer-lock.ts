@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isErrnoException } from '../errors/describe-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
+import { createExclusively } from '../io/create-exclusively.js';
 import { displayPath } from '../io/display-path.js';
 import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
@@ -126,21 +127,6 @@ async function setAsideIfUnchanged(file: string, judged: string): Promise<boolea
     return false;
   } finally {
     await rm(aside, { force: true });
-  }
-}
-
-/** Creates `file` with `contents` unless it exists; never leaves a partly written lock. */
-async function createExclusively(file: string, contents: string): Promise<boolean> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, contents, { flag: 'wx' });
-  try {
-    await link(temp, file);
-    return true;
-  } catch (error) {
-    if (isErrnoException(error) && error.code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await rm(temp, { force: true });
   }
 }
 

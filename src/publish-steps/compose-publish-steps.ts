@@ -11,6 +11,7 @@ import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
+import { publishNoticesStep } from './publish-notices-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
 import type { PublishStep, StepParts } from './publish-step.js';
@@ -27,6 +28,8 @@ export interface PublishParts {
   readonly log: ProbeLog;
   /** The history, when one is kept. */
   readonly history: HistoryRecorder | undefined;
+  /** Whether the probe publishes `/api/v1/notices` from the notices it reads (`NoticesSource.owned`). */
+  readonly ownsNotices: boolean;
   /** The feed, the webhooks and Statuspage's documents, as the CLI configures them; none without. */
   readonly subscriptions: Subscriptions | undefined;
   /** Told how long the history took to write (the probe's metrics). */
@@ -48,6 +51,8 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
   const stepParts: StepParts = { publicDir, log, fence: parts.fence };
   const statuspage = subscriptions?.settings.statuspage;
   const steps = [
+    // The notices the status applies, beside it: a reader never finds a declared state without its notice.
+    parts.ownsNotices ? publishNoticesStep(stepParts) : undefined,
     // A record of what was published: after the status, never before it.
     history && recordHistoryStep(history, parts),
     // The badges, the feed and Statuspage's documents come after the history, whose uptime and incidents they

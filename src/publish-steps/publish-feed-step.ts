@@ -4,17 +4,19 @@ import { publishFeed } from '../feed/publish-feed.js';
 import type { PublishStep, StepParts } from './publish-step.js';
 
 /**
- * Renders `/feed.atom` again from the notices and the incidents the history
- * just wrote, its links absolute under `publicUrl` (`public_url`); written
- * when its bytes change.
+ * Renders `/feed.atom` again from the notices the cycle applied and the
+ * incidents the history just wrote, its links absolute under `publicUrl`
+ * (`public_url`); written when its bytes change, left as it was while the
+ * notices cannot be read.
  */
 export function publishFeedStep({ publicDir, log }: StepParts, publicUrl: string | undefined): PublishStep {
   let lastWritten: string | undefined;
   return {
     name: 'feed',
     owns: { paths: [FEED_PATH] },
-    async run({ history }) {
-      await publishFeed({ publicDir, publicUrl, incidents: history()?.incidents, lastWritten }).then(
+    async run({ history, notices }) {
+      if (notices === undefined) return undefined;
+      await publishFeed({ publicDir, publicUrl, notices, incidents: history()?.incidents, lastWritten }).then(
         (written) => {
           lastWritten = written;
         },

@@ -14,8 +14,8 @@ export interface ScopedFeedsSources {
 
 /**
  * Writes the feed of each component and group under `/feeds/` from what
- * `/feed.atom` is rendered from (the notices, and the incidents the history
- * just wrote), each when its bytes change (`createScopedFeedsPublisher`).
+ * `/feed.atom` is rendered from (the notices the cycle applied, and the
+ * incidents the history just wrote), each when its bytes change (`createScopedFeedsPublisher`).
  */
 export function publishScopedFeedsStep(
   { publicDir, log }: StepParts,
@@ -25,8 +25,10 @@ export function publishScopedFeedsStep(
   return {
     name: 'feeds of components and groups',
     owns: { directories: [FEEDS_PATH] },
-    async run({ history }) {
-      await readFeedInput({ publicDir, publicUrl, incidents: history()?.incidents })
+    async run({ history, notices }) {
+      // Left as they are while the notices cannot be read, as `/feed.atom` is.
+      if (notices === undefined) return undefined;
+      await readFeedInput({ publicDir, publicUrl, notices, incidents: history()?.incidents })
         .then(publish)
         .catch((error: unknown) => log.error(`feeds of components and groups not written: ${errorMessage(error)}`));
       return undefined;

@@ -6,17 +6,26 @@ import type { PublishStep, StepParts } from './publish-step.js';
 
 /**
  * Renders Statuspage's eight documents under `/api/v2/` from the status just
- * published and the history just written; written when what they show changes.
+ * published, the notices it applied and the history just written; written
+ * when what they show changes.
  */
 export function publishStatuspageStep({ publicDir, log }: StepParts, settings: StatuspageSettings): PublishStep {
   let lastWritten: StatuspageWritten | undefined;
   return {
     name: 'Statuspage documents',
     owns: { directories: [STATUSPAGE_DIRECTORY_PATH] },
-    async run({ status, history }) {
+    async run({ status, history, notices }) {
       // Judged at the cycle's own time, so the documents agree with the status they embed.
       const now = new Date(status.updated_at);
-      await publishStatuspage({ publicDir, settings, status, now, history: history(), lastWritten }).then(
+      await publishStatuspage({
+        publicDir,
+        settings,
+        status,
+        notices: notices ?? [],
+        now,
+        history: history(),
+        lastWritten,
+      }).then(
         (written) => {
           lastWritten = written;
         },

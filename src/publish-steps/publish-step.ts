@@ -4,6 +4,7 @@ import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
+import type { Notice } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 
 /** What every step is made with: the public directory's writer, and the log its failures go to. */
@@ -21,6 +22,12 @@ export interface PublishedCycle {
   readonly status: ServiceStatus;
   /** What the cycle saw and decided for each component, its published state before and now among it. */
   readonly components: readonly ComponentOutcome[];
+  /**
+   * The notices the cycle applied (the team's and the config's windows, as
+   * of the cycle); `undefined` while none could be read, when the steps
+   * that publish them leave their files as they were.
+   */
+  readonly notices: readonly Notice[] | undefined;
   /**
    * The history documents as this process last wrote them, if it did: what
    * the steps after the history's read in memory rather than from the files.

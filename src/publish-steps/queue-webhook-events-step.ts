@@ -1,8 +1,5 @@
 import { join } from 'node:path';
-import { NOTICES_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
-import { readOptionalDocument } from '../io/read-optional-document.js';
-import { NoticesDocumentSchema } from '../schemas/notice.js';
 import {
   ANNOUNCED_NOTICES_FILE,
   readAnnouncedNotices,
@@ -32,30 +29,28 @@ export interface WebhookEventsSources {
  * slow receiver never holds up publishing.
  */
 export function queueWebhookEventsStep(
-  { publicDir, log, fence }: StepParts,
+  { log, fence }: StepParts,
   { webhooks, deliverer, region, stateDir }: WebhookEventsSources,
 ): PublishStep {
   const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
 
-  async function queueEvents({ components, status }: PublishedCycle): Promise<void> {
-    const changes = components.map(({ name, before, memory, certificateWarning }) => ({
+  async function queueEvents({ components, status, notices }: PublishedCycle): Promise<void> {
+    const changes = components.map(({ name, before, published, declaration, certificateWarning }) => ({
       name,
       before,
-      after: memory.published,
-      // Only a published degradation is the certificate's doing; a worse state has a worse cause.
-      reason: memory.published === 'degraded_performance' ? certificateWarning?.reason : undefined,
+      after: published,
+      reason:
+        declaration !== undefined
+          ? `declared in notice ${declaration.notice.id}: ${declaration.notice.title}`
+          : // Only a published degradation is the certificate's doing; a worse state has a worse cause.
+            published === 'degraded_performance'
+            ? certificateWarning?.reason
+            : undefined,
     }));
     const statusEvents = decideStatusEvents({ region, components: changes, at: status.updated_at });
-    let readable = true;
-    const published = await readOptionalDocument(publicDir.fileOf(NOTICES_PATH), NoticesDocumentSchema).catch(
-      (error: unknown) => {
-        readable = false;
-        log.error(`webhooks: notices not read: ${errorMessage(error)}`);
-        return undefined;
-      },
-    );
+    const readable = notices !== undefined;
     const announced = await readAnnouncedNotices(announcedFile, log.error);
-    const decision = decideNoticeEvents(published?.notices ?? [], announced ?? {}, status.updated_at);
+    const decision = decideNoticeEvents(notices ?? [], announced ?? {}, status.updated_at);
     // A first run takes what is published as already announced, rather than announcing every old notice.
     const noticeEvents = announced === undefined || !readable ? [] : decision.events;
     await deliverer.enqueue([...statusEvents, ...noticeEvents]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FailureClassSchema } from './failure-class.js';
 import { LabelSchema } from './label.js';
+import { NoticeIdSchema } from './notice.js';
 import { TimestampSchema } from './service-status.js';
 import { StatusValueSchema } from './status-value.js';
 
@@ -47,6 +48,14 @@ export const IncidentSchema = z
           'For a global component voted on by several regions, how many saw it down; null for a regional component ' +
           'or a region without peers.',
         examples: [{ saw_outage: 3, configured: 4 }],
+      }),
+    notice: NoticeIdSchema.nullable()
+      .optional()
+      .meta({
+        description:
+          "The id of the team's notice (`/api/v1/notices`) whose declared state was published during this incident: " +
+          "the notice is then the incident, and Statuspage's documents, the feed and the page show it instead. Null " +
+          "for the probe's own; left out by probes older than this field.",
       }),
   })
   .meta({ title: 'Incident' });

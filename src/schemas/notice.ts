@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LabelSchema } from './label.js';
 import { TimestampSchema } from './service-status.js';
+import type { StatusValue } from './status-value.js';
 
 /** States of a notice about an incident, in the order they usually come (the Statuspage model). */
 export const INCIDENT_NOTICE_STATES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
@@ -12,6 +13,41 @@ const MaintenanceNoticeStateSchema = z.enum(MAINTENANCE_NOTICE_STATES);
 
 /** Plain text written by people: shown as text, never interpreted as HTML. */
 const NoticeTextSchema = z.string().trim().min(1, { error: 'must not be empty' }).max(10_000);
+
+/** The longest postmortem, in characters: a few pages of plain text. */
+export const MAX_POSTMORTEM_CHARS = 100_000;
+
+/**
+ * The states the team may declare a component in during an incident, as
+ * Statuspage's incidents set them: maintenance is a maintenance notice's
+ * business, and `operational` lifts an earlier declaration.
+ */
+export const DECLARED_STATES = [
+  'operational',
+  'degraded_performance',
+  'partial_outage',
+  'major_outage',
+] as const satisfies readonly StatusValue[];
+export type DeclaredState = (typeof DECLARED_STATES)[number];
+
+export const DeclaredStateSchema = z.enum(DECLARED_STATES, {
+  error: (issue) =>
+    issue.input === undefined
+      ? undefined
+      : `${JSON.stringify(issue.input)} is not a state an incident declares (${DECLARED_STATES.join(', ')})`,
+});
+
+/**
+ * What an update declares: a state per component it names, from then on,
+ * until a later update names the component again or the notice is resolved.
+ */
+export const ImpactSchema = z.record(LabelSchema, DeclaredStateSchema).meta({
+  description:
+    "The state the team declares each named component in from this update on (Statuspage's affected components); " +
+    "a component's published state is the worse of this and what the probe sees, until the notice is resolved.",
+  examples: [{ 'Build Service': 'partial_outage' }],
+});
+export type Impact = z.infer<typeof ImpactSchema>;
 
 /** A stable identifier: it becomes the feed entry's id, so it must never change once published. */
 export const NoticeIdSchema = z
@@ -26,6 +62,22 @@ function updateSchema<S extends z.ZodType>(state: S) {
   });
 }
 
+/** An incident's update: what maintenance's says, and the states it declares, if any. */
+const IncidentUpdateSchema = updateSchema(IncidentNoticeStateSchema).extend({ impact: ImpactSchema.optional() });
+export type IncidentUpdate = z.infer<typeof IncidentUpdateSchema>;
+
+/** What the team learnt, written after the incident was resolved: plain text, never HTML. */
+export const PostmortemSchema = z
+  .strictObject({
+    at: TimestampSchema,
+    text: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(MAX_POSTMORTEM_CHARS, { error: `is longer than ${MAX_POSTMORTEM_CHARS} characters` }),
+  })
+  .meta({ title: 'Postmortem', description: 'Written after the incident was resolved; plain text.' });
+
 const NoticeCommonShape = {
   id: NoticeIdSchema,
   title: LabelSchema,
@@ -38,7 +90,8 @@ export const IncidentNoticeSchema = z
     ...NoticeCommonShape,
     kind: z.literal('incident'),
     state: IncidentNoticeStateSchema,
-    updates: z.array(updateSchema(IncidentNoticeStateSchema)).min(1),
+    updates: z.array(IncidentUpdateSchema).min(1),
+    postmortem: PostmortemSchema.optional(),
   })
   .meta({ title: 'IncidentNotice' });
 
@@ -56,6 +109,8 @@ export const MaintenanceNoticeSchema = z
 /** One notice: an incident or a maintenance, with timestamped plain-text updates. */
 export const NoticeSchema = z.discriminatedUnion('kind', [IncidentNoticeSchema, MaintenanceNoticeSchema]);
 export type Notice = z.infer<typeof NoticeSchema>;
+export type IncidentNotice = Extract<Notice, { readonly kind: 'incident' }>;
+export type MaintenanceNotice = Extract<Notice, { readonly kind: 'maintenance' }>;
 
 /** `data/notices.json`: the notices the team has written. */
 export const NoticesFileSchema = z.array(NoticeSchema);

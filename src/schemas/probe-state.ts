@@ -23,11 +23,18 @@ export const ComponentMemorySchema = z.strictObject({
    * about the current checks, and gains a fingerprint when next saved.
    */
   fingerprint: z.string().optional(),
+  /**
+   * The state the team declared (an open incident notice) when it was
+   * published over `published`, the probe's own word; absent when the
+   * probe's word was published. What readers were last told is this or else
+   * `published`, so the next change is announced from it.
+   */
+  declared: StatusValueSchema.optional(),
 });
 export type ComponentMemory = z.infer<typeof ComponentMemorySchema>;
 
-/** The memory flapping protection works on: a component's entry less its name and fingerprint. */
-export type StateMemory = Omit<ComponentMemory, 'name' | 'fingerprint'>;
+/** The memory flapping protection works on: a component's entry less its name, fingerprint and declaration. */
+export type StateMemory = Omit<ComponentMemory, 'name' | 'fingerprint' | 'declared'>;
 
 /** Flapping-protection memory, one entry per component, as a cycle uses it. */
 export const ProbeStateSchema = z.strictObject({

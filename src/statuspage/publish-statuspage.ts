@@ -1,18 +1,20 @@
 import { API_DOCUMENTS } from '../api-documents.js';
-import { INCIDENTS_PATH, NOTICES_PATH, UPTIME_PATH } from '../api-paths.js';
+import { INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from '../notices/maintenance-notices.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/incidents.js';
-import { NoticesDocumentSchema } from '../schemas/notice.js';
+import type { Notice } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import { type ComponentDays, ComponentDaysSchema } from './component-days.js';
 import { renderStatuspageDocuments, type StatuspageFile } from './render-statuspage-documents.js';
 import type { StatuspageSettings } from './statuspage-settings.js';
 
 export interface PublishStatuspageOptions {
-  /** The served directory: the history and notices are read from it, the eight documents written to it. */
+  /** The served directory: the history is read from it when not given, the eight documents written to it. */
   readonly publicDir: PublicDirWriter;
+  /** The notices the cycle applied; the config's windows among them are rendered again at `now`. */
+  readonly notices: readonly Notice[];
   readonly settings: StatuspageSettings;
   /** The status just published. */
   readonly status: ServiceStatus;
@@ -32,18 +34,17 @@ export interface StatuspageWritten {
 }
 
 /**
- * Re-renders the Statuspage documents from the status just published and
- * the history and notices documents beside it, and replaces each file
+ * Re-renders the Statuspage documents from the status just published, the
+ * notices it applied and the history documents beside it, and replaces each file
  * atomically when what they show changed. The page's `updated_at` is when
  * that last happened, as Statuspage's own is: rendered again with the
  * `updated_at` of `lastWritten`, documents that come out byte for byte as
  * they were are left alone, and anything else is written with the status's
  * `updated_at`, the time of the change. So a cycle that changes nothing on
  * the page writes nothing, and the first call in a process writes all
- * eight. A missing or unreadable history or notices document counts as
- * none (the probe writes the history; the build, the notices). The windows
- * of the config are rendered against `now`, not taken from the notices the
- * build published, so recurring ones stay current between builds. Every
+ * eight. A missing or unreadable history document counts as none. The
+ * windows of the config are rendered against `now`, not taken from the
+ * notices given, so recurring ones stay current between builds. Every
  * document is checked against its schema before anything is written; a
  * failure throws and leaves every file as it was.
  */
@@ -51,15 +52,15 @@ export async function publishStatuspage({
   publicDir,
   settings,
   status,
+  notices,
   now,
   history,
   lastWritten,
 }: PublishStatuspageOptions): Promise<StatuspageWritten> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
-  const [uptime, incidents, notices] = await Promise.all([
+  const [uptime, incidents] = await Promise.all([
     history?.uptime ?? optional(readOptionalDocument(publicDir.fileOf(UPTIME_PATH), ComponentDaysSchema)),
     history?.incidents ?? optional(readOptionalDocument(publicDir.fileOf(INCIDENTS_PATH), IncidentsDocumentSchema)),
-    optional(readOptionalDocument(publicDir.fileOf(NOTICES_PATH), NoticesDocumentSchema)),
   ]);
   const render = (pageUpdatedAt: string) =>
     renderStatuspageDocuments({
@@ -68,7 +69,7 @@ export async function publishStatuspage({
       uptime,
       incidents: incidents?.incidents ?? [],
       notices: [
-        ...(notices?.notices ?? []).filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX)),
+        ...notices.filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX)),
         ...renderWindowNotices(settings.maintenance, { now, announceDays: settings.announceDays }),
       ],
       now,

@@ -1,5 +1,6 @@
+import { everDeclared, listImpactChanges } from '../notices/declared-impact.js';
 import type { Incident } from '../schemas/incidents.js';
-import type { Notice } from '../schemas/notice.js';
+import type { IncidentNotice, Notice } from '../schemas/notice.js';
 import { STATUS_LABELS } from '../schemas/state-labels.js';
 import { type StatusValue, worstStatus } from '../schemas/status-value.js';
 import type { StatuspageMemberComponent } from '../schemas/statuspage/statuspage-component.js';
@@ -19,20 +20,23 @@ export interface IncidentsSource {
   readonly pageUrl: string;
 }
 
-type IncidentNotice = Extract<Notice, { readonly kind: 'incident' }>;
-
 /**
  * Every incident, newest start first (ties by id): the probe's, each with an
  * `investigating` update at its start and a `resolved` one at its end, and
- * the team's incident notices with their own updates. A notice's impact is
- * the worst state its components were published in while it was open (the
- * probe's incidents that overlap it, and their state now if it is still
- * open), since a notice says no severity of its own.
+ * the team's incident notices with their own updates. A history incident
+ * linked to a notice (its declared state was published) is that notice's,
+ * and shows only as the notice. A notice's impact is the worst state it
+ * ever declared or its components were published in while it was open (the
+ * incidents that overlap it, and their state now if it is still open).
  */
 export function renderStatuspageIncidents(source: IncidentsSource): StatuspageIncident[] {
+  const notices = source.notices.filter((notice): notice is IncidentNotice => notice.kind === 'incident');
+  const noticeIds = new Set(notices.map((notice) => notice.id));
   const rendered = [
-    ...source.incidents.map((incident) => renderProbeIncident(incident, source)),
-    ...source.notices.flatMap((notice) => (notice.kind === 'incident' ? [renderNoticeIncident(notice, source)] : [])),
+    ...source.incidents
+      .filter((incident) => !noticeIds.has(incident.notice ?? ''))
+      .map((incident) => renderProbeIncident(incident, source)),
+    ...notices.map((notice) => renderNoticeIncident(notice, source)),
   ];
   return rendered.sort(
     (a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -88,21 +92,32 @@ function renderNoticeIncident(notice: IncidentNotice, source: IncidentsSource): 
     const component = source.components.get(name);
     return component === undefined ? [] : [component];
   });
+  const changes = listImpactChanges(notice);
   return {
     id,
     name: notice.title,
-    status: notice.state,
+    // Statuspage's state for a resolved incident with its postmortem published.
+    status: notice.state === 'resolved' && notice.postmortem !== undefined ? 'postmortem' : notice.state,
     created_at: first,
     updated_at: last,
     monitoring_at: notice.updates.find((each) => each.state === 'monitoring')?.at ?? null,
     resolved_at: resolvedAt,
-    impact: impactOfState(worstWhileOpen(names, first, resolvedAt, source)),
+    impact: impactOfState(worstStatus([...everDeclared(notice), worstWhileOpen(names, first, resolvedAt, source)])),
     shortlink: statuspageShortlink(source.pageUrl, `notice-${notice.id}`),
     started_at: first,
     page_id: source.pageId,
     incident_updates: notice.updates
       .map((each, index) =>
-        update(id, `${notice.id}:${index}`, each.state, each.at, { body: each.text, affected: null }),
+        update(id, `${notice.id}:${index}`, each.state, each.at, {
+          body: each.text,
+          affected:
+            changes[index]?.map(({ name, from, to }) => ({
+              code: statuspageId('component', name),
+              name,
+              old_status: from,
+              new_status: to,
+            })) ?? null,
+        }),
       )
       .reverse(),
     components,

@@ -1,6 +1,11 @@
 import { type ComponentHistoryDocument, ComponentHistoryDocumentSchema } from '../../src/schemas/component-history.js';
 import { type Incident, type IncidentsDocument, IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
-import { type Notice, type NoticesDocument, NoticesDocumentSchema } from '../../src/schemas/notice.js';
+import {
+  type IncidentNotice,
+  type Notice,
+  type NoticesDocument,
+  NoticesDocumentSchema,
+} from '../../src/schemas/notice.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import {
@@ -302,7 +307,7 @@ export function maintenanceScheduled(now: Date): Notice {
 }
 
 /** The team's word on an outage, still being worked on. */
-export function incidentNotice(now: Date, title = 'Builds failing'): Notice {
+export function incidentNotice(now: Date, title = 'Builds failing'): IncidentNotice {
   return {
     id: 'builds-failing',
     title,
@@ -317,7 +322,7 @@ export function incidentNotice(now: Date, title = 'Builds failing'): Notice {
 }
 
 /** A resolved notice from three days ago, for the history. */
-export function resolvedNotice(now: Date): Notice {
+export function resolvedNotice(now: Date): IncidentNotice {
   return {
     id: 'build-outage-postmortem',
     title: 'Build Service outage',

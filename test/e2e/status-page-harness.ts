@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { IncidentNotice } from '../../src/schemas/notice.js';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
 import { launchChromium, type PageProblems, waitForFirstRender, watchPage } from './browser.js';
@@ -119,6 +120,43 @@ export function threeRegions(): Scenario {
   };
 }
 
+/**
+ * The team has declared the Build Service in partial outage (the probe sees
+ * it healthy): the history's ongoing incident is linked to the notice, and an
+ * older incident is over with its postmortem.
+ */
+export function declaredByTheTeam(): Scenario {
+  const now = new Date();
+  const components = allOperational(0).components.map((component) =>
+    component.name === 'Build Service' ? { ...component, status: 'partial_outage' as const } : component,
+  );
+  const declaring = incidentNotice(now, 'A fifth of builds fail');
+  const notice: IncidentNotice = {
+    ...declaring,
+    updates: declaring.updates.map((update, index) =>
+      index === 0 ? { ...update, impact: { 'Build Service': 'partial_outage' } } : update,
+    ),
+  };
+  const past = resolvedNotice(now);
+  return {
+    status: statusUpdated(3_000, { status: 'partial_outage', components }),
+    history: {
+      ...pastHistory(now),
+      incidents: incidentsDocument(now, [
+        ...pastIncidents(now),
+        { ...ongoingIncident(now, 'Build Service', 30 * MINUTE_MS, 'partial_outage', null), notice: notice.id },
+      ]),
+      notices: noticesDocument([
+        notice,
+        {
+          ...past,
+          postmortem: { at: past.updates.at(-1)?.at ?? '', text: 'A disk filled up.\nWe now alert at 80 %.' },
+        },
+      ]),
+    },
+  };
+}
+
 /** The states every check (axe, reflow, screenshots) runs in. */
 export const SCENARIOS: Record<string, () => Scenario> = {
   normal: () => ({ status: allOperational(3_000), history: pastHistory() }),
@@ -154,6 +192,7 @@ export const SCENARIOS: Record<string, () => Scenario> = {
     };
   },
   regions: threeRegions,
+  declared: declaredByTheTeam,
   stale: () => ({ status: allOperational(3 * 3_600_000), history: pastHistory(new Date(), 5) }),
   maintenance: () => {
     const now = new Date();

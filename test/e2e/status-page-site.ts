@@ -87,7 +87,13 @@ export async function startStatusPageSite(
   const writer = createPublicDirWriter(publicDir);
   const writeStatus = async (next: ServiceStatus) => {
     await writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
-    await publishStatuspage({ publicDir: writer, settings, status: next, now: new Date() });
+    await publishStatuspage({
+      publicDir: writer,
+      settings,
+      status: next,
+      notices: history.notices?.notices ?? [],
+      now: new Date(),
+    });
     const scopes = listFeedScopes(next.components.map(({ name }) => ({ name, group: settings.groups.get(name) })));
     await createScopedFeedsPublisher(
       writer,

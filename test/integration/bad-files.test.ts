@@ -723,7 +723,7 @@ describe('probe --once after a writer was killed mid-write', () => {
     writer = undefined;
   });
 
-  it('removes the dead writer’s temp files from DIR/api/v1, the detail documents, the badges, Statuspage’s, the feed and the webhook queue', async () => {
+  it('removes the dead writer’s temp files from DIR/api/v1, the detail documents, the badges, Statuspage’s, the notices, the feed and the webhook queue', async () => {
     const site = await makeTempSite();
     try {
       await publishStatus(site.publicDir, sampleStatus());
@@ -753,7 +753,8 @@ describe('probe --once after a writer was killed mid-write', () => {
         ['api', 'v1', 'component-history', `.control-api.json.${child.pid}.0badc0de.tmp`],
         ['badges', 'components', 'control-api', `.status.svg.${child.pid}.0badc0de.tmp`],
         ['api', 'v2', 'incidents', `.unresolved.json.${child.pid}.0badc0de.tmp`],
-        // Written after the cycle by the subscriptions: the feed, and the webhook queue in the state directory.
+        // Written after the cycle: the notices, the feed, and the webhook queue in the state directory.
+        ['api', 'v1', `.notices.${child.pid}.0badc0de.tmp`],
         [`.feed.atom.${child.pid}.0badc0de.tmp`],
         ['..', '.state', `.webhook-queue.json.${child.pid}.0badc0de.tmp`],
       ].map((segments) => join(site.publicDir, ...segments));
@@ -775,10 +776,18 @@ describe('probe --once after a writer was killed mid-write', () => {
       for (const dir of ['public/api/v1/component-history', 'public/badges', 'public/api/v2']) {
         expect(result.stdout).toContain(`removed 1 stale temp file(s) under ${dir}`);
       }
+      expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/api/v1/notices');
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/feed.atom');
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to .state/webhook-queue.json');
       for (const file of nested) await expect(readdir(join(file, '..'))).resolves.not.toContain(basename(file));
-      expect(await readdir(apiDir)).toEqual(['component-history', 'incidents', 'observations', 'status', 'uptime']);
+      expect(await readdir(apiDir)).toEqual([
+        'component-history',
+        'incidents',
+        'notices',
+        'observations',
+        'status',
+        'uptime',
+      ]);
     } finally {
       await site.remove();
     }

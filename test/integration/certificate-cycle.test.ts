@@ -124,7 +124,7 @@ describe('a cycle over https checks trusted through ca_file', () => {
     );
     subscriptions.deliverer.start();
     try {
-      await queueEvents.run({ ...second, history: () => undefined, signal: undefined });
+      await queueEvents.run({ ...second, notices: [], history: () => undefined, signal: undefined });
       await waitFor(async () => receiver.received.length === 1);
     } finally {
       await subscriptions.deliverer.stop();

@@ -98,6 +98,8 @@ describe('the probe with history', () => {
         last_failure: { class: 'status', http_status: 503 },
         // A regional component in a region without peers: no vote, no count.
         regions: null,
+        // The probe's own: no notice declared it.
+        notice: null,
       },
     ]);
     const uptime = UptimeDocumentSchema.parse(await readJson('uptime'));
@@ -148,7 +150,11 @@ describe('the probe with history', () => {
       if (outcome.kind !== 'observed') throw new Error(`cycle ended ${outcome.kind}`);
       state = outcome.state;
       const { status, components } = outcome;
-      await runPublishSteps(steps, { status, components, history: () => history.published(), signal: undefined }, log);
+      await runPublishSteps(
+        steps,
+        { status, components, notices: [], history: () => history.published(), signal: undefined },
+        log,
+      );
       clockMs += INTERVAL_MS;
     }
     history.close();

@@ -31,7 +31,7 @@ function cycle(minute: number, status: StatusValue, regions: RegionCount | null)
   return {
     atMs: T0 + minute * MINUTE_MS,
     intervalMs: MINUTE_MS,
-    components: [{ name: 'Registry', observed: status, published: status, checks: [], regions }],
+    components: [{ name: 'Registry', observed: status, published: status, checks: [], regions, notice: null }],
   };
 }
 
@@ -72,7 +72,7 @@ describe('the regions that saw an incident, in SQLite', () => {
 
     // The `uptime` CLI opens read-only and cannot migrate: it says so, and the file is left as it was.
     expect(() => openSqliteHistoryStore(file, { readonly: true })).toThrow(
-      "is schema 1, older than this version's 2: start the probe once to migrate it",
+      `is schema 1, older than this version's ${SCHEMA_VERSION}: start the probe once to migrate it`,
     );
 
     const store = openSqliteHistoryStore(file);
@@ -91,7 +91,7 @@ describe('the regions that saw an incident, in SQLite', () => {
     ]);
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(SCHEMA_VERSION).toBe(3);
     db.close();
   });
 });

@@ -60,6 +60,7 @@ const cycleAt = (atMs: number, intervalMs: number, states: Record<string, Status
       },
     ],
     regions: null,
+    notice: null,
   })),
 });
 

@@ -51,6 +51,7 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
       publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings(),
       status,
+      notices: [],
       now: new Date(),
     });
 

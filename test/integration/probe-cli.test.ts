@@ -87,6 +87,7 @@ describe('probe --once', () => {
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
       'incidents',
+      'notices',
       'observations',
       'status',
       'uptime',
@@ -116,6 +117,7 @@ describe('probe --once', () => {
     expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
       'api/v1/component-history/scheduler.json',
       'api/v1/incidents',
+      'api/v1/notices',
       'api/v1/observations',
       'api/v1/status',
       'api/v1/uptime',
@@ -271,6 +273,7 @@ describe('probe --once', () => {
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
       'incidents',
+      'notices',
       'observations',
       'status',
       'uptime',
@@ -349,6 +352,7 @@ describe('probe (sidecar)', () => {
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
       'incidents',
+      'notices',
       'observations',
       'status',
       'uptime',

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../src/api-documents.js';
-import { INCIDENTS_PATH, NOTICES_PATH, STATUSPAGE_MAINTENANCES_PATH } from '../../src/api-paths.js';
+import { INCIDENTS_PATH, STATUSPAGE_MAINTENANCES_PATH } from '../../src/api-paths.js';
 import type { ProbeLog } from '../../src/log/probe-log.js';
 import { renderWindowNotices } from '../../src/notices/maintenance-notices.js';
-import { renderNotices } from '../../src/notices/render-notices.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { publishStatuspageStep } from '../../src/publish-steps/publish-statuspage-step.js';
 import { publishStatuspage, type StatuspageWritten } from '../../src/statuspage/publish-statuspage.js';
@@ -34,6 +33,7 @@ describe('publishStatuspage', () => {
       publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings({ maintenance: [] }),
       status: sampleStatuspageStatus(),
+      notices: [],
       now,
     });
     expect(written).toEqual(V2_ROWS.map((row) => join(publicDir, row.path)));
@@ -41,20 +41,18 @@ describe('publishStatuspage', () => {
     expect((await readV2('/api/v2/incidents.json')).incidents).toEqual([]);
   });
 
-  it('renders the config’s windows at its own clock, not the window notices of the last build', async () => {
-    // What a build a week ago published: the team's notices and that week's occurrence of the window.
+  it('renders the config’s windows at its own clock, not the window notices it is handed', async () => {
+    // What a build a week ago rendered: the team's notices and that week's occurrence of the window.
     const weekly = { cron: '0 3 * * 2', duration_minutes: 60, time_zone: 'UTC', components: ['Registry'] };
     const stale = renderWindowNotices([weekly], { now: new Date('2026-11-17T00:00:00Z'), announceDays: 1 });
     expect(stale.map((notice) => (notice.kind === 'maintenance' ? notice.window.start : ''))).toEqual([
       '2026-11-17T03:00:00Z',
     ]);
-    await mkdir(join(publicDir, 'api', 'v1'), { recursive: true });
-    await writeFile(join(publicDir, NOTICES_PATH), renderNotices([...sampleNotices().notices, ...stale]));
-
     await publishStatuspage({
       publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings({ maintenance: [weekly], announceDays: 7 }),
       status: sampleStatuspageStatus(),
+      notices: [...sampleNotices().notices, ...stale],
       now,
     });
     const maintenances = (await readV2(STATUSPAGE_MAINTENANCES_PATH)).scheduled_maintenances as Record<
@@ -76,6 +74,7 @@ describe('publishStatuspage', () => {
         publicDir: createPublicDirWriter(publicDir),
         settings,
         status: { ...sampleStatuspageStatus(), components, updated_at: iso },
+        notices: [],
         now: new Date(iso),
         history,
         lastWritten: last,
@@ -110,6 +109,7 @@ describe('publishStatuspage', () => {
       publicDir: createPublicDirWriter(publicDir),
       settings,
       status: { ...sampleStatuspageStatus(), components: degraded, updated_at: '2026-11-21T04:41:59Z' },
+      notices: [],
       now: new Date('2026-11-21T04:41:59Z'),
       history,
     });
@@ -124,6 +124,7 @@ describe('publishStatuspage', () => {
       publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings(),
       status: sampleStatuspageStatus(),
+      notices: [],
       now,
     });
     expect((await readV2('/api/v2/incidents/unresolved.json')).incidents).toEqual([]);
@@ -138,6 +139,7 @@ describe('publishStatuspage', () => {
       publicDir: createPublicDirWriter(publicDir),
       settings: sampleStatuspageSettings(),
       status: sampleStatuspageStatus(),
+      notices: [],
       now,
       history: { uptime: sampleUptime(), incidents },
     });
@@ -155,7 +157,13 @@ describe('the probe’s Statuspage step', () => {
       { publicDir: createPublicDirWriter(publicDir), log },
       sampleStatuspageSettings(),
     );
-    const cycle = { status: sampleStatuspageStatus(), components: [], history: () => undefined, signal: undefined };
+    const cycle = {
+      status: sampleStatuspageStatus(),
+      components: [],
+      notices: [],
+      history: () => undefined,
+      signal: undefined,
+    };
     await expect(step.run(cycle)).resolves.toBe(undefined);
     expect(lines.filter((line) => line.startsWith('Statuspage documents not written:'))).toHaveLength(1);
   });
@@ -177,6 +185,7 @@ describe('the probe’s Statuspage step', () => {
           updated_at: iso,
         },
         components: [],
+        notices: [],
         history: () => history,
         signal: undefined,
       });

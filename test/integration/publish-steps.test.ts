@@ -18,6 +18,7 @@ const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt('http://127.
 const cycle: PublishedCycle = {
   status: sampleStatuspageStatus(),
   components: [],
+  notices: [],
   history: () => undefined,
   signal: undefined,
 };
@@ -25,7 +26,7 @@ const cycle: PublishedCycle = {
 describe('composePublishSteps', () => {
   const tempDir = tempDirsPerTest();
 
-  it('runs the history first, then the badges, the subscribers, and the upload last, each owning its files', async () => {
+  it('runs the notices first, the history, then the badges, the subscribers, and the upload last, each owning its files', async () => {
     const root = await tempDir();
     const stateFile = join(root, '.state', 'probe-state.json');
     // A bucket that is never reached: the steps are only listed.
@@ -57,11 +58,13 @@ describe('composePublishSteps', () => {
       stateFile,
       log: QUIET,
       history,
+      ownsNotices: true,
       subscriptions,
       observer: undefined,
       clock: () => performance.now(),
     });
     expect(steps.map(({ name, owns }) => [name, owns])).toEqual([
+      ['notices', { paths: ['/api/v1/notices'] }],
       ['history', { paths: ['/api/v1/uptime', '/api/v1/incidents'], directories: ['/api/v1/component-history'] }],
       ['badges', { directories: ['/badges'] }],
       [
@@ -77,7 +80,7 @@ describe('composePublishSteps', () => {
     publicDir.close();
   });
 
-  it('leaves out what is not configured: no history, no subscribers, no bucket', async () => {
+  it('leaves out what is not configured: no notices file, no history, no subscribers, no bucket', async () => {
     const root = await tempDir();
     const steps = composePublishSteps({
       settings,
@@ -85,6 +88,7 @@ describe('composePublishSteps', () => {
       stateFile: join(root, '.state', 'probe-state.json'),
       log: QUIET,
       history: undefined,
+      ownsNotices: false,
       subscriptions: undefined,
       observer: undefined,
       clock: () => performance.now(),

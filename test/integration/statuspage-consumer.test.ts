@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { IncidentImpact, Statuspage } from 'statuspage.io';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,27 +9,15 @@ import { ComponentsConfigSchema } from '../../src/schemas/components-config.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import { type Standin, type StandinOptions, startStandin } from '../../src/standins/start-standin.js';
 import { statuspageId } from '../../src/statuspage/statuspage-id.js';
-import { REPO_ROOT } from '../helpers/fixtures.js';
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
+import { expectationOf } from '../helpers/statuspage-expectation.js';
 import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 import { freeBasePort } from '../helpers/unused-port.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 
 const perTest = useStandins();
 const cli = useCliSite();
-
-/** Statuspage's shapes as written by hand from its documentation, apart from the zod schemas. */
-const EXPECTATION = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/statuspage-v2.schema.json'), 'utf8'));
-
-function expectationOf(document: string) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema(EXPECTATION);
-  const validate = ajv.getSchema(`${EXPECTATION.$id}#/$defs/${document.replaceAll('/', '~1')}`);
-  if (validate === undefined) throw new Error(`the expectation has no ${document}`);
-  return validate;
-}
 
 const V2_DOCUMENTS = API_DOCUMENTS.filter((row) => row.path.startsWith('/api/v2/'));
 

@@ -28,6 +28,7 @@ describe('an upstream check of our own server’s /api/v2/ (another instance, it
       publicDir: createPublicDirWriter(site.publicDir),
       settings: sampleStatuspageSettings(),
       status: sampleStatuspageStatus(),
+      notices: [],
       now: new Date(SAMPLE_NOW),
     });
     server = await startTestServer(site);

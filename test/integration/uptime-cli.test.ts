@@ -25,14 +25,23 @@ beforeEach(async () => {
       atMs: at,
       intervalMs: INTERVAL_MS,
       components: [
-        { name: 'Scheduler', observed: 'operational', published: 'operational', checks: [], regions: null },
-        // A global component, seen down from 3 of the 4 regions while it was down.
+        {
+          name: 'Scheduler',
+          observed: 'operational',
+          published: 'operational',
+          checks: [],
+          regions: null,
+          notice: null,
+        },
+        // A global component, seen down from 3 of the 4 regions while it was down, and declared by the team.
         {
           name: 'Registry, EU',
           observed: registry,
           published: registry,
           checks: [],
           regions: registry === 'operational' ? null : { sawOutage: 3, configured: 4 },
+          // The team declared it too: the time is its notice's.
+          notice: registry === 'operational' ? null : 'registry-shard-down',
         },
       ],
     };
@@ -80,7 +89,7 @@ describe('service-directory uptime', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Registry, EU  95.833 %   100.0 %  60.0      1');
     expect(result.stdout).toContain(
-      '2026-10-01T06:00:00Z .. 2026-10-01T07:00:00Z  Registry, EU: major_outage (1 h 0 min; seen from 3 of 4 regions)',
+      '2026-10-01T06:00:00Z .. 2026-10-01T07:00:00Z  Registry, EU: major_outage (1 h 0 min; seen from 3 of 4 regions; declared in notice registry-shard-down)',
     );
   });
 

@@ -67,6 +67,7 @@ async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; 
       publicDir: createPublicDirWriter(dir),
       settings: sampleStatuspageSettings(),
       status,
+      notices: [],
       now: new Date(),
     });
   }

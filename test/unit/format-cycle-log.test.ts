@@ -5,8 +5,17 @@ import { formatChange, formatOffline, formatSummary } from '../../src/probe-proc
 const SECRET_URL = 'https://probe:s3cret@registry.example/v2/?token=abc123';
 const check = { url: SECRET_URL, timeoutMs: 2000, degradedMs: 800, expectStatus: undefined, minCertificateDays: 14 };
 
+/** A component as a cycle left it; published as its memory says unless a declaration or `published` is given. */
 function component(overrides: Partial<ComponentOutcome>): ComponentOutcome {
+  const memory = overrides.memory ?? {
+    name: 'Registry',
+    published: 'major_outage',
+    observed: 'major_outage',
+    pending: null,
+  };
   return {
+    published: overrides.declaration?.state ?? memory.published,
+    declaration: undefined,
     name: 'Registry',
     checks: [{ check, result: { ok: false, latency_ms: 2001, error: 'timeout', phase: 'connect' } }],
     underMaintenance: false,
@@ -69,6 +78,19 @@ describe('formatChange', () => {
       }),
     );
     expect(line).toBe('Registry: operational -> under_maintenance (inside a maintenance window)');
+  });
+
+  it("names the notice whose declaration was published, and the probe's own word beside it", () => {
+    const line = formatChange(
+      component({
+        checks: [{ check, result: { ok: true, status: 200, latency_ms: 12 } }],
+        memory: { name: 'Registry', published: 'operational', observed: 'operational', pending: null },
+        declaration: { state: 'partial_outage', notice: { id: 'pushes-failing', title: 'Pushes time out' } },
+      }),
+    );
+    expect(line).toBe(
+      'Registry: operational -> partial_outage (declared by notice pushes-failing; the probe: operational, check passed)',
+    );
   });
 });
 

@@ -22,23 +22,32 @@ export const EXIT_NOT_PUBLISHED = 2;
 /** `--once --publish` exit status when everything was written locally but not every changed file reached the bucket. */
 export const EXIT_NOT_UPLOADED = 3;
 
-export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--out DIR] [--region CODE]
-                               [--regions FILE] [--state FILE] [--history FILE] [--standins-port BASE]
+export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FILE] [--notices FILE|URL] [--out DIR]
+                               [--region CODE] [--regions FILE] [--state FILE] [--history FILE]
+                               [--standins-port BASE]
                                [--metrics-port PORT] [--push-port PORT] [--push-host HOST]
                                [--push-cert FILE --push-key FILE]
                                [--standby] [--lock-stale-after SECONDS]
                                [--publish s3://BUCKET[/PREFIX]] [--headers FILE] [--precompress]
 
-Checks each component (HTTP, TCP, DNS, gRPC health, an upstream Statuspage, or the
-pushes of a heartbeat) and writes DIR/api/v1/status, then records the
-cycle in the history and writes DIR/api/v1/uptime, DIR/api/v1/incidents,
-DIR/feed.atom and Statuspage's documents under DIR/api/v2/, and queues webhook
-events (config "webhooks") beside the state file.
+Reads the team's notices, checks each component (HTTP, TCP, DNS, gRPC health, an
+upstream Statuspage, or the pushes of a heartbeat) and writes DIR/api/v1/status
+(each component the worse of what the checks see and what an open notice
+declares), then DIR/api/v1/notices, records the cycle in the history and writes
+DIR/api/v1/uptime, DIR/api/v1/incidents, DIR/feed.atom and Statuspage's
+documents under DIR/api/v2/, and queues webhook events (config "webhooks")
+beside the state file.
 
   --once           one cycle, then exit (for cron); queued webhooks get one attempt within
                    5 s and the rest wait for the next run. Without it the probe is a sidecar:
                    a cycle now, then on the config's schedule, until SIGTERM or SIGINT.
   --config FILE    the components to probe (default: data/components.json)
+  --notices FILE|URL
+                   the team's notices, written with the notice and maintenance commands;
+                   read before every cycle, and the sidecar runs a cycle as soon as the
+                   file changes; missing means none (default: data/notices.json). A URL
+                   (https://status.example.com/api/v1/notices) is the notices one place
+                   publishes for every region, fetched before every cycle (2 s at most)
   --out DIR        the served directory (default: public)
   --region CODE    the region reported; wins over REGION and the config's "region"
   --regions FILE   the regions data, for the region's name (default: data/regions.json)
@@ -87,6 +96,7 @@ the lock); ${EXIT_NOT_UPLOADED} written locally, but --publish could not upload 
 export const PROBE_OPTIONS = {
   once: { type: 'boolean', default: false },
   config: { type: 'string', default: 'data/components.json' },
+  notices: { type: 'string', default: 'data/notices.json' },
   out: { type: 'string', default: 'public' },
   region: { type: 'string' },
   regions: { type: 'string', default: 'data/regions.json' },
@@ -137,6 +147,7 @@ export async function probe(args: string[]): Promise<void> {
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
     standinsPort,
     publicDir: resolve(String(values.out)),
+    notices: /^https?:\/\//i.test(String(values.notices)) ? String(values.notices) : resolve(String(values.notices)),
     stateFile: resolve(String(values.state)),
     historyFile: resolve(String(values.history)),
     publishTo: typeof values.publish === 'string' ? values.publish : undefined,

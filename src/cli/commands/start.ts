@@ -90,6 +90,7 @@ export async function start(args: string[]): Promise<void> {
     regionsFile,
     standinsPort: withStandins ? standinsPort : undefined,
     publicDir,
+    notices: resolve(String(values.notices)),
     stateFile,
     historyFile: resolve(String(values.history)),
     precompress,

@@ -147,6 +147,48 @@ describe('Kubernetes manifests against the Kubernetes schemas', () => {
   });
 });
 
+describe('the team’s notices in every manifest', () => {
+  /** Every pod of the manifests, with each container that runs the CLI's probe or build. */
+  async function readersOfNotices(): Promise<{ file: string; pod: PodSpec; holder: Container; command: string }[]> {
+    const found: { file: string; pod: PodSpec; holder: Container; command: string }[] = [];
+    for (const file of MANIFESTS) {
+      for (const document of await readManifest(file)) {
+        const template =
+          kindOf(document) === 'CronJob'
+            ? parseObject(CronJob, document).spec?.jobTemplate.spec?.template
+            : kindOf(document) === 'StatefulSet'
+              ? parseObject(StatefulSet, document).spec?.template
+              : kindOf(document) === 'Deployment'
+                ? parseObject(Deployment, document).spec?.template
+                : undefined;
+        if (template === undefined) continue;
+        const pod = podOf(template);
+        for (const holder of [...pod.containers, ...(pod.initContainers ?? [])]) {
+          const run = holder.command?.includes('dist/src/cli/main.js') ? findCliInvocation(holder.command) : undefined;
+          if (run?.command === 'probe' || run?.command === 'build')
+            found.push({ file, pod, holder, command: run.command });
+        }
+      }
+    }
+    return found;
+  }
+
+  it('reads them, in every probe and build, from the notices ConfigMap mounted as a directory the updates reach', async () => {
+    const readers = await readersOfNotices();
+    expect(readers.filter(({ command }) => command === 'probe').length).toBeGreaterThanOrEqual(3);
+    for (const { file, pod, holder } of readers) {
+      const notices = String(findCliInvocation(holder.command ?? []).values.notices);
+      const mount = holder.volumeMounts?.find((candidate) => isUnder(notices, candidate.mountPath));
+      const where = `${file}: ${holder.name}`;
+      // A subPath mount would keep the file as it was when the pod started.
+      expect(mount?.subPath, where).toBeUndefined();
+      const volume = pod.volumes?.find((candidate) => candidate.name === mount?.name);
+      expect(volume?.configMap, where).toMatchObject({ name: 'service-directory-notices', optional: true });
+      expect(posix.basename(notices), where).toBe('notices.json');
+    }
+  });
+});
+
 describe('Kubernetes StatefulSet (probe as a sidecar)', () => {
   it('runs the server and the probe sidecar, both from the same image', () => {
     const serve = container(sidecarPod, 'serve');

@@ -135,6 +135,44 @@ describe('renderFeed', () => {
     expect(absolute.items[0]?.id).toBe(relative.items[0]?.id);
   });
 
+  it('shows an incident linked to a notice as that notice alone, with the states it declared and its postmortem', () => {
+    const [probes] = INCIDENTS.incidents;
+    if (probes === undefined) throw new Error('no sample incident');
+    const linked: Incident = {
+      ...probes,
+      id: 'build-service-linked',
+      component: 'Build Service',
+      notice: 'db-latency',
+    };
+    const declared = incidentNotice({
+      state: 'resolved',
+      updates: [
+        {
+          at: '2026-11-21T04:00:00Z',
+          state: 'investigating',
+          text: 'Builds fail.',
+          impact: { 'Build Service': 'partial_outage' },
+        },
+        { at: '2026-11-21T04:20:00Z', state: 'resolved', text: 'Fixed.' },
+      ],
+      postmortem: { at: '2026-11-22T09:00:00Z', text: 'A disk filled up.' },
+    });
+    const feed = parseFeed(renderFeed({ notices: [declared], incidents: { ...INCIDENTS, incidents: [linked] } }));
+    expect(feed.items.map((item) => item.title)).toEqual(['Slow builds (Postmortem)']);
+    expect(feed.items[0]?.updated?.toISOString()).toBe('2026-11-22T09:00:00.000Z');
+    expect(feed.items[0]?.content).toBe(
+      [
+        'Affects: Build Service.',
+        '2026-11-22T09:00:00Z Postmortem:\nA disk filled up.',
+        '2026-11-21T04:20:00Z Resolved: Fixed.',
+        '2026-11-21T04:00:00Z Investigating: Builds fail. Declared: Build Service partial outage.',
+      ].join('\n\n'),
+    );
+    // Linked to a notice that is not published (removed from the file): the incident has its own entry.
+    const orphan = parseFeed(renderFeed({ notices: [], incidents: { ...INCIDENTS, incidents: [linked] } }));
+    expect(orphan.items.map((item) => item.title)).toEqual(['Build Service: major outage (resolved)']);
+  });
+
   it('renders an empty feed with a fixed updated, so the build stays clock-free', () => {
     const feed = parseFeed(renderFeed({ notices: [] }));
     expect(feed.items).toEqual([]);

@@ -145,7 +145,7 @@ describe('summarizeLatency', () => {
 });
 
 function component(name: string, published: StatusValue, failures: ComponentRecord['checks'] = []): ComponentRecord {
-  return { name, observed: published, published, checks: failures, regions: null };
+  return { name, observed: published, published, checks: failures, regions: null, notice: null };
 }
 const cycle = (minute: number, components: ComponentRecord[]): CycleRecord => ({
   atMs: T0 + minute * MINUTE_MS,
@@ -189,7 +189,54 @@ describe('advanceIncidents', () => {
         lastFailure: { class: 'status', httpStatus: 503 },
         regions: null,
         updatedMs: T0 + 4 * MINUTE_MS,
+        notice: null,
       },
+    ]);
+  });
+
+  const declared = (name: string, published: StatusValue, notice: string): ComponentRecord => ({
+    ...component(name, published),
+    notice,
+  });
+
+  it('opens no incident of its own for a declared state: one linked to the notice, counted like any other', () => {
+    const incidents = replay([
+      cycle(0, [component('Builds', 'operational')]),
+      cycle(1, [declared('Builds', 'partial_outage', 'builds-failing')]),
+      cycle(2, [declared('Builds', 'partial_outage', 'builds-failing')]),
+      cycle(3, [component('Builds', 'operational')]),
+    ]);
+    expect(
+      incidents.map(({ startedMs, resolvedMs, notice, worst }) => ({ startedMs, resolvedMs, notice, worst })),
+    ).toEqual([
+      { startedMs: T0 + MINUTE_MS, resolvedMs: T0 + 3 * MINUTE_MS, notice: 'builds-failing', worst: 'partial_outage' },
+    ]);
+  });
+
+  it("links the probe's ongoing incident to a notice declared during it, and moves updatedMs for the link", () => {
+    const incidents = replay([
+      cycle(0, [component('Builds', 'major_outage', [refused])]),
+      cycle(1, [declared('Builds', 'major_outage', 'builds-failing')]),
+      cycle(2, [component('Builds', 'operational')]),
+    ]);
+    expect(
+      incidents.map(({ startedMs, resolvedMs, notice, updatedMs }) => ({ startedMs, resolvedMs, notice, updatedMs })),
+    ).toEqual([
+      { startedMs: T0, resolvedMs: T0 + 2 * MINUTE_MS, notice: 'builds-failing', updatedMs: T0 + 2 * MINUTE_MS },
+    ]);
+  });
+
+  it("ends the notice's incident when its declaration ends while the component stays down: the probe's own begins, linked in turn to a later notice", () => {
+    const incidents = replay([
+      cycle(0, [declared('Builds', 'partial_outage', 'builds-failing')]),
+      cycle(1, [component('Builds', 'partial_outage', [refused])]),
+      cycle(2, [declared('Builds', 'major_outage', 'builds-down')]),
+      cycle(3, [component('Builds', 'operational')]),
+    ]);
+    expect(incidents.map(({ startedMs, resolvedMs, notice }) => ({ startedMs, resolvedMs, notice }))).toEqual([
+      { startedMs: T0, resolvedMs: T0 + MINUTE_MS, notice: 'builds-failing' },
+      // The probe's own, until another notice declared the component: then linked to that one.
+      { startedMs: T0 + MINUTE_MS, resolvedMs: T0 + 3 * MINUTE_MS, notice: 'builds-down' },
     ]);
   });
 
@@ -327,6 +374,7 @@ describe('countRegions', () => {
       lastFailure: null,
       regions: { sawOutage: 3, configured: 4 },
       updatedMs: T0,
+      notice: null,
     };
     expect(renderIncident(incident, T0).regions).toEqual({ saw_outage: 3, configured: 4 });
     expect(renderIncident({ ...incident, regions: null }, T0).regions).toBeNull();
@@ -344,6 +392,7 @@ describe('renderIncidents', () => {
     lastFailure: { class: 'timeout', httpStatus: null },
     regions: null,
     updatedMs: resolvedMs ?? startedMs,
+    notice: null,
   });
 
   it('lists ongoing incidents and those resolved in the last 90 days, newest first, ongoing ones to now', () => {

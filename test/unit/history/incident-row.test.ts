@@ -14,6 +14,7 @@ const incident: IncidentRecord = {
   lastFailure: { class: 'timeout', httpStatus: null },
   regions: { sawOutage: 2, configured: 3 },
   updatedMs: T0 + 60_000,
+  notice: null,
 };
 
 /** The row the `incidents` table holds for these values, columns in `IncidentRow` order. */
@@ -30,6 +31,7 @@ function rowOf(values: ReturnType<typeof toIncidentValues>): IncidentRow {
     regions_saw_outage,
     regions_configured,
     updated_ms,
+    notice,
   ] = values;
   return {
     id,
@@ -43,6 +45,7 @@ function rowOf(values: ReturnType<typeof toIncidentValues>): IncidentRow {
     regions_saw_outage,
     regions_configured,
     updated_ms,
+    notice,
   };
 }
 

@@ -163,6 +163,100 @@ describe('the incidents', () => {
     expect(byName(rendered, 'An early scare')).toMatchObject({ impact: 'none', resolved_at: '2026-11-21T04:10:00Z' });
   });
 
+  describe('a notice that declares its components’ states', () => {
+    const declaring: Notice = {
+      id: 'builds-failing',
+      title: 'Builds are failing',
+      components: ['Build Service', 'Registry'],
+      kind: 'incident',
+      state: 'resolved',
+      updates: [
+        {
+          at: '2026-11-21T04:00:00Z',
+          state: 'investigating',
+          text: 'Looking.',
+          impact: { 'Build Service': 'degraded_performance' },
+        },
+        {
+          at: '2026-11-21T04:10:00Z',
+          state: 'identified',
+          text: 'Worse.',
+          impact: { 'Build Service': 'partial_outage', Registry: 'degraded_performance' },
+        },
+        { at: '2026-11-21T04:20:00Z', state: 'resolved', text: 'Fixed.' },
+      ],
+    };
+    const rendered = (notice: Notice, incidents: Incident[] = []) =>
+      byName(list(document('incidents.json', { notices: [notice], incidents }).incidents), notice.title);
+    const code = (name: string) => statuspageId('component', name);
+
+    it('takes its impact from the worst state it declared, though the probe saw nothing', () => {
+      expect(rendered(declaring)).toMatchObject({ impact: 'major', status: 'resolved' });
+    });
+
+    it('gives each update the components it changed, old and new, and the resolution every one back', () => {
+      expect(list(rendered(declaring)?.incident_updates).map((update) => update.affected_components)).toEqual([
+        [
+          {
+            code: code('Build Service'),
+            name: 'Build Service',
+            old_status: 'partial_outage',
+            new_status: 'operational',
+          },
+          { code: code('Registry'), name: 'Registry', old_status: 'degraded_performance', new_status: 'operational' },
+        ],
+        [
+          {
+            code: code('Build Service'),
+            name: 'Build Service',
+            old_status: 'degraded_performance',
+            new_status: 'partial_outage',
+          },
+          { code: code('Registry'), name: 'Registry', old_status: 'operational', new_status: 'degraded_performance' },
+        ],
+        [
+          {
+            code: code('Build Service'),
+            name: 'Build Service',
+            old_status: 'operational',
+            new_status: 'degraded_performance',
+          },
+        ],
+      ]);
+    });
+
+    it('is in the postmortem state once its postmortem is attached, and no longer unresolved', () => {
+      const withPostmortem: Notice = {
+        ...declaring,
+        postmortem: { at: '2026-11-22T09:00:00Z', text: 'A disk filled up.' },
+      };
+      expect(rendered(withPostmortem)).toMatchObject({ status: 'postmortem', resolved_at: '2026-11-21T04:20:00Z' });
+      const unresolved = list(document('incidents/unresolved.json', { notices: [withPostmortem] }).incidents);
+      expect(unresolved.map((entry) => entry.name)).not.toContain('Builds are failing');
+    });
+
+    it('is the one incident for the history’s incident linked to it: that one is not listed again', () => {
+      const [template] = sampleIncidents().incidents;
+      if (template === undefined) throw new Error('no sample incident');
+      const linked: Incident = {
+        ...template,
+        id: 'build-service-20261121T040000Z-abcdef',
+        component: 'Build Service',
+        worst_status: 'partial_outage',
+        started_at: '2026-11-21T04:00:00Z',
+        resolved_at: '2026-11-21T04:20:00Z',
+        notice: 'builds-failing',
+      };
+      const names = list(document('incidents.json', { notices: [declaring], incidents: [linked] }).incidents).map(
+        (entry) => entry.name,
+      );
+      expect(names).toEqual(['Builds are failing']);
+      // Linked to a notice that is no longer published: the probe's record shows, rather than nothing.
+      const orphan = list(document('incidents.json', { notices: [], incidents: [linked] }).incidents);
+      expect(orphan.map((entry) => entry.name)).toEqual(['Build Service: partial outage']);
+    });
+  });
+
   it('lists only what is not resolved as unresolved, in the summary too', () => {
     const unresolved = list(document('incidents/unresolved.json').incidents).map((entry) => entry.name);
     expect(unresolved).toEqual(['Scheduling delays', 'Scheduler: major outage']);

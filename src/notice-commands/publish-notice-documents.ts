@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { listFeedScopes } from '../feed/feed-scopes.js';
+import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import { type LockHolder, ProbeLockedError } from '../probe-process/probe-locked-error.js';
+import { acquireWriterLock, LOCK_FILE_NAME } from '../probe-process/writer-lock.js';
+import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { renderNoticeFiles } from '../site/render-notice-files.js';
+
+export interface PublishNoticeDocumentsOptions {
+  /** The served directory. */
+  readonly publicDir: string;
+  readonly noticesFile: string;
+  readonly componentsFile: string;
+  /** The probe's state directory, where its writer lock lives. */
+  readonly stateDir: string;
+  /** `.gz` and `.br` siblings, as the build and the probe write them (`--precompress`). */
+  readonly precompress: boolean;
+  readonly log: ProbeLog;
+}
+
+/** Who publishes the notices just written: the probe that holds the writer lock, or this command, which did. */
+export type NoticeDocumentsPublished =
+  | { readonly by: 'probe'; readonly lockFile: string; readonly holder: LockHolder | undefined }
+  | { readonly by: 'command'; readonly lockFile: string; readonly written: readonly string[] };
+
+/**
+ * After an edit of the notices file: where a probe holds the writer lock,
+ * nothing, since it reads the file and publishes everything that depends
+ * on it with its next cycle (one writer of the public directory); where
+ * none does (a build-only deployment, or cron mode between runs), the
+ * notice documents the build writes (`/api/v1/notices`, `/feed.atom`, the
+ * feed of each component and group),
+ * under that same lock, so a probe starting meanwhile waits its turn.
+ * Never the status: that is the probe's, at its next run. Throws
+ * `InputError` for data files the build would refuse.
+ */
+export async function publishNoticeDocuments(
+  options: PublishNoticeDocumentsOptions,
+): Promise<NoticeDocumentsPublished> {
+  const { stateDir, publicDir, log } = options;
+  const lockFile = join(stateDir, LOCK_FILE_NAME);
+  let lock: Awaited<ReturnType<typeof acquireWriterLock>>;
+  try {
+    lock = await acquireWriterLock({ stateDir, log });
+  } catch (error) {
+    if (error instanceof ProbeLockedError) return { by: 'probe', lockFile, holder: error.holder };
+    throw error;
+  }
+  try {
+    const notices = await renderNoticeFiles(publicDir, options.noticesFile, options.componentsFile);
+    const components = await readOptionalDocument(options.componentsFile, ComponentsConfigSchema);
+    const writer = createPublicDirWriter(publicDir, { precompress: options.precompress });
+    const written: string[] = [];
+    for (const { path, contents } of notices.files) written.push(await writer.write(path, contents));
+    // The feed of each component and group carries the notices too, as the build and the probe write it.
+    const scopes = listFeedScopes(components?.components ?? []);
+    written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput)));
+    return { by: 'command', lockFile, written };
+  } finally {
+    await lock.release();
+  }
+}

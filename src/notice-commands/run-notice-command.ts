@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ArgumentError } from '../errors/argument-error.js';
+import { describeIoError } from '../errors/describe-error.js';
+import { decodeUtf8 } from '../io/decode-utf8.js';
+import { displayPath } from '../io/display-path.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import { applyNoticeCommand, type CommandResult, type NoticeCommand } from '../notices/apply-notice-command.js';
+import { editNoticesFile } from '../notices/edit-notices-file.js';
+import { type NoticeDocumentsPublished, publishNoticeDocuments } from './publish-notice-documents.js';
+
+export interface RunNoticeCommandOptions {
+  readonly command: NoticeCommand;
+  /** `notice postmortem --file FILE`: the command's text is this file's, plain UTF-8. */
+  readonly textFile?: string | undefined;
+  /** `--at`: when the update happened, UTC to the second; now unless given. */
+  readonly at: string | undefined;
+  readonly noticesFile: string;
+  readonly componentsFile: string;
+  readonly publicDir: string;
+  /** The probe's state file: its writer lock is beside it. */
+  readonly stateFile: string;
+  readonly precompress: boolean;
+  readonly log: ProbeLog;
+  readonly now?: Date;
+}
+
+/** What a command did: the notices file's new notice, and who publishes it. */
+export interface NoticeCommandReport extends CommandResult {
+  readonly published: NoticeDocumentsPublished;
+}
+
+/**
+ * One `notice` or `maintenance` command: the notices file edited under its
+ * lock (`editNoticesFile`; bad arguments throw `ArgumentError` with the file
+ * untouched), then the notice documents published by whoever writes the
+ * public directory (`publishNoticeDocuments`): the probe holding the writer
+ * lock with its next cycle, or this command where no probe holds it.
+ */
+export async function runNoticeCommand(options: RunNoticeCommandOptions): Promise<NoticeCommandReport> {
+  const now = options.now ?? new Date();
+  const { noticesFile, componentsFile } = options;
+  const text = options.textFile === undefined ? undefined : await readTextFile(options.textFile);
+  const command = text === undefined ? options.command : { ...options.command, text };
+  const result = await editNoticesFile({ noticesFile, componentsFile, now }, ({ notices, componentNames }) =>
+    applyNoticeCommand(command, {
+      notices,
+      componentNames,
+      componentsFile: displayPath(componentsFile),
+      at: options.at,
+      now,
+    }),
+  );
+  const published = await publishNoticeDocuments({
+    publicDir: options.publicDir,
+    noticesFile,
+    componentsFile,
+    stateDir: dirname(options.stateFile),
+    precompress: options.precompress,
+    log: options.log,
+  });
+  return { ...result, published };
+}
+
+async function readTextFile(file: string): Promise<string> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw new ArgumentError('--file', `${displayPath(file)}: ${describeIoError(error)}`);
+  }
+  const decoded = decodeUtf8(bytes);
+  if ('invalid' in decoded) throw new ArgumentError('--file', `${displayPath(file)}: ${decoded.invalid}`);
+  return decoded.text;
+}

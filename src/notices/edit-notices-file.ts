@@ -1,0 +1,69 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { API_DOCUMENTS, MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
+import { NOTICES_PATH } from '../api-paths.js';
+import { InputError } from '../errors/input-error.js';
+import { displayPath } from '../io/display-path.js';
+import { parseDocument } from '../io/parse-document.js';
+import { withFileLock } from '../io/with-file-lock.js';
+import { writeAtomically } from '../io/write-atomically.js';
+import type { Notice } from '../schemas/notice.js';
+import type { CommandResult } from './apply-notice-command.js';
+import { noticesFileSchemaFor } from './notices-file-rules.js';
+import { readNoticesConfig, readWrittenNotices } from './read-notices.js';
+import { orderFields, renderNotices } from './render-notices.js';
+
+const MAX_NOTICES_BYTES = API_DOCUMENTS.find((row) => row.path === NOTICES_PATH)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
+
+export interface EditNoticesOptions {
+  /** `data/notices.json`; created when missing. */
+  readonly noticesFile: string;
+  /** `data/components.json`: the names a notice may affect. */
+  readonly componentsFile: string;
+  readonly now: Date;
+}
+
+/** The notices file as it is now, and the names its notices are checked against. */
+export interface NoticesOnFile {
+  readonly notices: readonly Notice[];
+  readonly componentNames: ReadonlySet<string> | undefined;
+}
+
+/**
+ * The notices file's bytes: the notices in the file's order, each field in
+ * the schema's order, two spaces of indent and a final newline, so that a
+ * `git diff` of an edit shows only what the edit changed.
+ */
+export function serializeNoticesFile(notices: readonly Notice[]): string {
+  return `${JSON.stringify(notices.map(orderFields), null, 2)}\n`;
+}
+
+/**
+ * One edit of the notices file, safe with two operators at once: under the
+ * file's lock (`withFileLock`) the file is read again and validated, `edit`
+ * decides the new notices (throwing `ArgumentError` for bad arguments), the
+ * result is validated by the same rules as the build's, and the file is
+ * replaced atomically. Any failure leaves the file byte for byte as it was.
+ */
+export async function editNoticesFile(
+  { noticesFile, componentsFile, now }: EditNoticesOptions,
+  edit: (current: NoticesOnFile) => CommandResult,
+): Promise<CommandResult> {
+  return withFileLock(noticesFile, async () => {
+    const config = await readNoticesConfig(componentsFile, now);
+    const componentNames = config === undefined ? undefined : new Set(config.components.map(({ name }) => name));
+    const notices = await readWrittenNotices(noticesFile, config, componentsFile);
+    const result = edit({ notices, componentNames });
+    const bytes = serializeNoticesFile(result.notices);
+    // The file as it will be read: what the build and the probe would refuse is never written.
+    parseDocument(displayPath(noticesFile), bytes, noticesFileSchemaFor(componentNames, displayPath(componentsFile)));
+    const published = Buffer.byteLength(renderNotices(result.notices));
+    if (published > MAX_NOTICES_BYTES) {
+      const reason = `would publish ${NOTICES_PATH} as ${published} bytes, more than the ${MAX_NOTICES_BYTES} the server takes; nothing was written (remove old notices)`;
+      throw new InputError(displayPath(noticesFile), [{ path: '', reason }]);
+    }
+    await mkdir(dirname(noticesFile), { recursive: true });
+    await writeAtomically(noticesFile, bytes);
+    return result;
+  });
+}

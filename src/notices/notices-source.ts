@@ -1,0 +1,92 @@
+import { stat } from 'node:fs/promises';
+import { errorMessage } from '../errors/describe-error.js';
+import { displayPath } from '../io/display-path.js';
+import { readOptionalDocument } from '../io/read-optional-document.js';
+import { createConditionLog } from '../log/condition-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import type { ComponentsConfig } from '../schemas/components-config.js';
+import { type Notice, NoticesDocumentSchema } from '../schemas/notice.js';
+import { readNoticesConfig, readWrittenNotices, renderConfigWindowNotices } from './read-notices.js';
+import { orderFields } from './render-notices.js';
+
+/** Where a probe takes the notices from, each cycle. */
+export interface NoticesSource {
+  /**
+   * Whether the probe publishes `/api/v1/notices` from what it reads (the
+   * team's file), rather than reading what the build published there.
+   */
+  readonly owned: boolean;
+  /** The files it reads, for a watch that runs a cycle when one changes. */
+  readonly files: readonly string[];
+  /** The notices as of `now`; `undefined` while none could be read. Never throws. */
+  read(now: Date): Promise<readonly Notice[] | undefined>;
+}
+
+export interface FileNoticesSourceOptions {
+  /** `data/notices.json`: written by the team (the `notice` command); missing means none. */
+  readonly noticesFile: string;
+  /** `data/components.json`: the names the notices are checked against, and the maintenance windows. */
+  readonly componentsFile: string;
+  readonly log: ProbeLog;
+  readonly now?: () => Date;
+}
+
+/**
+ * The team's notices file, read again whenever it (or the components file)
+ * changed since the last read, judged by size, modification time and inode,
+ * so a cycle that finds it unchanged costs two `stat`s; the config's
+ * maintenance windows are added as of each cycle's `now`. A file that does
+ * not validate is logged (once, until it changes) and the notices last read
+ * stay in force: a typo in an edit by hand never lifts a declaration.
+ */
+export function fileNoticesSource({ noticesFile, componentsFile, log, now }: FileNoticesSourceOptions): NoticesSource {
+  const invalid = createConditionLog({ log, now });
+  let read:
+    | { readonly key: string; readonly config: ComponentsConfig | undefined; readonly written: Notice[] }
+    | undefined;
+  let failedKey: string | undefined;
+  return {
+    owned: true,
+    files: [noticesFile, componentsFile],
+    async read(at) {
+      const key = (await Promise.all([noticesFile, componentsFile].map(identifyFile))).join('|');
+      if (key !== read?.key && key !== failedKey) {
+        try {
+          const config = await readNoticesConfig(componentsFile, at);
+          // In the published document's field order: what the webhooks fingerprint is the same either way.
+          const written = (await readWrittenNotices(noticesFile, config, componentsFile)).map(orderFields);
+          read = { key, config, written };
+          failedKey = undefined;
+          invalid.clear(`notices: reading ${displayPath(noticesFile)} again`);
+        } catch (error) {
+          failedKey = key;
+          const kept = read === undefined ? 'no notices are applied' : 'the notices last read stay in force';
+          invalid.holds(key, `notices: ${errorMessage(error)}; ${kept} until the file is fixed`);
+        }
+      }
+      return read === undefined ? undefined : [...read.written, ...renderConfigWindowNotices(read.config, at)];
+    },
+  };
+}
+
+/** What identifies a version of a file without reading it; `missing` when there is none. */
+export async function identifyFile(file: string): Promise<string> {
+  const info = await stat(file).catch(() => undefined);
+  return info === undefined ? 'missing' : `${info.ino}:${info.size}:${info.mtimeMs}`;
+}
+
+/**
+ * The notices as the build last published them, at `/api/v1/notices` under
+ * the public directory: what a probe started without a notices file shows.
+ * Missing is none; unreadable is `undefined`.
+ */
+export function publishedNoticesSource(documentFile: string): NoticesSource {
+  return {
+    owned: false,
+    files: [],
+    async read() {
+      const document = await readOptionalDocument(documentFile, NoticesDocumentSchema).catch(() => null);
+      return document === null ? undefined : (document?.notices ?? []);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { Dispatcher } from 'undici';
+import { API_DOCUMENTS, MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
+import { NOTICES_PATH } from '../api-paths.js';
+import { InputError } from '../errors/input-error.js';
+import { parseDocument } from '../io/parse-document.js';
+import { createConditionLog } from '../log/condition-log.js';
+import type { ProbeLog } from '../log/probe-log.js';
+import { redactUrl } from '../outbound/redact-url.js';
+import { type JsonTextAnswer, requestJsonText } from '../outbound/request-json-text.js';
+import { withDeadline } from '../outbound/with-deadline.js';
+import type { ComponentsConfig } from '../schemas/components-config.js';
+import { type Notice, NoticesDocumentSchema } from '../schemas/notice.js';
+import { WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
+import { identifyFile, type NoticesSource } from './notices-source.js';
+import { readNoticesConfig, renderConfigWindowNotices } from './read-notices.js';
+
+/** How long a cycle waits for the notices of one published place before going on with those last read. */
+export const NOTICES_FETCH_TIMEOUT_MS = 2_000;
+
+const MAX_NOTICES_BYTES = API_DOCUMENTS.find((row) => row.path === NOTICES_PATH)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
+
+export interface UrlNoticesSourceOptions {
+  /** Where the team's notices are published once for every region: `https://status.example.com/api/v1/notices`. */
+  readonly url: string;
+  /** This region's components file: its own maintenance windows are added, as the place's are left out. */
+  readonly componentsFile: string;
+  readonly log: ProbeLog;
+  readonly timeoutMs?: number;
+  readonly now?: () => Date;
+  readonly dispatcher?: Dispatcher;
+}
+
+/**
+ * The notices of one published place, fetched before every cycle: how every
+ * region of a deployment applies a declaration about a global component,
+ * whichever region the team wrote it in. The place's `/api/v1/notices` is
+ * taken as it is, but for the config's windows (`window-…`), each region's
+ * own; a notice about a component this region does not probe declares
+ * nothing here. A place that does not answer within `timeoutMs`, or answers
+ * with something else than a notices document, is logged (once, until it
+ * changes) and the notices last read stay in force.
+ */
+export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSource {
+  const { url, componentsFile, log, dispatcher } = options;
+  const timeoutMs = options.timeoutMs ?? NOTICES_FETCH_TIMEOUT_MS;
+  const shown = redactUrl(url);
+  const failing = createConditionLog({ log, now: options.now });
+  let config: { readonly key: string; readonly value: ComponentsConfig | undefined } | undefined;
+  let fetched: Notice[] | undefined;
+
+  async function fetchNotices(): Promise<void> {
+    const outcome = await withDeadline(
+      (signal) => requestJsonText(url, { maxBytes: MAX_NOTICES_BYTES, signal, dispatcher }),
+      timeoutMs,
+      undefined,
+    );
+    const answer: JsonTextAnswer =
+      outcome.kind === 'settled' ? outcome.value : { kind: 'unreachable', reason: `timeout after ${timeoutMs} ms` };
+    const kept = fetched === undefined ? 'no notices are applied' : 'the notices last read stay in force';
+    if (answer.kind !== 'body') {
+      failing.holds(answer.reason, `notices: ${shown}: ${answer.reason}; ${kept}`);
+      return;
+    }
+    try {
+      const document = parseDocument(shown, answer.text, NoticesDocumentSchema);
+      fetched = document.notices.filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX));
+      failing.clear(`notices: reading ${shown} again`);
+    } catch (error) {
+      const first = error instanceof InputError ? error.problems[0] : undefined;
+      const why = first === undefined ? 'not a notices document' : `${first.path} ${first.reason}`.trim();
+      failing.holds(`invalid ${why}`, `notices: ${shown}: ${why}; ${kept}`);
+    }
+  }
+
+  return {
+    owned: true,
+    files: [],
+    async read(at) {
+      const key = await identifyFile(componentsFile);
+      if (key !== config?.key) {
+        const value = await readNoticesConfig(componentsFile, at).catch(() => config?.value);
+        config = { key, value };
+      }
+      await fetchNotices();
+      return fetched === undefined ? undefined : [...fetched, ...renderConfigWindowNotices(config.value, at)];
+    },
+  };
+}
