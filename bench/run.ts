@@ -21,6 +21,7 @@ import { reportHistory } from './sections/history-report.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { reportSoak } from './sections/memory-report.js';
 import { reportPage } from './sections/page-report.js';
+import { reportProbeAtScale } from './sections/probe-at-scale.js';
 import { reportProbeCost } from './sections/probe-cost-report.js';
 import {
   measureHangingCycle,
@@ -274,6 +275,7 @@ try {
     );
   }
   await reportSoak(site, QUICK, out);
+  await reportProbeAtScale(site, QUICK, out);
 
   // 6. History
   await reportHistory(site, QUICK, out);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   COMPONENT_HISTORY_PATH,
   FEED_PATH,
@@ -22,7 +22,7 @@ import { IncidentsDocumentSchema } from './schemas/incidents.js';
 import { NoticesDocumentSchema } from './schemas/notice.js';
 import { ObservationsDocumentSchema } from './schemas/observations.js';
 import { RegionListSchema } from './schemas/region.js';
-import { ServiceStatusSchema } from './schemas/service-status.js';
+import { ServiceStatusSchema, TimestampSchema } from './schemas/service-status.js';
 import {
   StatuspageActiveMaintenancesSchema,
   StatuspageComponentsSchema,
@@ -58,7 +58,22 @@ interface DocumentRow<Path extends string> {
    * host does), and a required one 503 with `Retry-After` until it is published.
    */
   readonly requiredByVerify: boolean;
+  /**
+   * Where the document says when it was made, for a reader that holds a
+   * version and is offered another: the server keeps the newer
+   * (`isOlderThanHeld`). Left out for the build's documents, which say no time.
+   */
+  readonly dated?: z.ZodType<string>;
 }
+
+/** When the status was made, and Statuspage's documents: `updated_at`. */
+const UPDATED_AT = z.object({ updated_at: TimestampSchema }).transform(({ updated_at }) => updated_at);
+/** When the history documents were rendered: `generated_at`. */
+const GENERATED_AT = z.object({ generated_at: TimestampSchema }).transform(({ generated_at }) => generated_at);
+/** When the cycle's checks finished: `observed_at`. */
+const OBSERVED_AT = z.object({ observed_at: TimestampSchema }).transform(({ observed_at }) => observed_at);
+/** When Statuspage's page last changed: `page.updated_at`. */
+const PAGE_UPDATED_AT = z.object({ page: UPDATED_AT }).transform(({ page }) => page);
 
 /**
  * The history documents grow with the number of components: the uptime
@@ -97,6 +112,7 @@ const ROWS = [
     operationId: 'getStatus',
     summary: 'Read the service status',
     requiredByVerify: true,
+    dated: UPDATED_AT,
   },
   {
     path: UPTIME_PATH,
@@ -107,6 +123,7 @@ const ROWS = [
     summary: "Read each component's uptime and 90-day summary",
     maxBytes: 8 * MIB,
     requiredByVerify: false,
+    dated: GENERATED_AT,
   },
   {
     path: INCIDENTS_PATH,
@@ -117,6 +134,7 @@ const ROWS = [
     summary: 'List the recent incidents',
     maxBytes: 8 * MIB,
     requiredByVerify: false,
+    dated: GENERATED_AT,
   },
   {
     path: NOTICES_PATH,
@@ -135,6 +153,7 @@ const ROWS = [
     operationId: 'getObservations',
     summary: "Read what this region's probe observed, and its votes",
     requiredByVerify: false,
+    dated: OBSERVED_AT,
   },
   // Statuspage's public API v2, in its paths and shapes. Incidents and notices embed the components they
   // affect, so the lists that carry them get room for many components.
@@ -147,6 +166,7 @@ const ROWS = [
     summary: 'Read the Statuspage summary: page, components, unresolved incidents, current maintenance',
     maxBytes: 32 * MIB,
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
   {
     path: STATUSPAGE_STATUS_PATH,
@@ -156,6 +176,7 @@ const ROWS = [
     operationId: 'getStatuspageStatus',
     summary: 'Read the Statuspage status rollup',
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
   {
     path: STATUSPAGE_COMPONENTS_PATH,
@@ -166,6 +187,7 @@ const ROWS = [
     summary: 'List the Statuspage components and groups',
     maxBytes: 8 * MIB,
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
   {
     path: STATUSPAGE_INCIDENTS_PATH,
@@ -176,6 +198,7 @@ const ROWS = [
     summary: 'List the 50 most recent Statuspage incidents',
     maxBytes: 32 * MIB,
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
   {
     path: STATUSPAGE_UNRESOLVED_INCIDENTS_PATH,
@@ -186,6 +209,7 @@ const ROWS = [
     summary: 'List the unresolved Statuspage incidents',
     maxBytes: 32 * MIB,
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
   {
     path: STATUSPAGE_MAINTENANCES_PATH,
@@ -196,6 +220,7 @@ const ROWS = [
     summary: 'List the 50 most recent Statuspage scheduled maintenances',
     maxBytes: 32 * MIB,
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
   {
     path: STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
@@ -206,6 +231,7 @@ const ROWS = [
     summary: 'List the Statuspage scheduled maintenances that have not begun',
     maxBytes: 32 * MIB,
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
   {
     path: STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
@@ -216,6 +242,7 @@ const ROWS = [
     summary: 'List the Statuspage scheduled maintenances in progress',
     maxBytes: 32 * MIB,
     requiredByVerify: false,
+    dated: PAGE_UPDATED_AT,
   },
 ] as const satisfies readonly DocumentRow<`/${string}`>[];
 

@@ -312,7 +312,7 @@ export async function measureWriteAndRender(
     }
     const publishSyncedMs = performance.now() - syncedStarted;
     const uptime = Buffer.from(last.uptime);
-    const detail = Buffer.from(last.componentHistories[0]?.json ?? '');
+    const detail = Buffer.from([...last.componentHistories][0]?.json ?? '');
     const [uptimeForms, detailForms] = await Promise.all([compressBody(uptime), compressBody(detail)]);
     await rm(publicDir, { recursive: true, force: true });
     return {

@@ -1,8 +1,10 @@
 /**
  * Node's options the shipped recipes start the long-running processes with
- * (`serve`, the probe sidecar, `npm start`): `package.json`'s scripts, the
- * Dockerfile, the systemd units and the Kubernetes manifests, each checked
- * against this list by its test, and the bench's children run the same.
+ * (`serve`, the probe sidecar, `npm start`), and `probe --once`, whose one
+ * cycle at thousands of components allocates gigabytes within seconds:
+ * `package.json`'s scripts, the Dockerfile, the crontab, the systemd units
+ * and the Kubernetes manifests, each checked against this list by its test,
+ * and the bench's children run the same.
  *
  * `--max-semi-space-size=1` caps V8's young generation at 1 MB a semi-space.
  * Left alone, Node 24 grows it to 64 MB a semi-space (Node 22: 16, Node 26:

@@ -1,9 +1,12 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
 import { documentFile } from '../api-paths.js';
+import { WriterFencedError } from '../errors/writer-fenced-error.js';
+import { displayPath } from '../io/display-path.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import { checkFence, type WriteFence } from '../io/write-fence.js';
 import { compressBody } from './compress-body.js';
 import {
   isWorthPrecompressing,
@@ -41,6 +44,8 @@ export interface PublicFileOptions {
    * repaired at once (`writeAtomically`'s `sync`).
    */
   readonly sync?: boolean;
+  /** Asked before each file and sibling is replaced or removed (`WriteFence`); see `writeAtomically`. */
+  readonly fence?: WriteFence | undefined;
 }
 
 /**
@@ -70,7 +75,7 @@ export async function writePublicFile(
   const directory = dirname(file);
   const write = async () => {
     await updateSiblings(file, urlPath, bytes, options);
-    await writeAtomically(file, bytes, { sync: options.sync ?? true });
+    await writeAtomically(file, bytes, { sync: options.sync ?? true, fence: options.fence });
   };
   if (!madeDirectories.has(directory)) await mkdir(directory, { recursive: true });
   try {
@@ -101,15 +106,16 @@ export async function updatePublicFileSiblings(
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
     throw error;
   });
-  if (bytes === undefined) await removeSiblings(file);
+  if (bytes === undefined) await removeSiblings(file, options.fence);
   else await updateSiblings(file, urlPath, bytes, options);
   return file;
 }
 
 /** Removes a public file and its siblings, the siblings first: `gzip_static` would serve an orphaned `.gz`. */
-export async function removePublicFile(publicDir: string, urlPath: `/${string}`): Promise<void> {
+export async function removePublicFile(publicDir: string, urlPath: `/${string}`, fence?: WriteFence): Promise<void> {
   const file = documentFile(publicDir, urlPath);
-  await removeSiblings(file);
+  await removeSiblings(file, fence);
+  checkFence(fence, () => displayPath(file));
   await rm(file, { force: true });
 }
 
@@ -117,12 +123,12 @@ async function updateSiblings(
   file: string,
   urlPath: string,
   contents: string | Uint8Array,
-  { precompress }: PublicFileOptions,
+  { precompress, fence }: PublicFileOptions,
 ): Promise<void> {
   if (!isWorthPrecompressing(urlPath)) return;
   const bytes = !precompress ? undefined : Buffer.isBuffer(contents) ? contents : Buffer.from(contents);
   if (bytes === undefined || bytes.length < MIN_PRECOMPRESS_BYTES) {
-    if (!withoutSiblings.has(file)) await removeSiblings(file);
+    if (!withoutSiblings.has(file)) await removeSiblings(file, fence);
     return;
   }
   withoutSiblings.delete(file);
@@ -138,9 +144,13 @@ async function updateSiblings(
     const sibling = `${file}${kind.suffix}`;
     const form = forms[kind.coding];
     // A form no smaller than the file is not worth a sibling; the host sends the file.
-    if (form === undefined) await rm(sibling, { force: true });
-    // If this rm fails too, it throws: the file must then stay as it was.
-    else await writeAtomically(sibling, form).catch(() => rm(sibling, { force: true }));
+    if (form === undefined) await removeIfThere(sibling, fence);
+    // If this removal fails too, it throws: the file must then stay as it was. A writer fenced off leaves it be.
+    else
+      await writeAtomically(sibling, form, { fence }).catch((error: unknown) => {
+        if (error instanceof WriterFencedError) throw error;
+        return removeIfThere(sibling, fence);
+      });
   }
 }
 
@@ -156,9 +166,21 @@ async function siblingHolds(sibling: string, kind: SiblingKind, bytes: Buffer): 
   return decoded?.equals(bytes) === true;
 }
 
-async function removeSiblings(file: string): Promise<void> {
-  for (const { suffix } of SIBLING_KINDS) await rm(`${file}${suffix}`, { force: true });
+async function removeSiblings(file: string, fence: WriteFence | undefined): Promise<void> {
+  for (const { suffix } of SIBLING_KINDS) await removeIfThere(`${file}${suffix}`, fence);
   withoutSiblings.add(file);
+}
+
+/**
+ * Removes a file that is most often not there: one `unlink`, where `rm`'s
+ * `force` looks first and costs about 5 KB of garbage a call (200 MB and
+ * seconds of system time for the first cycle's 40,000 at 10,000 components).
+ */
+async function removeIfThere(file: string, fence: WriteFence | undefined): Promise<void> {
+  checkFence(fence, () => displayPath(file));
+  await unlink(file).catch((error: unknown) => {
+    if (!isMissing(error)) throw error;
+  });
 }
 
 function isMissing(error: unknown): boolean {

@@ -3,7 +3,9 @@ import { dirname } from 'node:path';
 import { COMPONENT_HISTORY_PATH, INCIDENTS_PATH, UPTIME_PATH } from '../api-paths.js';
 import type { ComponentOutcome } from '../cycle/run-cycle.js';
 import { describeCodedError, errorCode, errorKey } from '../errors/describe-error.js';
+import { WriterFencedError } from '../errors/writer-fenced-error.js';
 import { displayPath } from '../io/display-path.js';
+import { checkFence, type WriteFence } from '../io/write-fence.js';
 import { createConditionLog } from '../log/condition-log.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
@@ -36,6 +38,14 @@ export interface HistoryRecorderOptions {
   readonly open?: (file: string) => HistoryStore;
   /** The wall clock, for naming a corrupt file set aside and for the hourly reminder of a failure that goes on. */
   readonly now?: () => Date;
+  /**
+   * The writer lock's lease, for a probe that may lose it: asked just before
+   * each transaction; and the recorder claims the history when it opens it
+   * (`HistoryStore.claimWriter`), so that a record begun by a writer that was
+   * paused past its lease fails in its own transaction. Once it no longer
+   * holds, nothing is recorded or written, and nothing is logged as a failure.
+   */
+  readonly fence?: WriteFence | undefined;
 }
 
 /** The probe's side of the history: records each cycle and publishes the history documents. */
@@ -105,16 +115,31 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
   }
 
   async function withStore(action: (store: HistoryStore) => void): Promise<boolean> {
+    const { fence } = options;
+    const mayWrite = () => checkFence(fence, () => `the history record in ${displayPath(file)}`);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         if (store === undefined) {
           await mkdir(dirname(file), { recursive: true });
-          store = open(file);
+          const opened = open(file);
+          try {
+            if (fence !== undefined) {
+              mayWrite();
+              opened.claimWriter();
+            }
+          } catch (error) {
+            opened.close();
+            throw error;
+          }
+          store = opened;
         }
+        mayWrite();
         action(store);
         recording.clear(`history: recording again in ${displayPath(file)}`);
         return true;
       } catch (error) {
+        // Not a failure of the history: this probe stops writing, and says so once, elsewhere.
+        if (error instanceof WriterFencedError) return false;
         if (attempt === 0 && isCorruption(error)) {
           await setAside(error);
           continue;
@@ -175,6 +200,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
         `history: writing ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} and ${displayPath(componentHistoryDir)}/ again`,
       );
     } catch (error) {
+      if (error instanceof WriterFencedError) return;
       writing.holds(
         errorKey(error),
         `history: could not write ${displayPath(uptimeFile)}, ${displayPath(incidentsFile)} or ${displayPath(componentHistoryDir)}/: ${describeCodedError(error)}`,

@@ -20,6 +20,14 @@ export interface HistoryStore {
    * extends or resolves, and one bounded step of roll-up and retention.
    */
   recordCycle(cycle: CycleRecord, retention: HistoryRetention): void;
+  /**
+   * Takes the history for this writer (a probe that holds the writer lock):
+   * from then on, each record by a store that took it earlier (a writer paused
+   * past its lease) throws `WriterFencedError` in its own transaction and
+   * records nothing. The fencing is the database's own: it holds however
+   * long a writer was paused, wherever in its cycle.
+   */
+  claimWriter(): void;
   /** The time of the last cycle recorded, published or not; `undefined` for an empty history. */
   lastRecordedMs(): number | undefined;
   /** Records a cycle that published nothing (its connectivity check failed): the previous cycle's span ends here. */

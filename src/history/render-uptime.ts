@@ -43,30 +43,40 @@ export interface UptimeInput {
   readonly intervalMs: number;
   /** In the configured order. */
   readonly components: readonly ComponentHistory[];
+  /** Which components' detail documents `details` gives; left out, every one's. */
+  readonly detailsOf?: ((name: string) => boolean) | undefined;
 }
 
-/** One day of one component as last rendered: the figures it was rendered from, and the entry. */
+/** A day entry and the figures it was rendered from, shared by every component and render with those figures. */
 interface DaySlot {
-  dayMs: number;
-  periodMs: number;
-  time: StateMs;
-  day: UptimeDay;
+  readonly dayMs: number;
+  readonly periodMs: number;
+  readonly time: StateMs;
+  readonly day: UptimeDay;
 }
 
 /**
  * Day entries kept from one render to the next: 90 days of 1,000 components
- * are 90,000 entries, nearly all the same as last cycle's. `byComponent`
- * finds an unchanged day by comparing its numbers with the last render's;
- * `byValue` shares an entry between components (and days that changed back)
- * by a key made of those numbers, which costs more to build.
+ * are 90,000 entries, nearly all the same as last cycle's, and most the
+ * same as another component's. A day is found by comparing its numbers with
+ * those of the slot the component took last render (`byComponent`), then
+ * with those of the slot the component before it took (`lastTaken`: a first
+ * render, which every `--once` run is, meets mostly days it has just seen);
+ * `byValue` shares one slot between components (and days that changed back)
+ * by a key made of those numbers, which costs more to build (400 MB of
+ * strings in a first render at 10,000 components). A component holds only
+ * references to shared slots: a slot of its own per day was 12 KB a
+ * component (120 MB at 10,000).
  */
 export interface DayEntries {
-  readonly byValue: Map<string, UptimeDay>;
+  readonly byValue: Map<string, DaySlot>;
   readonly byComponent: Map<string, DaySlot[]>;
+  /** The slot last taken at each day's index, by any component. */
+  readonly lastTaken: DaySlot[];
 }
 
 export function createDayEntries(): DayEntries {
-  return { byValue: new Map(), byComponent: new Map() };
+  return { byValue: new Map(), byComponent: new Map(), lastTaken: [] };
 }
 
 /** Entries kept at most; past it the map starts again, which costs one slower render. */
@@ -75,7 +85,11 @@ const DAY_ENTRIES_MAX = 200_000;
 /** The uptime summary and one detail document per component, in the configured order. */
 export interface UptimeDocuments {
   readonly summary: UptimeDocument;
-  readonly details: readonly ComponentHistoryDocument[];
+  /**
+   * Each detail document (each of `detailsOf`), made only as the iteration
+   * reaches it, so that they are never all held at once; it may be iterated again.
+   */
+  readonly details: Iterable<ComponentHistoryDocument>;
 }
 
 /**
@@ -85,7 +99,7 @@ export interface UptimeDocuments {
  * values, so the result is the same with or without it.
  */
 export function renderUptime(
-  { regionName, now, intervalMs, components }: UptimeInput,
+  { regionName, now, intervalMs, components, detailsOf }: UptimeInput,
   days: DayEntries = createDayEntries(),
 ): UptimeDocuments {
   const nowMs = now.getTime();
@@ -105,10 +119,10 @@ export function renderUptime(
   } as const;
   const slugs = assignSlugs(components.map(({ name }) => name));
   const summaries: ComponentUptimeSummary[] = [];
-  const details: ComponentHistoryDocument[] = [];
+  const detailed: (Omit<ComponentUptime, 'latency'> & { slug: string; latency: ComponentHistory['latency'] })[] = [];
   for (const component of components) {
     const slug = slugs.get(component.name) ?? '';
-    const { full, downSeconds } = renderComponent(component, nowMs, firstDayMs, days, hours, hourLabels);
+    const { full, downSeconds } = renderComponent(component, nowMs, firstDayMs, days);
     summaries.push({
       name: full.name,
       slug,
@@ -119,22 +133,30 @@ export function renderUptime(
         down_seconds: downSeconds,
       },
     });
-    details.push({ ...header, name: full.name, slug, uptime: full.uptime, days: full.days, latency: full.latency });
+    if (detailsOf?.(component.name) ?? true) detailed.push({ ...full, slug, latency: component.latency });
   }
   return {
     summary: { ...header, first_day: formatDate(firstDayMs), components: summaries },
-    details,
+    details: {
+      *[Symbol.iterator]() {
+        for (const { name, slug, uptime, days: entries, latency } of detailed) {
+          const hourly = hours.map((hourMs, index) => {
+            const summary = latency.get(hourMs);
+            return { hour: hourLabels[index] ?? '', p50_ms: summary?.p50Ms ?? null, p95_ms: summary?.p95Ms ?? null };
+          });
+          yield { ...header, name, slug, uptime, days: entries, latency: hourly };
+        }
+      },
+    },
   };
 }
 
 function renderComponent(
-  { name, buckets, latency }: ComponentHistory,
+  { name, buckets }: ComponentHistory,
   nowMs: number,
   firstDayMs: number,
   days: DayEntries,
-  hours: readonly number[],
-  hourLabels: readonly string[],
-): { full: ComponentUptime; downSeconds: number[] } {
+): { full: Omit<ComponentUptime, 'latency'>; downSeconds: number[] } {
   const figure = (periodMs: number) => computeUptime(sumOverPeriod(buckets, nowMs - periodMs, nowMs), periodMs);
   const byDay = sumByDay(buckets, firstDayMs, UPTIME_DAYS, nowMs);
   let slots = days.byComponent.get(name);
@@ -143,7 +165,7 @@ function renderComponent(
     days.byComponent.set(name, slots);
   }
   const last = slots;
-  const full: ComponentUptime = {
+  const full: Omit<ComponentUptime, 'latency'> = {
     name,
     uptime: {
       last_24h: figure(WINDOWS_MS.last_24h),
@@ -154,30 +176,37 @@ function renderComponent(
     days: byDay.map((time, index) => {
       const dayMs = firstDayMs + index * DAY_MS;
       const periodMs = Math.min(DAY_MS, nowMs - dayMs);
-      const slot = last[index];
-      if (slot !== undefined && slot.dayMs === dayMs && slot.periodMs === periodMs && sameTime(slot.time, time)) {
-        return slot.day;
+      const own = last[index];
+      if (own !== undefined && holds(own, dayMs, periodMs, time)) return own.day;
+      let shared = days.lastTaken[index];
+      if (shared === undefined || !holds(shared, dayMs, periodMs, time)) {
+        const key = `${dayMs} ${periodMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]}`;
+        shared = days.byValue.get(key);
+        if (shared === undefined) {
+          shared = { dayMs, periodMs, time, day: renderDay(dayMs, time, periodMs) };
+          days.byValue.set(key, shared);
+        }
       }
-      const key = `${dayMs} ${periodMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]}`;
-      let day = days.byValue.get(key);
-      if (day === undefined) {
-        day = renderDay(dayMs, time, periodMs);
-        days.byValue.set(key, day);
-      }
-      if (slot === undefined) last[index] = { dayMs, periodMs, time, day };
-      else Object.assign(slot, { dayMs, periodMs, time, day });
-      return day;
-    }),
-    latency: hours.map((hourMs, index) => {
-      const summary = latency.get(hourMs);
-      return { hour: hourLabels[index] ?? '', p50_ms: summary?.p50Ms ?? null, p95_ms: summary?.p95Ms ?? null };
+      last[index] = shared;
+      days.lastTaken[index] = shared;
+      return shared.day;
     }),
   };
   return { full, downSeconds: byDay.map(outageSeconds) };
 }
 
-function sameTime(a: StateMs, b: StateMs): boolean {
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4];
+/** Whether `slot` was rendered from these figures. */
+function holds(slot: DaySlot, dayMs: number, periodMs: number, time: StateMs): boolean {
+  const had = slot.time;
+  return (
+    slot.dayMs === dayMs &&
+    slot.periodMs === periodMs &&
+    had[0] === time[0] &&
+    had[1] === time[1] &&
+    had[2] === time[2] &&
+    had[3] === time[3] &&
+    had[4] === time[4]
+  );
 }
 
 /** Whole seconds published `partial_outage` or `major_outage`: what a page words as "23 s down". */

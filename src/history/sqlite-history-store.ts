@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { WriterFencedError } from '../errors/writer-fenced-error.js';
 import type { HistoryRetention } from '../settings/history-retention.js';
 import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
@@ -22,6 +23,9 @@ import { answeredLatencies, summarizeLatency } from './summarize-latency.js';
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
 
 type RollUpMark = 'latency_through' | 'daily_through';
+
+/** The mark counting the writers that claimed the history (`claimWriter`): the fencing token. */
+const WRITER_MARK = 'writer_generation';
 
 export interface OpenStoreOptions {
   /** For readers such as the `uptime` CLI: nothing is created or written. */
@@ -116,6 +120,16 @@ function createStore(db: Database.Database): HistoryStore {
     ),
     hourlyBetween: db.prepare<[number, number], HourlyRow>('SELECT * FROM hourly WHERE hour_ms >= ? AND hour_ms < ?'),
   };
+
+  /** The writer generation this store claimed, if it did. */
+  let claimed: number | undefined;
+
+  /** Throws `WriterFencedError` if another store claimed the history since this one did. */
+  function checkClaim(what: string): void {
+    if (claimed !== undefined && statements.getMark.get(WRITER_MARK)?.ms !== claimed) {
+      throw new WriterFencedError(`${what} (a later probe has claimed the history)`);
+    }
+  }
 
   // Caches of what the database holds, dropped whenever a transaction fails so they never run ahead of it.
   let ids: Map<string, number> | undefined;
@@ -248,6 +262,7 @@ function createStore(db: Database.Database): HistoryStore {
   }
 
   const recordCycleTransaction = db.transaction((cycle: CycleRecord, retention: HistoryRetention) => {
+    checkClaim('the cycle record');
     const known = loadIds();
     for (const component of cycle.components) {
       if (!known.has(component.name)) {
@@ -277,6 +292,7 @@ function createStore(db: Database.Database): HistoryStore {
   });
 
   const recordGapTransaction = db.transaction((atMs: number, intervalMs: number) => {
+    checkClaim('the record of a cycle not published');
     closeOpenCycle(atMs);
     statements.insertCycle.run(atMs, intervalMs, 0, Buffer.alloc(0));
     openCycle = null;
@@ -311,9 +327,21 @@ function createStore(db: Database.Database): HistoryStore {
     });
   }
 
+  const claimTransaction = db.transaction(() => {
+    const next = (statements.getMark.get(WRITER_MARK)?.ms ?? 0) + 1;
+    statements.setMark.run(WRITER_MARK, next);
+    return next;
+  });
+
+  // IMMEDIATE: each takes the write lock as it begins, so that the claim it checks is the latest committed.
   return {
-    recordCycle: guarded((cycle: CycleRecord, retention: HistoryRetention) => recordCycleTransaction(cycle, retention)),
-    recordGap: guarded((atMs: number, intervalMs: number) => recordGapTransaction(atMs, intervalMs)),
+    recordCycle: guarded((cycle: CycleRecord, retention: HistoryRetention) =>
+      recordCycleTransaction.immediate(cycle, retention),
+    ),
+    recordGap: guarded((atMs: number, intervalMs: number) => recordGapTransaction.immediate(atMs, intervalMs)),
+    claimWriter() {
+      claimed = claimTransaction.immediate();
+    },
     lastRecordedMs() {
       return statements.lastCycleAt.get()?.at_ms ?? undefined;
     },

@@ -3,6 +3,8 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { displayPath } from './display-path.js';
+import { checkFence, type WriteFence } from './write-fence.js';
 
 export interface WriteAtomicallyOptions {
   /**
@@ -14,6 +16,13 @@ export interface WriteAtomicallyOptions {
    * cost more than the write (1,000 detail documents a minute).
    */
   readonly sync?: boolean;
+  /**
+   * Asked before the temp file is made and again just before the rename,
+   * which then follows on this thread with nothing between (`WriteFence`):
+   * once it no longer holds, this throws `WriterFencedError` with the file
+   * left as it was.
+   */
+  readonly fence?: WriteFence | undefined;
 }
 
 /**
@@ -30,16 +39,19 @@ export interface WriteAtomicallyOptions {
 export async function writeAtomically(
   file: string,
   contents: string | Uint8Array,
-  { sync = true }: WriteAtomicallyOptions = {},
+  { sync = true, fence }: WriteAtomicallyOptions = {},
 ): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const mayReplace = () => checkFence(fence, () => displayPath(file));
   if (!sync) {
     // A turn of the event loop first: a server in the same process (`start`) answers between two files,
     // not after a thousand (a rename over a file may take a millisecond: ext4 starts writing the new one back).
     await nextTurn();
-    replaceWithoutFlush(file, temp, contents);
+    mayReplace();
+    replaceWithoutFlush(file, temp, contents, mayReplace);
     return;
   }
+  mayReplace();
   try {
     const handle = await open(temp, 'wx', 0o644);
     try {
@@ -48,14 +60,20 @@ export async function writeAtomically(
     } finally {
       await handle.close();
     }
-    await rename(temp, file);
+    if (fence === undefined) await rename(temp, file);
+    else {
+      // Asked again after the flush, which may have taken long, and renamed at once: no turn of the
+      // event loop, and no queue of the thread pool, between the answer and the rename.
+      mayReplace();
+      renameSync(temp, file);
+    }
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
 }
 
-function replaceWithoutFlush(file: string, temp: string, contents: string | Uint8Array): void {
+function replaceWithoutFlush(file: string, temp: string, contents: string | Uint8Array, mayReplace: () => void): void {
   try {
     const fd = openSync(temp, 'wx', 0o644);
     try {
@@ -63,6 +81,7 @@ function replaceWithoutFlush(file: string, temp: string, contents: string | Uint
     } finally {
       closeSync(fd);
     }
+    mayReplace();
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });

@@ -6,12 +6,15 @@ import { serializeObservations } from '../cycle/render-observations.js';
 import { serializeStatus } from '../cycle/render-status.js';
 import { type CheckFunction, type CycleOutcome, type FetchPeersFunction, runCycle } from '../cycle/run-cycle.js';
 import { describeIoError, errorKey } from '../errors/describe-error.js';
+import { WriterFencedError } from '../errors/writer-fenced-error.js';
 import { createHistoryRecorder, type HistoryRecorder } from '../history/history-recorder.js';
 import { displayPath } from '../io/display-path.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
 import { declareStates } from '../notices/declare-states.js';
 import { type NoticesSource, publishedNoticesSource } from '../notices/notices-source.js';
+import { fetchPeersObservations } from '../peers/fetch-peer-observations.js';
+import { keepNewestObservations } from '../peers/keep-newest-observations.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import { composePublishSteps } from '../publish-steps/compose-publish-steps.js';
 import type { PublishedCycle } from '../publish-steps/publish-step.js';
@@ -26,8 +29,9 @@ import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { createCheckSources } from './check-sources.js';
 import { clearStaleTempFiles } from './clear-stale-temp-files.js';
 import { formatChange, formatNoQuorum, formatOffline, formatSummary, noQuorumKey } from './format-cycle-log.js';
-import { checkStateLocation, readProbeState } from './probe-state-file.js';
+import { checkProberLocations, readProbeState } from './probe-state-file.js';
 import { createStateSaver } from './state-saver.js';
+import type { WriterLease } from './writer-lock.js';
 
 export interface ProberOptions {
   readonly settings: ProbeSettings;
@@ -60,11 +64,14 @@ export interface ProberOptions {
    */
   readonly subscriptions?: Subscriptions;
   /**
-   * Asked after the checks and before anything is written: whether this
-   * probe is still the writer (`WriterLock.stillHeld`). When it is not, the
-   * cycle writes nothing and reports `fenced`. Always yes unless given.
+   * The state directory's writer lock, held by this probe. Read after the
+   * checks and before anything is written (`stillHeld`), and asked from
+   * memory just before each file is replaced, in the public directory and
+   * the state directory, and before each history transaction (`holds`):
+   * once it no longer holds, the cycle writes nothing more and reports
+   * `fenced`. Left out, every write is made.
    */
-  readonly mayWrite?: () => Promise<boolean>;
+  readonly lease?: WriterLease;
   /** Told of every cycle's end and of the history's write time (the probe's metrics). */
   readonly observer?: ProbeObserver;
   /** A monotonic clock in milliseconds: how long the history takes to write. */
@@ -95,16 +102,20 @@ export interface Prober {
  * state file would be inside `publicDir`.
  */
 export function createProber(options: ProberOptions): Prober {
-  const { settings, stateFile, publicDir } = options;
-  checkStateLocation(stateFile, publicDir.dir);
+  const { settings, stateFile, lease } = options;
+  checkProberLocations(options.publicDir.dir, stateFile, options.historyFile);
+  // Everything this prober writes under the public directory asks the lease first.
+  const publicDir = lease === undefined ? options.publicDir : options.publicDir.withFence(lease);
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const statusFile = publicDir.fileOf(STATUS_PATH);
   const observationsFile = publicDir.fileOf(OBSERVATIONS_PATH);
   const now = options.now ?? (() => new Date());
   const clock = options.clock ?? (() => performance.now());
+  // A peer's answer older than what it said before is not counted over it.
+  const fetchPeers = keepNewestObservations(options.fetchPeers ?? fetchPeersObservations);
   const noticesSource = options.notices ?? publishedNoticesSource(publicDir.fileOf(NOTICES_PATH));
   let state: ProbeState | undefined;
-  const stateSaver = createStateSaver({ stateFile, log, now });
+  const stateSaver = createStateSaver({ stateFile, log, now, fence: lease });
   // What fails the same way cycle after cycle is logged when it starts, changes and ends, not every cycle.
   const conditions = {
     offline: createConditionLog({ log, now }),
@@ -112,7 +123,6 @@ export function createProber(options: ProberOptions): Prober {
     writeObservations: createConditionLog({ log, now }),
     noQuorum: createConditionLog({ log, now }),
   };
-  if (options.historyFile !== undefined) checkStateLocation(options.historyFile, publicDir.dir, '--history');
   const history: HistoryRecorder | undefined =
     options.historyFile === undefined
       ? undefined
@@ -125,7 +135,9 @@ export function createProber(options: ProberOptions): Prober {
           retention: settings.history ?? DEFAULT_RETENTION,
           log,
           now,
+          fence: lease,
         });
+  if (lease !== undefined) options.subscriptions?.deliverer.fence(lease);
 
   // What the checks of other kinds read across cycles: the heartbeats' pushes and the providers' pages.
   const sources = createCheckSources(settings, stateFile, log, now);
@@ -140,6 +152,7 @@ export function createProber(options: ProberOptions): Prober {
     subscriptions: options.subscriptions,
     observer: options.observer,
     clock,
+    fence: lease,
   });
   // The prober's own documents come first; what each step replaces, after them.
   const owned = [{ paths: [STATUS_PATH, OBSERVATIONS_PATH] as const }, ...steps.map((step) => step.owns)];
@@ -150,18 +163,24 @@ export function createProber(options: ProberOptions): Prober {
     return readProbeState(stateFile, { now: now(), onProblem: log.error });
   }
 
-  async function publish(urlPath: UrlPath, body: string, condition: ConditionLog, sync: boolean): Promise<boolean> {
+  async function publish(
+    urlPath: UrlPath,
+    body: string,
+    condition: ConditionLog,
+    sync: boolean,
+  ): Promise<'written' | 'failed' | 'fenced'> {
     const file = publicDir.fileOf(urlPath);
     try {
       await publicDir.write(urlPath, body, { sync });
       condition.clear(`writing ${displayPath(file)} again`);
-      return true;
+      return 'written';
     } catch (error) {
+      if (error instanceof WriterFencedError) return 'fenced';
       condition.holds(
         errorKey(error),
         `could not write ${displayPath(file)}: ${describeIoError(error)}; the old document is left as it was`,
       );
-      return false;
+      return 'failed';
     }
   }
 
@@ -175,12 +194,17 @@ export function createProber(options: ProberOptions): Prober {
       state,
       check: options.check,
       sources,
-      fetchPeers: options.fetchPeers,
+      fetchPeers,
       declarations: notices === undefined ? NO_DECLARATIONS : declareStates(notices),
       now,
       signal,
     });
     const ended = (report: CycleReport) => ({ outcome, report });
+    // Fencing: a writer paused past its lease (another may have taken over meanwhile) writes nothing more.
+    const fenced = (where: string) => {
+      log.error(`this probe is no longer the writer: nothing written ${where}`);
+      return ended({ published: false, why: 'fenced' });
+    };
     if (outcome.kind === 'aborted') {
       log.info(`cycle stopped after ${outcome.durationMs} ms by shutdown; nothing published`);
       return ended({ published: false, why: 'aborted' });
@@ -191,24 +215,28 @@ export function createProber(options: ProberOptions): Prober {
       return ended({ published: false, why: 'offline' });
     }
     conditions.offline.clear('connectivity check passes again: publishing');
-    // Fencing: a writer paused past its lease (another may have taken over meanwhile) writes nothing.
-    if (options.mayWrite !== undefined && !(await options.mayWrite())) {
-      log.error('this probe is no longer the writer: nothing written');
-      return ended({ published: false, why: 'fenced' });
-    }
+    if (lease !== undefined && !(await lease.stillHeld())) return fenced('this cycle');
     // A bug here must never reach readers: the server would refuse the file anyway.
     const status = ServiceStatusSchema.parse(outcome.status);
     const observations = ObservationsDocumentSchema.parse(outcome.observations);
     // Flushed before it replaces the old one: the v1 contract's document, which a power cut must not leave
     // empty while the probe cannot publish again (offline). Every other file is written again at the first cycle.
-    if (!(await publish(STATUS_PATH, serializeStatus(status), conditions.writeStatus, true))) {
+    const statusWritten = await publish(STATUS_PATH, serializeStatus(status), conditions.writeStatus, true);
+    if (statusWritten === 'fenced') return fenced('this cycle');
+    if (statusWritten === 'failed') {
       log.error(`${formatSummary(outcome, settings)}; NOT published`);
       return ended({ published: false, why: 'write_failed' });
     }
     // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
-    await publish(OBSERVATIONS_PATH, serializeObservations(observations), conditions.writeObservations, false);
+    const observationsWritten = await publish(
+      OBSERVATIONS_PATH,
+      serializeObservations(observations),
+      conditions.writeObservations,
+      false,
+    );
+    if (observationsWritten === 'fenced') return fenced('after the status');
     state = outcome.state;
-    await stateSaver.save(state);
+    if ((await stateSaver.save(state)) === 'fenced') return fenced('after the status and the observations');
     for (const component of outcome.components) {
       const line = formatChange(component);
       if (line !== undefined) log.info(line);
@@ -225,7 +253,8 @@ export function createProber(options: ProberOptions): Prober {
       history: () => history?.published(),
       signal,
     };
-    const reported = await runPublishSteps(steps, cycle, log);
+    const { fenced: stopped, ...reported } = await runPublishSteps(steps, cycle, log, lease);
+    if (stopped) return fenced('after the status, by the steps after it');
     return ended({ published: true, statusFile, ...reported });
   }
 

@@ -3,6 +3,7 @@ import { describeIoError, isErrnoException } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG } from '../log/probe-log.js';
 import { type CycleReport, createProber, type ProberOptions } from './create-prober.js';
+import { checkProberLocations } from './probe-state-file.js';
 import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
 /** `--once` gives queued webhooks this long after the cycle; what is not accepted by then waits for the next run. */
@@ -26,17 +27,19 @@ export interface ProbeOnceOptions extends ProberOptions {
 export async function probeOnce({ lockStaleMs, ...options }: ProbeOnceOptions): Promise<CycleReport> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const { subscriptions } = options;
-  const prober = createProber({ ...options, log });
+  checkProberLocations(options.publicDir.dir, options.stateFile, options.historyFile);
   const stateDir = dirname(options.stateFile);
   let lock: WriterLock;
   try {
     lock = await acquireWriterLock({ stateDir, log, staleMs: lockStaleMs });
   } catch (error) {
-    prober.close();
+    options.publicDir.close();
     if (!isErrnoException(error)) throw error;
     log.error(`could not take the writer lock in ${displayPath(stateDir)}: ${describeIoError(error)}; nothing written`);
     return { published: false, why: 'write_failed' };
   }
+  // A run paused past the lock's lease (a frozen VM, a volume that hung) writes nothing once resumed, as a sidecar.
+  const prober = createProber({ ...options, log, lease: lock });
   try {
     const report = await prober.runCycle();
     if (subscriptions !== undefined) {

@@ -7,6 +7,7 @@ import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import type { WriteFence } from '../io/write-fence.js';
 import { EMPTY_PROBE_STATE, type ProbeState, ProbeStateFileSchema } from '../schemas/probe-state.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 
@@ -92,11 +93,26 @@ export function isStateSaveDue(last: SavedState | undefined, memory: string, now
   return last === undefined || last.memory !== memory || nowMs - last.atMs >= STATE_RESAVE_MS;
 }
 
-/** Writes the state file atomically, creating its directory. */
-export async function writeProbeState(file: string, state: ProbeState, savedAt: Date): Promise<void> {
+/** Writes the state file atomically, creating its directory, asking `fence` (the writer lock's lease) just before. */
+export async function writeProbeState(
+  file: string,
+  state: ProbeState,
+  savedAt: Date,
+  fence?: WriteFence,
+): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const contents = { version: state.version, saved_at: formatTimestamp(savedAt), components: state.components };
-  await writeAtomically(file, `${JSON.stringify(contents, null, 2)}\n`);
+  await writeAtomically(file, `${JSON.stringify(contents, null, 2)}\n`, { fence });
+}
+
+/**
+ * Refuses a state file, or a history, inside the served directory
+ * (`checkStateLocation`, `InputError`): before anything is written there,
+ * the writer lock beside the state file included.
+ */
+export function checkProberLocations(publicDir: string, stateFile: string, historyFile: string | undefined): void {
+  checkStateLocation(stateFile, publicDir);
+  if (historyFile !== undefined) checkStateLocation(historyFile, publicDir, '--history');
 }
 
 /**

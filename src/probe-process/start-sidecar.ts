@@ -63,7 +63,7 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
   const log = options.log ?? CONSOLE_PROBE_LOG;
   const { subscriptions } = options;
   const held = options.lock ?? (await acquireWriterLock(lockOptionsOf(options, log)));
-  const prober = createProber({ ...options, log, mayWrite: () => held.stillHeld() });
+  const prober = createProber({ ...options, log, lease: held });
   let markLost: () => void = () => {};
   const lost = new Promise<void>((resolve) => {
     markLost = resolve;
@@ -82,7 +82,7 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
   }
   const cycles: ScheduledCycles = scheduleCycles({
     schedule: settings.schedule,
-    // Fencing: a cycle writes only while the lock is still this probe's (`mayWrite`); once not, the sidecar stops.
+    // Fencing: a cycle writes only while the lock is still this probe's (`lease`); once not, the sidecar stops.
     runCycle: async (signal) => {
       const report = await prober.runCycle(signal);
       if (!report.published && report.why === 'fenced') {
@@ -93,7 +93,7 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
     },
     log,
   });
-  subscriptions?.deliverer.start({ mayWrite: () => held.stillHeld() });
+  subscriptions?.deliverer.start();
   const noticesWatch = watchFiles(options.notices?.files ?? [], () => cycles.runSoon());
   return {
     prober,

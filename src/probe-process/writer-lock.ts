@@ -7,6 +7,7 @@ import { isErrnoException } from '../errors/describe-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { createExclusively } from '../io/create-exclusively.js';
 import { displayPath } from '../io/display-path.js';
+import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import { formatTimestamp, TimestampSchema } from '../schemas/service-status.js';
 import { type LockHolder, ProbeLockedError } from './probe-locked-error.js';
@@ -25,19 +26,26 @@ export const LockHolderSchema = z.strictObject({
   since: TimestampSchema,
 });
 
-export interface WriterLock {
+export interface WriterLock extends WriteFence {
   readonly file: string;
   /**
-   * Whether this process may still write: the lock file is still ours and its
-   * heartbeat succeeded within half the time after which another would take
-   * it over. A writer asks before every cycle and stops when it may not
-   * (self-fencing: a writer paused or cut off from a shared volume stops
-   * before a standby may take over, never after).
+   * Whether this process may still write, from memory, without I/O (the
+   * `WriteFence` asked before each file is replaced): a heartbeat found the
+   * lock file still ours, touched it and found it ours again, within half
+   * the time after which another would take it over (on the monotonic
+   * clock), and nothing since found it another's. Self-fencing: a writer
+   * paused or cut off from a shared volume stops before a standby may take
+   * over, never after; a lock once found another's is never held again.
    */
+  holds(): boolean;
+  /** `holds`, and the lock file read now is still ours: asked before every cycle, and before each webhook attempt. */
   stillHeld(): Promise<boolean>;
   /** Stops the heartbeat and removes the lock, if it is still ours. */
   release(): Promise<void>;
 }
+
+/** The writer lock as the probe's writers ask it: from memory before each write, by reading it before each cycle. */
+export type WriterLease = Pick<WriterLock, 'holds' | 'stillHeld'>;
 
 export interface LockOptions {
   /** The probe's state directory: the lock lives there, next to the memory it protects. */
@@ -163,28 +171,51 @@ function judgeAbandoned(
 }
 
 function holdLock(file: string, contents: string, staleMs: number): WriterLock {
-  // On the monotonic clock: a wall-clock step must not make a lease look younger than it is.
-  let touchedMonotonicMs = performance.now();
+  // On the monotonic clock: a wall-clock step must not make a lease look younger than it is. A touch counts
+  // from when it began, and only once the file is found ours after it: a writer resumed after a takeover
+  // must not credit itself with a touch of its successor's lock.
+  let confirmedAtMs = performance.now();
+  let lost = false;
+  let touching = false;
+  /** The lock file's contents, `undefined` if it cannot be read now; a lock removed reads as `''`. */
+  const read = () =>
+    readFile(file, 'utf8').catch((error: unknown) =>
+      isErrnoException(error) && error.code === 'ENOENT' ? '' : undefined,
+    );
+  /** Whether the lock is ours by what was read; a lock another's (or removed) is lost for good. */
+  const ours = (found: string | undefined): boolean => {
+    if (found !== undefined && found !== contents) lost = true;
+    return found === contents && !lost;
+  };
   const heartbeat = setInterval(
     () => {
-      const at = new Date();
-      utimes(file, at, at).then(
-        () => {
-          touchedMonotonicMs = performance.now();
-        },
-        () => {
-          // A lock that cannot be touched will look abandoned later; `stillHeld` then says so first.
-        },
-      );
+      if (touching || lost) return;
+      touching = true;
+      const beganMs = performance.now();
+      const touch = async () => {
+        // Never touch another's lock: that would keep a lease alive that is not ours to keep.
+        if (!ours(await read())) return;
+        const at = new Date();
+        await utimes(file, at, at);
+        if (ours(await read())) confirmedAtMs = Math.max(confirmedAtMs, beganMs);
+      };
+      touch()
+        .catch(() => {
+          // A lock that cannot be touched will look abandoned later; `holds` says so first.
+        })
+        .finally(() => {
+          touching = false;
+        });
     },
     Math.round((staleMs * LOCK_REFRESH_MS) / LOCK_STALE_MS),
   );
   heartbeat.unref();
+  const holds = () => !lost && performance.now() - confirmedAtMs < staleMs / 2;
   return {
     file,
+    holds,
     async stillHeld() {
-      if (performance.now() - touchedMonotonicMs >= staleMs / 2) return false;
-      return (await readFile(file, 'utf8').catch(() => undefined)) === contents;
+      return holds() && ours(await read()) && holds();
     },
     async release() {
       clearInterval(heartbeat);

@@ -15,7 +15,7 @@ export interface SetFile {
  * `kept` is every path of the set (the other files under its directories are removed); left out, those of `files`.
  * Returns the files written.
  */
-export type FileSetPublisher = (files: readonly SetFile[], kept?: readonly UrlPath[]) => Promise<string[]>;
+export type FileSetPublisher = (files: Iterable<SetFile>, kept?: readonly UrlPath[]) => Promise<string[]>;
 
 export interface FileSetOptions {
   /** The directories the set lies in, one file per component or group (`/api/v1/component-history`). */
@@ -34,7 +34,10 @@ const CONCURRENT_WRITES = 16;
  * the set removed, on the first call and whenever the set changes, so a
  * component taken out of the config loses its files. A file whose bytes are
  * those this publisher last wrote is skipped (it remembers a digest, not the
- * bytes: 1,000 detail documents are 19 MB).
+ * bytes: 1,000 detail documents are 19 MB). `files` is taken as it is
+ * iterated, a few at a time, never gathered: what a writer holds is
+ * `CONCURRENT_WRITES` files at any number of components (10,000 detail
+ * documents held at once were 190 MB).
  *
  * No flush per file: the set is written again at the first cycle after a
  * start, which is what a power cut is followed by, and 1,000 flushes would
@@ -44,26 +47,40 @@ const CONCURRENT_WRITES = 16;
 export function createFileSetPublisher(publicDir: PublicDirWriter, options: FileSetOptions): FileSetPublisher {
   const written = new Map<UrlPath, string>();
   let keptKey: string | undefined;
-  return async (files, kept = files.map(({ path }) => path)) => {
-    const key = kept.join('\n');
+
+  async function writeOne(path: UrlPath, contents: string, digest: string): Promise<string> {
+    written.delete(path);
+    const file = await publicDir.write(path, contents, { sync: false });
+    written.set(path, digest);
+    return file;
+  }
+
+  return async (files, kept) => {
+    const seen: UrlPath[] = [];
+    const done: string[] = [];
+    let writing: Promise<string>[] = [];
+    try {
+      for (const { path, contents } of files) {
+        seen.push(path);
+        const digest = hash('sha1', contents);
+        if (written.get(path) === digest) continue;
+        writing.push(writeOne(path, contents, digest));
+        if (writing.length < CONCURRENT_WRITES) continue;
+        done.push(...(await Promise.all(writing)));
+        writing = [];
+      }
+      done.push(...(await Promise.all(writing)));
+    } finally {
+      // Nothing left running unheard when a write or the iteration failed: the first failure is what is thrown.
+      await Promise.allSettled(writing);
+    }
+    const paths = kept ?? seen;
+    const key = paths.join('\n');
     if (key !== keptKey) {
-      const keep = new Set<string>(kept);
+      const keep = new Set<string>(paths);
       await removeOthers(publicDir, options, keep);
       for (const path of written.keys()) if (!keep.has(path)) written.delete(path);
       keptKey = key;
-    }
-    const changed = files
-      .map(({ path, contents }) => ({ path, contents, digest: hash('sha1', contents) }))
-      .filter(({ path, digest }) => written.get(path) !== digest);
-    const done: string[] = [];
-    for (let start = 0; start < changed.length; start += CONCURRENT_WRITES) {
-      await Promise.all(
-        changed.slice(start, start + CONCURRENT_WRITES).map(async ({ path, contents, digest }) => {
-          written.delete(path);
-          done.push(await publicDir.write(path, contents, { sync: false }));
-          written.set(path, digest);
-        }),
-      );
     }
     return done;
   };

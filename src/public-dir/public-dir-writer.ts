@@ -1,7 +1,9 @@
 import { documentFile } from '../api-paths.js';
 import { SIBLING_KINDS } from '../compression/precompressed-siblings.js';
 import { removePublicFile, updatePublicFileSiblings, writePublicFile } from '../compression/write-public-file.js';
+import { displayPath } from '../io/display-path.js';
 import { removeStaleTempFiles, removeStaleTempFilesUnder } from '../io/remove-stale-temp-files.js';
+import { checkFence, type WriteFence } from '../io/write-fence.js';
 import type { MirrorReport, PublicDirMirror } from '../object-store/public-dir-mirror.js';
 
 /** A path under the public directory as it is served, with its leading slash: `/api/v1/status`. */
@@ -15,6 +17,13 @@ export interface PublicDirWriterOptions {
   readonly precompress?: boolean;
   /** `--publish`: the bucket that `upload` keeps in step with the directory. Closed with the writer. */
   readonly mirror?: PublicDirMirror | undefined;
+  /**
+   * The writer lock's lease, for a probe that may lose it: asked just before
+   * each file and sibling is replaced or removed, and before an upload
+   * starts; once it no longer holds, each of them throws `WriterFencedError`
+   * and leaves everything as it was. See `withFence`.
+   */
+  readonly fence?: WriteFence | undefined;
 }
 
 /** How `write` replaces a file. */
@@ -62,11 +71,18 @@ export interface PublicDirWriter {
   removeStaleTempFiles(urlPath: UrlPath, where?: 'beside' | 'under'): Promise<string[]>;
   /**
    * Stores what changed under the directory in the bucket (`--publish`), or
-   * just `files` (paths under it); never throws. `undefined` without a bucket.
+   * just `files` (paths under it); never throws but `WriterFencedError`
+   * (`withFence`). `undefined` without a bucket.
    */
   upload(options?: Parameters<PublicDirMirror['sync']>[0]): Promise<MirrorReport | undefined>;
   /** Closes the bucket's connections, if any. */
   close(): void;
+  /**
+   * This writer, asking `fence` before each replace, removal and upload
+   * (`PublicDirWriterOptions.fence`): what a probe publishes with once it
+   * holds the writer lock. It shares the directory's state and the bucket.
+   */
+  withFence(fence: WriteFence): PublicDirWriter;
 }
 
 /** The paths of the precompressed siblings a file at `urlPath` may have: `/api/v1/status.gz`, `.br`. */
@@ -77,22 +93,28 @@ export function siblingPathsOf(urlPath: UrlPath): UrlPath[] {
 /** The writer of the public directory `dir`. */
 export function createPublicDirWriter(dir: string, options: PublicDirWriterOptions = {}): PublicDirWriter {
   const precompress = options.precompress ?? false;
-  const { mirror } = options;
+  const { mirror, fence } = options;
   return {
     dir,
     precompress,
     mirror,
     fileOf: (urlPath) => documentFile(dir, urlPath),
-    // Every file under the directory is replaced here or removed in `remove`: the one place to ask,
-    // before a replace, whether this process may still write at all.
-    write: (urlPath, contents, { sync = true } = {}) => writePublicFile(dir, urlPath, contents, { precompress, sync }),
-    updateSiblings: (urlPath) => updatePublicFileSiblings(dir, urlPath, { precompress }),
-    remove: (urlPath) => removePublicFile(dir, urlPath),
+    // Every file under the directory is replaced here or removed in `remove`: the one place where the
+    // fence is asked, before each replace, whether this process may still write at all.
+    write: (urlPath, contents, { sync = true } = {}) =>
+      writePublicFile(dir, urlPath, contents, { precompress, sync, fence }),
+    updateSiblings: (urlPath) => updatePublicFileSiblings(dir, urlPath, { precompress, fence }),
+    remove: (urlPath) => removePublicFile(dir, urlPath, fence),
     removeStaleTempFiles: (urlPath, where = 'beside') =>
       where === 'beside'
         ? removeStaleTempFiles(documentFile(dir, urlPath))
         : removeStaleTempFilesUnder(documentFile(dir, urlPath)),
-    upload: async (uploadOptions) => mirror?.sync(uploadOptions),
+    upload: async (uploadOptions) => {
+      if (mirror === undefined) return undefined;
+      checkFence(fence, () => `the upload of ${displayPath(dir)} to ${mirror.target}`);
+      return mirror.sync(uploadOptions);
+    },
     close: () => mirror?.close(),
+    withFence: (next) => createPublicDirWriter(dir, { precompress, mirror, fence: next }),
   };
 }

@@ -3,6 +3,7 @@ import { UPTIME_PATH } from '../api-paths.js';
 import type { ProbeObserver } from '../cycle/probe-observer.js';
 import { listFeedScopes } from '../feed/feed-scopes.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
+import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { groupsOf } from '../schemas/component-groups.js';
@@ -35,6 +36,8 @@ export interface PublishParts {
   readonly observer: ProbeObserver | undefined;
   /** A monotonic clock in milliseconds. */
   readonly clock: () => number;
+  /** The writer lock's lease, when the probe holds one: for the state directory's files (`StepParts.fence`). */
+  readonly fence?: WriteFence | undefined;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface PublishParts {
  */
 export function composePublishSteps(parts: PublishParts): readonly PublishStep[] {
   const { settings, publicDir, log, history, subscriptions } = parts;
-  const stepParts: StepParts = { publicDir, log };
+  const stepParts: StepParts = { publicDir, log, fence: parts.fence };
   const statuspage = subscriptions?.settings.statuspage;
   const steps = [
     // The notices the status applies, beside it: a reader never finds a declared state without its notice.

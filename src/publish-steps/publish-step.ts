@@ -1,5 +1,6 @@
 import type { ComponentOutcome } from '../cycle/run-cycle.js';
 import type { PublishedHistory } from '../history/published-history.js';
+import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
@@ -8,8 +9,11 @@ import type { ServiceStatus } from '../schemas/service-status.js';
 
 /** What every step is made with: the public directory's writer, and the log its failures go to. */
 export interface StepParts {
+  /** Fenced by the writer lock's lease when the probe holds one (`PublicDirWriter.withFence`). */
   readonly publicDir: PublicDirWriter;
   readonly log: ProbeLog;
+  /** The writer lock's lease, for what a step writes outside the public directory (the state directory's files). */
+  readonly fence?: WriteFence | undefined;
 }
 
 /** What each step is told of a cycle whose status was just published. */
@@ -37,6 +41,11 @@ export interface PublishedCycle {
 export interface StepReport {
   /** How the upload to the bucket went (`--publish`). */
   readonly upload?: MirrorReport;
+}
+
+/** What the steps of a cycle report together; `fenced` when they stopped because the lease no longer holds. */
+export interface StepsReport extends StepReport {
+  readonly fenced?: true;
 }
 
 /**

@@ -29,7 +29,7 @@ export interface WebhookEventsSources {
  * slow receiver never holds up publishing.
  */
 export function queueWebhookEventsStep(
-  { log }: StepParts,
+  { log, fence }: StepParts,
   { webhooks, deliverer, region, stateDir }: WebhookEventsSources,
 ): PublishStep {
   const announcedFile = join(stateDir, ANNOUNCED_NOTICES_FILE);
@@ -55,7 +55,7 @@ export function queueWebhookEventsStep(
     const noticeEvents = announced === undefined || !readable ? [] : decision.events;
     await deliverer.enqueue([...statusEvents, ...noticeEvents]);
     // Saved only after the events are queued: a crash in between announces again (at least once), never never.
-    if (readable) await writeAnnouncedNotices(announcedFile, decision.announced);
+    if (readable) await writeAnnouncedNotices(announcedFile, decision.announced, fence);
   }
 
   return {

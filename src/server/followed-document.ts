@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
 import { compressBody } from '../compression/compress-body.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
+import { isOlderThanHeld } from '../freshness/keep-newer.js';
 import type { ResolvedHeader } from '../headers/resolve-headers.js';
 import { displayPath } from '../io/display-path.js';
 import { type ReadRegularFile, readRegularFile } from '../io/read-regular-file.js';
@@ -48,6 +49,14 @@ export interface FollowedDocumentOptions<T, K = T> {
    * where history is off or there are no peers.
    */
   readonly optional?: boolean;
+  /**
+   * When a valid document says it was made (`API_DOCUMENTS`' `dated`): a
+   * version older than the one served is refused (`isOlderThanHeld`), so
+   * that a writer that lost its lease cannot take the answer back in time.
+   */
+  datedAt?(value: T): string | undefined;
+  /** The wall clock `datedAt` is judged against. */
+  readonly now?: (() => Date) | undefined;
 }
 
 /**
@@ -64,6 +73,8 @@ export class FollowedDocument<T = unknown, K = T> {
   /** Answered 404, not 503, while nothing has been published: see `FollowedDocumentOptions.optional`. */
   readonly optional: boolean;
   #current: ServedRepresentation<K> | undefined;
+  /** When the version served says it was made, if its document says. */
+  #currentDatedAt: string | undefined;
   /** The identity of the version last judged, good or bad; empty when it must be looked at again. */
   #judged = '';
   #lastProblem = '';
@@ -152,6 +163,15 @@ export class FollowedDocument<T = unknown, K = T> {
       this.#report(result.problem);
       return;
     }
+    const datedAt = this.#options.datedAt?.(result.representation.value);
+    const now = this.#options.now?.() ?? new Date();
+    if (datedAt !== undefined && isOlderThanHeld(datedAt, this.#currentDatedAt, now)) {
+      this.#report(
+        `${shown}: made at ${datedAt}, before the version served (${this.#currentDatedAt}): ` +
+          'a writer that lost its lock wrote it late?',
+      );
+      return;
+    }
     const previous = this.#current;
     // Compressed here, once per version, never per request; the old version is served meanwhile.
     const forms = await compressBody(result.representation.body).catch(() => ({}));
@@ -162,6 +182,7 @@ export class FollowedDocument<T = unknown, K = T> {
       value: this.#options.keep ? this.#options.keep(value) : (value as unknown as K),
       variants: encodeVariants(result.representation, forms),
     };
+    this.#currentDatedAt = datedAt;
     if (this.#lastProblem !== '') {
       const what = previous === undefined ? 'published' : 'valid again';
       this.#options.log(`${shown}: ${what}, now serving it`);

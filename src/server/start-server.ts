@@ -61,7 +61,7 @@ export interface ServerOptions {
   /** The bound while no uptime document is published: three intervals of the configured schedule (default 90 s). */
   readonly fallbackStaleAfterMs?: number;
   readonly limits?: Partial<ServerLimits>;
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   /**
    * Where to register the server's metrics (what it serves, and its request
    * counts), with each component's group; a metrics listener serves the
@@ -89,16 +89,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
-  const follow = <T, K>(path: DocumentPath, schema: z.ZodType<T>, keep: (value: T) => K, maxBytes?: number) =>
-    new FollowedDocument({
+  const follow = <T, K>(path: DocumentPath, schema: z.ZodType<T>, keep: (value: T) => K, maxBytes?: number) => {
+    const row = API_DOCUMENTS.find((document) => document.path === path);
+    return new FollowedDocument({
       file: documentFile(publicDir, path),
       schema,
       keep,
       headers: resolveHeaders(headersConfig.headers, path),
       log,
       ...(maxBytes === undefined ? {} : { maxBytes }),
-      optional: API_DOCUMENTS.find((document) => document.path === path)?.requiredByVerify === false,
+      optional: row?.requiredByVerify === false,
+      // A version older than the one served is refused: see `isOlderThanHeld`.
+      datedAt: (value: T) => row?.dated?.safeParse(value).data,
+      now: options.now,
     });
+  };
   const whole = <T>(value: T) => value;
   const counted = options.metrics !== undefined;
   // `/healthz` reads the status, so it is followed with its type; the table gives every other document,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorMessage } from '../errors/describe-error.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import type { WriteFence } from '../io/write-fence.js';
 import type { AnnouncedNotices } from './decide-notice-events.js';
 
 /** The file's name in the state directory. */
@@ -31,8 +32,12 @@ export async function readAnnouncedNotices(
   }
 }
 
-/** Replaces the file atomically. */
-export async function writeAnnouncedNotices(file: string, notices: AnnouncedNotices): Promise<void> {
+/** Replaces the file atomically, asking `fence` (the writer lock's lease) just before (`writeAtomically`). */
+export async function writeAnnouncedNotices(
+  file: string,
+  notices: AnnouncedNotices,
+  fence?: WriteFence,
+): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeAtomically(file, `${JSON.stringify({ version: 1, notices })}\n`);
+  await writeAtomically(file, `${JSON.stringify({ version: 1, notices })}\n`, { fence });
 }

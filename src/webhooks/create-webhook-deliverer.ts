@@ -1,3 +1,5 @@
+import { WriterFencedError } from '../errors/writer-fenced-error.js';
+import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import { mapConcurrently } from '../outbound/map-concurrently.js';
 import { redactUrl } from '../outbound/redact-url.js';
@@ -44,16 +46,24 @@ export interface DelivererOptions {
   readonly retry?: RetryPolicy;
 }
 
+/** A replica's writer lock, as the deliverer asks it. */
+export interface DeliveryFence extends WriteFence {
+  /** Reads the lock: asked before each attempt and each save of the queue. */
+  stillHeld(): Promise<boolean>;
+}
+
 export interface WebhookDeliverer {
   /** Queues one delivery per event and receiver (never an event id twice), saves the queue, and wakes delivery. */
   enqueue(events: readonly WebhookEvent[]): Promise<void>;
+  /** Delivers in the background from now on: due deliveries as slots free up, retries when due. */
+  start(): void;
   /**
-   * Delivers in the background from now on: due deliveries as slots free up,
-   * retries when due. With `mayWrite` (a replica's writer lock), each attempt
-   * and each save of the queue asks it first, and delivery stops for good
-   * once it says no: a writer that lost its lock neither sends nor saves.
+   * From now on each attempt and each save of the queue asks `fence` (the
+   * writer lock) first, and the queue file is replaced only while it holds
+   * (`WriteFence`); once it says no, delivery stops for good: a writer that
+   * lost its lock neither sends nor saves.
    */
-  start(fence?: { readonly mayWrite: () => Promise<boolean> }): void;
+  fence(fence: DeliveryFence): void;
   /** One attempt at every delivery due now, all within `withinMs`; the rest stay queued (for `--once`). */
   deliverDueOnce(withinMs: number): Promise<void>;
   /** Stops delivering; an attempt cut short stays queued as it was. Resolves once the queue is saved. */
@@ -92,11 +102,11 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
   let writes: Promise<void> = Promise.resolve();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
-  let mayWrite: () => Promise<boolean> = async () => true;
+  let lease: DeliveryFence | undefined;
 
   /** Whether this process may still send and save; once not, delivery stops. */
   async function fenced(): Promise<boolean> {
-    if (await mayWrite()) return false;
+    if (lease === undefined || (await lease.stillHeld())) return false;
     if (running) log.error('webhooks: this probe is no longer the writer; delivery stops');
     running = false;
     clearTimeout(timer);
@@ -119,9 +129,12 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
     if (snapshot === undefined) return writes;
     writes = writes
       .then(async () => {
-        if (!(await fenced())) await writeWebhookQueue(queueFile, snapshot);
+        if (!(await fenced())) await writeWebhookQueue(queueFile, snapshot, lease);
       })
-      .catch((error: unknown) => log.error(`webhooks: could not save the queue: ${String(error)}`));
+      .catch((error: unknown) => {
+        if (error instanceof WriterFencedError) return;
+        log.error(`webhooks: could not save the queue: ${String(error)}`);
+      });
     return writes;
   }
 
@@ -215,11 +228,13 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
       await persist();
       pump();
     },
-    start(fence) {
+    start() {
       if (targets.length === 0) return;
-      if (fence !== undefined) mayWrite = fence.mayWrite;
       running = true;
       void load().then(pump);
+    },
+    fence(fence) {
+      lease = fence;
     },
     async deliverDueOnce(withinMs) {
       if (targets.length === 0) return;

@@ -4,6 +4,7 @@ import { errorMessage } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import type { WriteFence } from '../io/write-fence.js';
 import { EMPTY_WEBHOOK_QUEUE, type WebhookQueue, WebhookQueueSchema } from './webhook-queue.js';
 
 /** The queue file's name in the state directory. */
@@ -25,8 +26,8 @@ export async function readWebhookQueue(file: string, onProblem: (line: string) =
   }
 }
 
-/** Replaces the queue file atomically. */
-export async function writeWebhookQueue(file: string, queue: WebhookQueue): Promise<void> {
+/** Replaces the queue file atomically, asking `fence` (the writer lock's lease) just before (`writeAtomically`). */
+export async function writeWebhookQueue(file: string, queue: WebhookQueue, fence?: WriteFence): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeAtomically(file, `${JSON.stringify(queue)}\n`);
+  await writeAtomically(file, `${JSON.stringify(queue)}\n`, { fence });
 }

@@ -1,4 +1,4 @@
-import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import { type RunningServer, type ServerOptions, startServer } from '../../src/server/start-server.js';
 import type { TempSite } from './temp-site.js';
 
 export interface TestServer extends RunningServer {
@@ -7,8 +7,8 @@ export interface TestServer extends RunningServer {
   readonly logs: string[];
 }
 
-/** The real thin handler on a random loopback port, serving a temp site. */
-export async function startTestServer(site: TempSite): Promise<TestServer> {
+/** The real thin handler on a random loopback port, serving a temp site; `now` gives it another wall clock. */
+export async function startTestServer(site: TempSite, { now }: Pick<ServerOptions, 'now'> = {}): Promise<TestServer> {
   const logs: string[] = [];
   const running = await startServer({
     publicDir: site.publicDir,
@@ -16,6 +16,7 @@ export async function startTestServer(site: TempSite): Promise<TestServer> {
     port: 0,
     host: '127.0.0.1',
     log: (message) => logs.push(message),
+    now,
   });
   return { ...running, port: Number(new URL(running.url).port), logs };
 }

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -72,6 +73,29 @@ describe('the probe writing the detail documents', () => {
       'registry.json',
       'scheduler.json',
     ]);
+  });
+});
+
+describe('the probe writing the detail documents as they are made', () => {
+  it('takes each document as the iteration reaches it, holding a few at a time, not the whole cycle', async () => {
+    const publish = createComponentHistoryPublisher(createPublicDirWriter(site.publicDir));
+    const first = files()[0];
+    if (first === undefined) throw new Error('no document');
+    const { json } = first;
+    let made = 0;
+    let mostHeld = 0;
+    function* documents() {
+      for (let index = 0; index < 200; index += 1) {
+        const written = existsSync(directory()) ? readdirSync(directory()).length : 0;
+        mostHeld = Math.max(mostHeld, made - written);
+        made += 1;
+        yield { slug: `component-${index}`, json };
+      }
+    }
+    await publish(documents());
+    expect(readdirSync(directory())).toHaveLength(200);
+    expect(mostHeld).toBeGreaterThan(0);
+    expect(mostHeld).toBeLessThanOrEqual(16);
   });
 });
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WriterFencedError } from '../../src/errors/writer-fenced-error.js';
 import { computeUptime } from '../../src/history/compute-uptime.js';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
@@ -162,6 +163,32 @@ describe('the SQLite history store', () => {
     expect(renderHistoryDocuments(history, input, cache)).toEqual(once);
   });
 
+  it('refuses, in its own transaction, a record by a writer that claimed the history before another did', () => {
+    const earlier = openSqliteHistoryStore(join(dir, 'history.sqlite'));
+    const later = open();
+    try {
+      earlier.claimWriter();
+      earlier.recordCycle(cycleAt(T0, 30_000, { A: 'operational' }), DEFAULT_RETENTION);
+      // A standby took over: it claims the history; the earlier writer, resumed, records nothing more.
+      later.claimWriter();
+      later.recordCycle(cycleAt(T0 + 30_000, 30_000, { A: 'major_outage' }), DEFAULT_RETENTION);
+      expect(() => earlier.recordCycle(cycleAt(T0 + 60_000, 30_000, { A: 'operational' }), DEFAULT_RETENTION)).toThrow(
+        WriterFencedError,
+      );
+      expect(() => earlier.recordGap(T0 + 60_000, 30_000)).toThrow(WriterFencedError);
+      later.recordCycle(cycleAt(T0 + 60_000, 30_000, { A: 'major_outage' }), DEFAULT_RETENTION);
+    } finally {
+      earlier.close();
+    }
+    const database = new Database(join(dir, 'history.sqlite'), { readonly: true });
+    const cycles = database.prepare('SELECT at_ms FROM cycles ORDER BY at_ms').all();
+    database.close();
+    expect(cycles).toEqual([{ at_ms: T0 }, { at_ms: T0 + 30_000 }, { at_ms: T0 + 60_000 }]);
+    expect(later.readIncidents(T0, T0 + HOUR_MS)).toEqual([
+      expect.objectContaining({ component: 'A', startedMs: T0 + 30_000, resolvedMs: null }),
+    ]);
+  });
+
   it('stays bounded: raw cycles past their retention are dropped once rolled up', () => {
     const history = open();
     const retention = { ...DEFAULT_RETENTION, rawMs: 2 * HOUR_MS };
@@ -196,7 +223,7 @@ describe('the SQLite history store', () => {
     }
     const uptime = UptimeDocumentSchema.parse(JSON.parse(documents.uptime));
     expect(serializeUptime(uptime)).toBe(documents.uptime);
-    const details = documents.componentHistories.map(({ slug, json }) => {
+    const details = [...documents.componentHistories].map(({ slug, json }) => {
       const detail = ComponentHistoryDocumentSchema.parse(JSON.parse(json));
       expect(detail.slug).toBe(slug);
       // The probe's caching serializer gives the same bytes, the first time and from its cache.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -10,6 +10,7 @@ import { acquireWriterLock, LOCK_STALE_MS } from '../../src/probe-process/writer
 import { type CliProcess, runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
 import { snapshotTree } from '../helpers/temp-site.js';
+import { waitFor } from '../helpers/test-server.js';
 import { useCliSite } from '../helpers/use-cli-site.js';
 
 const standin = useStandins();
@@ -256,5 +257,35 @@ describe('standByForLock and the lease', () => {
     await lock.release();
     // Release leaves the other writer's lock where it is.
     expect(JSON.parse(await readFile(lockFile(), 'utf8'))).toMatchObject({ host: 'replica-b' });
+  });
+
+  it('holds, from memory, no more once its last confirmed touch is half a lease old: a writer paused that long', async () => {
+    const staleMs = 600;
+    const lock = await acquireWriterLock({ stateDir: stateDir(), log, staleMs });
+    expect(lock.holds()).toBe(true);
+    // The event loop held as a pause holds it: no heartbeat runs meanwhile.
+    const until = performance.now() + staleMs / 2 + 50;
+    while (performance.now() < until) {
+      // busy
+    }
+    expect(lock.holds()).toBe(false);
+    // Still its own lock: the next heartbeat confirms it again.
+    await waitFor(async () => lock.holds(), 5_000);
+    await lock.release();
+  });
+
+  it("never touches a lock its heartbeat finds another's, and holds no more, for good", async () => {
+    const staleMs = 600;
+    const lock = await acquireWriterLock({ stateDir: stateDir(), log, staleMs });
+    await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'replica-b', since: '2026-11-21T01:00:00Z' }));
+    const old = new Date(Date.now() - 60_000);
+    await utimes(lockFile(), old, old);
+    await waitFor(async () => !lock.holds(), 5_000);
+    // Several heartbeats later the other writer's lock is as it was: not kept alive by this one.
+    await new Promise((resolve) => setTimeout(resolve, staleMs));
+    // (A touch would have moved it a minute forward; utimes keeps it to within a millisecond.)
+    expect(Math.abs((await stat(lockFile())).mtimeMs - old.getTime())).toBeLessThan(1_000);
+    expect(lock.holds()).toBe(false);
+    await lock.release();
   });
 });

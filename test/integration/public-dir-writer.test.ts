@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { WriterFencedError } from '../../src/errors/writer-fenced-error.js';
 import { createPublicDirWriter, siblingPathsOf } from '../../src/public-dir/public-dir-writer.js';
 import { tempDirsPerTest } from '../helpers/fixtures.js';
 
@@ -55,6 +56,35 @@ describe('createPublicDirWriter', () => {
     expect(await writer.upload()).toBeUndefined();
     writer.close();
   });
+
+  it('with a fence, replaces and removes nothing once it no longer holds, and leaves no temp file', async () => {
+    const dir = await publicDir();
+    let holding = true;
+    const writer = createPublicDirWriter(dir, { precompress: true }).withFence({ holds: () => holding });
+    await writer.write('/api/v1/uptime', DOCUMENT);
+    holding = false;
+    await expect(writer.write('/api/v1/uptime', '{}\n')).rejects.toThrow(WriterFencedError);
+    await expect(writer.write('/api/v1/incidents', DOCUMENT, { sync: false })).rejects.toThrow(WriterFencedError);
+    await expect(writer.remove('/api/v1/uptime')).rejects.toThrow(WriterFencedError);
+    expect(await readdir(join(dir, 'api/v1'))).toEqual(['uptime', 'uptime.br', 'uptime.gz']);
+    expect(await readFile(join(dir, 'api/v1/uptime'), 'utf8')).toBe(DOCUMENT);
+  });
+
+  it.each([true, false])(
+    'asks the fence again just before the rename, after the temp file is written (flushed: %s)',
+    async (sync) => {
+      const dir = await publicDir();
+      const writer = createPublicDirWriter(dir);
+      await writer.write('/api/v1/observations', DOCUMENT);
+      let asked = 0;
+      // Holds when the write begins, no more by the time the temp file is ready: a pause in between.
+      const fenced = writer.withFence({ holds: () => ++asked < 2 });
+      await expect(fenced.write('/api/v1/observations', '{}\n', { sync })).rejects.toThrow(WriterFencedError);
+      expect(asked).toBe(2);
+      expect(await readdir(join(dir, 'api/v1'))).toEqual(['observations']);
+      expect(await readFile(join(dir, 'api/v1/observations'), 'utf8')).toBe(DOCUMENT);
+    },
+  );
 
   it('names the siblings a path may have', () => {
     expect(siblingPathsOf('/api/v1/status')).toEqual(['/api/v1/status.gz', '/api/v1/status.br']);

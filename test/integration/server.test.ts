@@ -174,6 +174,25 @@ describe('GET /api/v1/status', () => {
     expect((await get('/api/v1/status')).text).toBe(good);
   });
 
+  it('keeps the newer of two statuses: one made before the one served is refused, and logged once', async () => {
+    const served = await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T04:37:59Z' }));
+    server = await startTestServer(site);
+    // A writer that lost its lease, replacing the file late with what it saw before its successor.
+    await publishStatus(site.publicDir, sampleStatus({ status: 'major_outage', updated_at: '2026-11-21T04:37:55Z' }));
+    await waitFor(async () => server.logs.some((line) => line.includes('before the version served')));
+    expect((await get('/api/v1/status')).text).toBe(served);
+    const next = await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T04:38:00Z' }));
+    await waitFor(async () => (await get('/api/v1/status')).text === next, 1_000);
+    expect(server.logs.filter((line) => line.includes('before the version served'))).toHaveLength(1);
+  });
+
+  it('takes an older status when the one served is from its own clock’s future: a clock was stepped back', async () => {
+    await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T05:37:59Z' }));
+    server = await startTestServer(site, { now: () => new Date('2026-11-21T04:38:01Z') });
+    const corrected = await publishStatus(site.publicDir, sampleStatus({ updated_at: '2026-11-21T04:38:00Z' }));
+    await waitFor(async () => (await get('/api/v1/status')).text === corrected, 2_000);
+  });
+
   it('is served from memory for an equivalent encoded path', async () => {
     const good = await publishStatus(site.publicDir, sampleStatus());
     server = await startTestServer(site);
