@@ -51,6 +51,17 @@ const before = (result: PageResult, figure: (b: (typeof BEFORE)[string]) => numb
   return Number.isNaN(value) ? '' : ` (before ${show(value)})`;
 };
 
+/**
+ * At 4, issue 21's "no heavier than before": still printed against 36.9 KB,
+ * with by how much it is missed; the languages, time zones and the team's
+ * notices (issues 35 and 36) are the weight, docs/benchmarks.md "The status
+ * page at 4 components" says what and what would take it back.
+ */
+function heavierCell(bytes: number, beforeBytes: number): string {
+  if (bytes <= beforeBytes) return 'no heavier: met';
+  return `no heavier: **missed** by ${size(bytes - beforeBytes)} (docs/benchmarks.md, "The status page at 4 components")`;
+}
+
 function targetCell(result: PageResult, met: (load: PageResult) => boolean, atFour: string): string {
   if (result.components === 1_000) return verdict(met(result));
   if (result.components === 4) return atFour;
@@ -88,7 +99,7 @@ export async function reportPage(site: BenchSite, quick: boolean, out: (line?: s
     const cached = medianOf(result, (load) => load.refreshCached);
     const atFour = BEFORE['4'];
     const targets = [
-      `load ${targetCell(result, () => bytes <= TARGET.bytes, atFour ? `no heavier: ${verdict(bytes <= atFour.bytes)}` : '')}`,
+      `load ${targetCell(result, () => bytes <= TARGET.bytes, atFour ? heavierCell(bytes, atFour.bytes) : '')}`,
       `render ${targetCell(result, () => renderedMs <= TARGET.renderedMs, '')}`,
       `nodes ${targetCell(result, () => nodes <= TARGET.domNodes, atFour ? `no more: ${verdict(nodes <= atFour.domNodes)}` : '')}`,
       `refresh ${verdict(ok200 === 0 && notModified > 0)}`,
