@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { request } from 'undici';
@@ -14,6 +13,7 @@ import { type RunningServer, startServer } from '../../src/server/start-server.j
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { REPO_ROOT } from '../helpers/temp-site.js';
 
 const standin = useStandins();
@@ -23,15 +23,15 @@ let root: string;
 let publicDir: string;
 let server: RunningServer | undefined;
 
+const tempDir = tempDirsPerTest({ prefix: 'badges-' });
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'badges-'));
+  root = await tempDir();
   publicDir = join(root, 'public');
   errors = [];
 });
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  await rm(root, { recursive: true, force: true });
 });
 
 /** A published cycle of three components, two in a group, one with a name full of markup. */

@@ -1,24 +1,21 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_API_DOCUMENT_BYTES } from '../../src/api-documents.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { renderRegions } from '../../src/site/render-regions.js';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
+import { HEADERS_FILE, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const runBuild = (args: string[]) => runCli(['build', ...args], { cwd: REPO_ROOT });
 
 describe('service-directory build (child process)', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
+  const tempDir = tempDirsPerTest();
 
   it('writes the documents, _headers and the host exports where it is told', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     const { code } = await runBuild([
       '--data',
       REGIONS_FILE,
@@ -40,8 +37,7 @@ describe('service-directory build (child process)', () => {
   });
 
   it('with --precompress, writes .gz and .br beside the documents it writes, and lists only the documents', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     const publicDir = join(dir, 'public');
     const { code, stdout } = await runBuild([
       '--data',
@@ -62,8 +58,7 @@ describe('service-directory build (child process)', () => {
   });
 
   it('refuses header rules a host cannot express, with a one-line reason and nothing written', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     const headers = JSON.parse(await readFile(HEADERS_FILE, 'utf8'));
     headers.headers.push({ source: 'api/v1/regions', headers: [{ key: 'Allow', value: 'GET, HEAD' }] });
     await writeFile(join(dir, 'headers.json'), JSON.stringify(headers));
@@ -85,8 +80,7 @@ describe('service-directory build (child process)', () => {
   });
 
   it('refuses a regions file whose document the server would not take, leaving the published one as it was', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     const publicDir = join(dir, 'public');
     const args = (data: string) => ['--data', data, '--headers', HEADERS_FILE, '--public', publicDir];
     expect((await runBuild(args(REGIONS_FILE))).code).toBe(0);

@@ -8,7 +8,8 @@ import { InputError } from '../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { RETIRED_MODULE_PATHS, renderSharedModule, SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE, tempDirsPerTest } from '../helpers/fixtures.js';
+import { HEADERS_FILE, REGIONS_FILE } from '../helpers/fixtures.js';
+import { makeTempDir, tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const GENERATED = [
   REGIONS_PATH,

@@ -1,9 +1,6 @@
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCycle } from '../../src/cycle/run-cycle.js';
 import { InputError } from '../../src/errors/input-error.js';
 import { formatChange } from '../../src/probe-process/format-cycle-log.js';
@@ -14,6 +11,8 @@ import { EMPTY_PROBE_STATE } from '../../src/schemas/probe-state.js';
 import { loadProbeSettings } from '../../src/settings/load-probe-settings.js';
 import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
 import { resolveWebhookTargets } from '../../src/webhooks/webhook-target.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
+import { makeTempDir } from '../helpers/temp-dirs.js';
 import { createTestCa, type TestCa } from '../helpers/test-certificates.js';
 import { waitFor } from '../helpers/test-server.js';
 import { useWebhookReceivers } from '../helpers/webhook-receiver.js';
@@ -22,10 +21,11 @@ const receive = useWebhookReceivers();
 
 let ca: TestCa;
 let dir: string;
-const servers: Server[] = [];
+let removeDir: (() => Promise<void>) | undefined;
+const loopback = useLoopbackServers();
 beforeAll(async () => {
   ca = await createTestCa();
-  dir = await mkdtemp(join(tmpdir(), 'certificate-cycle-'));
+  ({ dir, remove: removeDir } = await makeTempDir({ prefix: 'certificate-cycle-' }));
   await copyFile(ca.caFile, join(dir, 'test-ca.pem'));
   await writeFile(
     join(dir, 'regions.json'),
@@ -34,20 +34,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ca.remove();
-  await rm(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await removeDir?.();
 });
 
 async function serveLeaf(days: number): Promise<string> {
-  const server = createServer(await ca.issueLeaf({ days }), (_request, response) => response.end('ok'));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `https://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`;
+  const server = await loopback((_request, response) => response.end('ok'), { tls: await ca.issueLeaf({ days }) });
+  return `${server.origin}/healthz`;
 }
 
 async function settingsFor(components: unknown[]) {

@@ -1,22 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { BODY_TOO_LARGE_REASON, checkEndpoint, type EndpointCheck } from '../../src/checks/check-endpoint.js';
 import { classifyFailure } from '../../src/outbound/classify-failure.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const loopback = useLoopbackServers();
 
-async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/health`;
+async function serve(handler: RequestListener): Promise<string> {
+  return `${(await loopback(handler)).origin}/health`;
 }
 
 /** A server that answers every request with `status` and `body`. */

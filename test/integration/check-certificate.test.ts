@@ -1,29 +1,19 @@
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEndpoint } from '../../src/checks/check-endpoint.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 import { createTestCa, type TestCa } from '../helpers/test-certificates.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let ca: TestCa;
-const servers: Server[] = [];
+const loopback = useLoopbackServers();
 beforeAll(async () => {
   ca = await createTestCa();
 });
 afterAll(() => ca.remove());
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 /** An https server on loopback that answers 200, presenting the given leaf. */
 async function serveTls(leaf: { key: string; cert: string }): Promise<number> {
-  const server = createServer(leaf, (_request, response) => response.end('ok'));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
+  return (await loopback((_request, response) => response.end('ok'), { tls: leaf })).port;
 }
 
 const check = (url: string, ca: string | undefined) =>
@@ -68,14 +58,8 @@ describe('checkEndpoint over TLS', () => {
   });
 
   it('records no certificate for plain http', async () => {
-    const { createServer: createHttpServer } = await import('node:http');
-    const server = createHttpServer((_request, response) => response.end('ok'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const result = await check(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, ca.caPem);
-      expect(result).toEqual({ ok: true, status: 200, latency_ms: expect.any(Number) });
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+    const { origin } = await loopback((_request, response) => response.end('ok'));
+    const result = await check(`${origin}/`, ca.caPem);
+    expect(result).toEqual({ ok: true, status: 200, latency_ms: expect.any(Number) });
   });
 });

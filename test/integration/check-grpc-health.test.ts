@@ -1,8 +1,8 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/checks/run-check.js';
 import { classifyFailure } from '../../src/outbound/classify-failure.js';
 import { type GrpcHealthServer, startGrpcHealthServer } from '../helpers/grpc-health-server.js';
+import { type SilentListener, startSilentListener } from '../helpers/stalls.js';
 import { createTestCa, type TestCa } from '../helpers/test-certificates.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
@@ -73,22 +73,14 @@ describe('a grpc check against a real gRPC server with the standard health servi
 });
 
 describe('a grpc check of a server that accepts and never answers', () => {
-  let silent: Server;
-  const sockets = new Set<Socket>();
+  let silent: SilentListener;
   beforeAll(async () => {
-    silent = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    silent = await startSilentListener();
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
-  });
+  afterAll(() => silent?.close());
 
   it('times out at its deadline, while connecting', async () => {
-    const { port } = silent.address() as { port: number };
+    const { port } = silent;
     const started = performance.now();
     const result = await grpcCheck(`grpc://127.0.0.1:${port}`, { timeoutMs: 400 });
     expect(result).toMatchObject({ ok: false, error: 'timeout', phase: 'connect' });

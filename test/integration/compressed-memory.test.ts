@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { versionBytesAtMost } from '../../src/server/compressed-cache.js';
 import { type CompressedFiles, createCompressedFiles, MAX_LOADS_IN_FLIGHT } from '../../src/server/compressed-files.js';
 import { createStaticFiles } from '../../src/server/static-files.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const FILE_BYTES = 64 * 1024;
 
-let root: string;
-let server: Server;
+const tempDir = tempDirsPerTest({ prefix: 'compressed-memory-' });
+const loopback = useLoopbackServers();
 let compressed: CompressedFiles;
 let url: string;
 const contents = new Map<string, Buffer>();
@@ -33,8 +32,7 @@ function compressibleText(bytes: number): Buffer {
 
 /** The static files behind a real server on loopback, with a cache of `maxBytes` and `count` files of 64 KiB. */
 async function serveFiles(maxBytes: number, names: readonly string[]): Promise<void> {
-  root = await mkdtemp(join(tmpdir(), 'compressed-memory-'));
-  const publicDir = join(root, 'public');
+  const publicDir = join(await tempDir(), 'public');
   await mkdir(publicDir);
   for (const name of names) {
     const text = compressibleText(FILE_BYTES);
@@ -52,18 +50,13 @@ async function serveFiles(maxBytes: number, names: readonly string[]): Promise<v
       throw error;
     },
   });
-  server = createServer((request, response) => {
+  const server = await loopback((request, response) => {
     void serveStatic(request, response, new URL(request.url ?? '/', 'http://x').pathname);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = server.origin;
 }
 
 beforeEach(() => contents.clear());
-afterEach(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await rm(root, { recursive: true, force: true });
-});
 
 /** GETs `path` with `accept-encoding`, checks the body decodes to the file, and returns its coding. */
 async function fetchChecked(pool: Pool, path: string, accept = 'br, gzip'): Promise<string | undefined> {

@@ -14,10 +14,11 @@ import { ProbeStateFileSchema } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { startServer } from '../../src/server/start-server.js';
 import type { StandinMode } from '../../src/standins/standin-mode.js';
-import { HEADERS_FILE, tempDirsPerTest } from '../helpers/fixtures.js';
+import { HEADERS_FILE } from '../helpers/fixtures.js';
 import { previousReleaseRefuses } from '../helpers/previous-observations.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const standin = useStandins();
 const tempDir = tempDirsPerTest();

@@ -1,36 +1,22 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import {
   fetchPeerObservations,
   fetchPeersObservations,
   MAX_PEER_DOCUMENT_BYTES,
 } from '../../src/peers/fetch-peer-observations.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 import { sampleObservations } from '../helpers/observations-fixture.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 const NOW = new Date('2026-11-21T04:38:00Z');
 const OPTIONS = { timeoutMs: 500, maxAgeMs: 3_000, now: () => NOW };
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
+const loopback = useLoopbackServers();
 
 /** A peer origin on loopback port 0 that answers every request with `answer`. */
-async function peerAnswering(answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
-  const server = createServer(answer);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/observations`;
+async function peerAnswering(answer: RequestListener): Promise<string> {
+  return `${(await loopback(answer)).origin}/api/v1/observations`;
 }
 
 const json = (body: unknown) => (_request: IncomingMessage, response: ServerResponse) => {

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import type { ProbeSettings } from '../../src/settings/probe-settings.js';
 import { settingsFor } from '../helpers/probe-settings.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const MINUTE_MS = 60_000;
 const T0 = Date.parse('2026-11-21T05:00:00Z');
@@ -21,13 +21,13 @@ let stateFile: string;
 let lines: string[];
 const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
 
+const tempDir = tempDirsPerTest({ prefix: 'heartbeats-' });
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'heartbeats-'));
+  root = await tempDir();
   publicDir = join(root, 'public');
   stateFile = join(root, '.state', 'probe-state.json');
   lines = [];
 });
-afterEach(() => rm(root, { recursive: true, force: true }));
 
 /** A nightly job pushing every `everyMin` minutes with `graceMin` of grace, as the settings make its check. */
 function nightly(everyMin: number, graceMin: number, extra: Partial<ProbeSettings> = {}): ProbeSettings {

@@ -1,16 +1,13 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeTempDir } from '../helpers/fixtures.js';
+import { beforeEach, expect, it } from 'vitest';
 import { type ProcessResult, runProcess, TSX_LOADER } from '../helpers/run-cli.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { REPO_ROOT } from '../helpers/temp-site.js';
 
 let dir: string;
-let remove: () => Promise<void>;
+const tempDir = tempDirsPerTest();
 beforeEach(async () => {
-  ({ dir, remove } = await makeTempDir());
-});
-afterEach(async () => {
-  await remove();
+  dir = await tempDir();
 });
 
 /** Runs test/fixtures/abandon-statements.ts in a child with `--expose-gc`. */

@@ -18,17 +18,17 @@ import type { ProbeState } from '../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
 import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
-import { makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { REGIONS_FILE } from '../helpers/fixtures.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { runCli, startCli } from '../helpers/run-cli.js';
 import { useStandins } from '../helpers/standins.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { CAN_MOUNT_TMPFS, mountTmpfs, type Tmpfs } from '../helpers/tmpfs.js';
 
 const standin = useStandins();
 const T0 = Date.parse('2026-11-22T10:00:00Z');
 const INTERVAL_MS = 30_000;
 let root: string;
-let remove: () => Promise<void>;
 let lines: { level: 'info' | 'error'; line: string }[];
 let clockMs: number;
 const probers: Prober[] = [];
@@ -38,15 +38,15 @@ const log: ProbeLog = {
   error: (line) => lines.push({ level: 'error', line }),
 };
 
+const tempDir = tempDirsPerTest();
 beforeEach(async () => {
-  ({ dir: root, remove } = await makeTempDir());
+  root = await tempDir();
   lines = [];
   clockMs = T0;
 });
 afterEach(async () => {
   for (const prober of probers.splice(0)) prober.close();
-  for (const mount of mounts.splice(0)) mount.remove();
-  await remove();
+  for (const mount of mounts.splice(0)) await mount.remove();
 });
 
 const publicDir = () => join(root, 'public');
@@ -197,7 +197,7 @@ describe('the probe with history', () => {
   });
 
   it.runIf(CAN_MOUNT_TMPFS)('a read-only history file system never stops the status, and is logged once', async () => {
-    const mount = mountTmpfs(1024) as Tmpfs;
+    const mount = (await mountTmpfs(1024)) as Tmpfs;
     mounts.push(mount);
     const historyFile = join(mount.dir, 'history.sqlite');
     const first = await proberWithHistory(historyFile);
@@ -219,7 +219,7 @@ describe('the probe with history', () => {
   it.runIf(CAN_MOUNT_TMPFS)(
     'a full disk never stops the status, is logged once, and history resumes when space is freed',
     async () => {
-      const mount = mountTmpfs(256) as Tmpfs;
+      const mount = (await mountTmpfs(256)) as Tmpfs;
       mounts.push(mount);
       const { cycle } = await proberWithHistory(join(mount.dir, 'history.sqlite'));
       expect(await cycle()).toMatchObject({ published: true });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CycleRecord, RegionCount } from '../../src/history/cycle-record.js';
 import { HISTORY_MIGRATIONS, SCHEMA_VERSION } from '../../src/history/history-schema.js';
 import { renderIncidents } from '../../src/history/render-incidents.js';
@@ -8,7 +8,7 @@ import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.j
 import { IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
-import { makeTempDir } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 /** How many regions saw an incident, in a real SQLite file: recorded, kept across a reopen, and migrated into. */
 
@@ -16,15 +16,12 @@ const T0 = Date.parse('2026-11-01T00:00:00Z');
 const MINUTE_MS = 60_000;
 const DAY = 86_400_000;
 let dir: string;
-let remove: () => Promise<void>;
 let file: string;
 
+const tempDir = tempDirsPerTest();
 beforeEach(async () => {
-  ({ dir, remove } = await makeTempDir());
+  dir = await tempDir();
   file = join(dir, 'history.sqlite');
-});
-afterEach(async () => {
-  await remove();
 });
 
 function cycle(minute: number, status: StatusValue, regions: RegionCount | null): CycleRecord {

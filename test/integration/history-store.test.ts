@@ -23,21 +23,20 @@ import type { StatusValue } from '../../src/schemas/status-value.js';
 import { UptimeDocumentSchema } from '../../src/schemas/uptime.js';
 import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
 import { DAY_MS, HOUR_MS } from '../../src/time/time-units.js';
-import { makeTempDir } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const MINUTE_MS = 60_000;
 let dir: string;
-let remove: () => Promise<void>;
 let store: HistoryStore | undefined;
 
+const tempDir = tempDirsPerTest();
 beforeEach(async () => {
-  ({ dir, remove } = await makeTempDir());
+  dir = await tempDir();
 });
-afterEach(async () => {
+afterEach(() => {
   store?.close();
   store = undefined;
-  await remove();
 });
 
 const open = () => {

@@ -12,7 +12,7 @@ import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
 import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { HEADERS_FILE, REGIONS_FILE } from '../helpers/fixtures.js';
 import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
@@ -21,18 +21,19 @@ import {
   sampleGroupedComponents,
   sampleStatuspageSettings,
 } from '../helpers/statuspage-fixture.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 // Runs where nginx is installed (`apt-get install nginx-light`); elsewhere the parsed-output tests cover the export.
 describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', () => {
+  const tempDir = tempDirsPerTest();
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   it('passes verify for every document and the feed, even under a server-wide charset and add_header', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     const publicDir = join(dir, 'public');
     const exportsDir = join(dir, 'exports');
     // The sample components, grouped as the sample Statuspage documents say: the exports name each one's feed.

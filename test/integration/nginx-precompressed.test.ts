@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
@@ -13,6 +12,7 @@ import { HEADERS_FILE, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 /** Debian's libnginx-mod-http-brotli-static; without it only the gzip siblings are tried. */
@@ -24,12 +24,12 @@ let dir: string;
 let nginxPort: number;
 const cleanups: (() => Promise<void> | void)[] = [];
 
+const tempDir = tempDirsPerTest({ prefix: 'nginx-precompressed-' });
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'nginx-precompressed-'));
+  dir = await tempDir();
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** nginx with the exported locations, gzip_static (and brotli_static) on, and no on-the-fly gzip at the server level. */

@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, stat, symlink, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, stat, symlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-dirs.js';
 import { REPO_ROOT } from '../helpers/temp-site.js';
 
 const run = promisify(execFile);
 
 let project: string;
+let removeProject: (() => Promise<void>) | undefined;
 
 /** When dist/ was last stamped as compiled. */
 async function stampedMs(): Promise<number> {
@@ -23,7 +24,7 @@ function runScript(...args: string[]) {
 
 /** A copy of the project with a compiled, stamped dist/, as `npm ci` leaves it. */
 beforeAll(async () => {
-  project = await mkdtemp(join(tmpdir(), 'npm-scripts-'));
+  ({ dir: project, remove: removeProject } = await makeTempDir({ prefix: 'npm-scripts-' }));
   const entries = [
     'src',
     'scripts',
@@ -42,7 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (project) await rm(project, { recursive: true, force: true });
+  await removeProject?.();
 });
 
 describe('npm run <command> (scripts/cli.mjs)', () => {

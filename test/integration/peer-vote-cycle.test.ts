@@ -1,9 +1,6 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { INCIDENTS_PATH } from '../../src/api-paths.js';
 import type { ProbeLog } from '../../src/log/probe-log.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
@@ -14,11 +11,13 @@ import { formatTimestamp, ServiceStatusSchema } from '../../src/schemas/service-
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import type { ProbeSettings } from '../../src/settings/probe-settings.js';
 import type { StandinMode } from '../../src/standins/standin-mode.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const standin = useStandins();
-const servers: Server[] = [];
+const loopback = useLoopbackServers();
 let root: string;
 let lines: { level: 'info' | 'error'; line: string }[];
 const log: ProbeLog = {
@@ -26,21 +25,15 @@ const log: ProbeLog = {
   error: (line) => lines.push({ level: 'error', line }),
 };
 
+const tempDir = tempDirsPerTest({ prefix: 'peer-vote-' });
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'peer-vote-'));
+  root = await tempDir();
   lines = [];
-});
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await rm(root, { recursive: true, force: true });
 });
 
 /** A peer region's origin on loopback, answering its observations with what `seen` says at the time of asking. */
 async function peer(region: string, seen: () => Record<string, StatusValue> | 'down') {
-  const server = createServer((_request, response) => {
+  const server = await loopback((_request, response) => {
     const components = seen();
     if (components === 'down') {
       response.writeHead(503).end();
@@ -62,9 +55,7 @@ async function peer(region: string, seen: () => Record<string, StatusValue> | 'd
     };
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { region, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/observations` };
+  return { region, url: `${server.origin}/api/v1/observations` };
 }
 
 /** A prober for Amsterdam 1 with a global Control API and a regional Registry, and two peers; a history file if asked. */

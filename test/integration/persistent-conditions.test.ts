@@ -1,7 +1,4 @@
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { open, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProbeLog } from '../../src/log/probe-log.js';
@@ -10,8 +7,10 @@ import { STATE_RESAVE_MS } from '../../src/probe-process/probe-state-file.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { ObservationsDocument } from '../../src/schemas/observations.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { CAN_MOUNT_TMPFS, mountTmpfs, type Tmpfs } from '../helpers/tmpfs.js';
 
 /**
@@ -27,25 +26,21 @@ let root: string;
 let clockMs: number;
 let lines: { level: 'info' | 'error'; line: string }[];
 const mounts: Tmpfs[] = [];
-const servers: Server[] = [];
+const loopback = useLoopbackServers();
 const log: ProbeLog = {
   info: (line) => lines.push({ level: 'info', line }),
   error: (line) => lines.push({ level: 'error', line }),
 };
 const now = () => new Date(clockMs);
 
+const tempDir = tempDirsPerTest({ prefix: 'conditions-' });
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'conditions-'));
+  root = await tempDir();
   clockMs = Date.parse('2026-11-22T10:00:00Z');
   lines = [];
 });
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  for (const mount of mounts.splice(0)) mount.remove();
-  await rm(root, { recursive: true, force: true });
+  for (const mount of mounts.splice(0)) await mount.remove();
 });
 
 const matching = (pattern: RegExp) => lines.filter(({ line }) => pattern.test(line));
@@ -68,7 +63,7 @@ async function fill(dir: string): Promise<string> {
 
 describe('a probe state that cannot be saved', () => {
   it.runIf(CAN_MOUNT_TMPFS)('is logged once when the disk fills, reminded hourly, and its end is logged', async () => {
-    const mount = mountTmpfs(128) as Tmpfs;
+    const mount = (await mountTmpfs(128)) as Tmpfs;
     mounts.push(mount);
     const component = await standin({ mode: 'healthy' });
     const prober = createProber({
@@ -119,7 +114,7 @@ describe('peers that stay unreachable', () => {
   it('log "no quorum" when it starts and changes, hourly while it goes on, and "quorum again" at its end', async () => {
     let answering = new Set<string>();
     const peer = async (region: string) => {
-      const server = createServer((_request, response) => {
+      const server = await loopback((_request, response) => {
         if (!answering.has(region)) {
           response.writeHead(503).end();
           return;
@@ -142,9 +137,7 @@ describe('peers that stay unreachable', () => {
         };
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));
       });
-      servers.push(server);
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return { region, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/observations` };
+      return { region, url: `${server.origin}/api/v1/observations` };
     };
     const peers = [await peer('fra1'), await peer('lhr1')];
     const component = await standin({ mode: 'healthy' });

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/input-error.js';
 import type { ProbeLog } from '../../src/log/probe-log.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
@@ -12,6 +11,7 @@ import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
 import type { CheckSettings, ProbeSettings } from '../../src/settings/probe-settings.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const standin = useStandins();
 let root: string;
@@ -23,14 +23,12 @@ const log: ProbeLog = {
   error: (line) => lines.push({ level: 'error', line }),
 };
 
+const tempDir = tempDirsPerTest({ prefix: 'prober-' });
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'prober-'));
+  root = await tempDir();
   publicDir = join(root, 'public');
   stateFile = join(root, '.state', 'probe-state.json');
   lines = [];
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 const statusDir = () => join(publicDir, 'api', 'v1');

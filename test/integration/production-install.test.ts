@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-dirs.js';
 import { REPO_ROOT } from '../helpers/temp-site.js';
 
 const run = promisify(execFile);
@@ -13,6 +13,7 @@ const run = promisify(execFile);
 const PRODUCTION_INSTALL = 'npm ci --omit=dev';
 
 let clone: string;
+let removeClone: (() => Promise<void>) | undefined;
 let installLog = '';
 
 /**
@@ -22,7 +23,7 @@ let installLog = '';
  * native is compiled: better-sqlite3 loads the prebuilt binary in its package.
  */
 beforeAll(async () => {
-  clone = await mkdtemp(join(tmpdir(), 'production-install-'));
+  ({ dir: clone, remove: removeClone } = await makeTempDir({ prefix: 'production-install-' }));
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
@@ -39,7 +40,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (clone) await rm(clone, { recursive: true, force: true });
+  await removeClone?.();
 });
 
 describe(`the production install path (${PRODUCTION_INSTALL}) on a fresh copy`, () => {

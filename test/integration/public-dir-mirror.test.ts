@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writePublicFile } from '../../src/compression/write-public-file.js';
@@ -10,6 +9,7 @@ import { createS3ObjectStore } from '../../src/object-store/s3-object-store.js';
 import { UPLOAD_MANIFEST_FILE, UploadManifestSchema } from '../../src/object-store/upload-manifest.js';
 import { type S3Store, s3Env, startS3Store } from '../helpers/s3-store.js';
 import { startSlowStore } from '../helpers/slow-store.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const BUCKET = 'mirror-test';
 const RULES: HeaderRule[] = [
@@ -22,9 +22,10 @@ let dir: string;
 let lines: string[];
 let savedEnv: NodeJS.ProcessEnv;
 
+const tempDir = tempDirsPerTest({ prefix: 'mirror-' });
 beforeEach(async () => {
   store = await startS3Store([BUCKET, 'other-bucket']);
-  dir = await mkdtemp(join(tmpdir(), 'mirror-'));
+  dir = await tempDir();
   // The SDK's standard chain reads the process's environment; each test file runs in a process of its own.
   savedEnv = { ...process.env };
   Object.assign(process.env, s3Env(store, dir));
@@ -34,7 +35,6 @@ beforeEach(async () => {
 afterEach(async () => {
   process.env = savedEnv;
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 function mirror(rules: readonly HeaderRule[] = RULES, target = `s3://${BUCKET}`, deadlineMs = 10_000) {

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WriterFencedError } from '../../src/errors/writer-fenced-error.js';
 import { createPublicDirWriter, siblingPathsOf } from '../../src/public-dir/public-dir-writer.js';
-import { tempDirsPerTest } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 /** A JSON body over the 256-byte floor for siblings. */
 const DOCUMENT = `${JSON.stringify({ components: Array.from({ length: 20 }, (_, i) => ({ name: `component-${i}` })) })}\n`;

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../src/api-documents.js';
 import { INCIDENTS_PATH, STATUSPAGE_MAINTENANCES_PATH } from '../../src/api-paths.js';
 import type { ProbeLog } from '../../src/log/probe-log.js';
@@ -11,13 +10,12 @@ import { publishStatuspageStep } from '../../src/publish-steps/publish-statuspag
 import { publishStatuspage, type StatuspageWritten } from '../../src/statuspage/publish-statuspage.js';
 import { sampleIncidents, sampleNotices, sampleUptime } from '../helpers/document-fixtures.js';
 import { SAMPLE_NOW, sampleStatuspageSettings, sampleStatuspageStatus } from '../helpers/statuspage-fixture.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 let publicDir: string;
+const tempDir = tempDirsPerTest({ prefix: 'statuspage-' });
 beforeEach(async () => {
-  publicDir = await mkdtemp(join(tmpdir(), 'statuspage-'));
-});
-afterEach(async () => {
-  await rm(publicDir, { recursive: true, force: true });
+  publicDir = await tempDir();
 });
 
 const V2_ROWS = API_DOCUMENTS.filter((row) => row.path.startsWith('/api/v2/'));

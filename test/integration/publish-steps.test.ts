@@ -9,9 +9,10 @@ import type { PublishedCycle, PublishStep } from '../../src/publish-steps/publis
 import { runPublishSteps } from '../../src/publish-steps/run-publish-steps.js';
 import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
 import { createSubscriptions } from '../../src/subscriptions/create-subscriptions.js';
-import { HEADERS_FILE, tempDirsPerTest } from '../helpers/fixtures.js';
+import { HEADERS_FILE } from '../helpers/fixtures.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { sampleStatuspageSettings, sampleStatuspageStatus } from '../helpers/statuspage-fixture.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const QUIET: ProbeLog = { info: () => {}, error: () => {} };
 const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt('http://127.0.0.1:9/healthz')] }]);

@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { heartbeatFileOf, readHeartbeat } from '../../src/heartbeats/heartbeat-files.js';
 import { type PushListener, type PushOutcome, startPushListener } from '../../src/heartbeats/push-listener.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { createTestCa } from '../helpers/test-certificates.js';
 
 const TOKEN = 'nightly-build-token-0123456789abcdef';
@@ -49,14 +48,14 @@ async function push(
   return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
 }
 
+const tempDir = tempDirsPerTest({ prefix: 'pushes-' });
 beforeEach(async () => {
-  stateDir = await mkdtemp(join(tmpdir(), 'pushes-'));
+  stateDir = await tempDir();
   lines = [];
   outcomes = [];
 });
 afterEach(async () => {
   await listener?.close();
-  await rm(stateDir, { recursive: true, force: true });
 });
 
 describe('the push listener', () => {

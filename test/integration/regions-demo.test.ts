@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RegionsDemo, startRegionsDemo } from '../../src/demo/start-regions-demo.js';
 import { ObservationsDocumentSchema } from '../../src/schemas/observations.js';
 import { ServiceStatusSchema } from '../../src/schemas/service-status.js';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE } from '../helpers/fixtures.js';
+import { HEADERS_FILE, REGIONS_FILE } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { waitFor } from '../helpers/test-server.js';
 
 const quiet = () => ({ info: () => {}, error: () => {} });
+const tempDir = tempDirsPerTest();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -21,8 +23,7 @@ async function getJson(url: string): Promise<unknown> {
 
 describe('the three-region demo', () => {
   it('runs three regions that vote: one region seeing the Control API fail publishes no outage', async () => {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     const demo: RegionsDemo = await startRegionsDemo({
       dir,
       regionsFile: REGIONS_FILE,

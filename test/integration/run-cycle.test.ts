@@ -1,22 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCycle } from '../../src/cycle/run-cycle.js';
 import { formatChange } from '../../src/probe-process/format-cycle-log.js';
 import { EMPTY_PROBE_STATE, type ProbeState } from '../../src/schemas/probe-state.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import type { StandinMode } from '../../src/standins/standin-mode.js';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 
 const standin = useStandins();
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const loopback = useLoopbackServers();
 
 const FIXED_NOW = new Date('2026-11-21T03:00:00.400Z');
 
@@ -28,12 +21,9 @@ async function observe(settings: Parameters<typeof runCycle>[0]['settings'], sta
 
 describe('runCycle', () => {
   it('publishes a failed body condition as class body, naming it in the observations and the log', async () => {
-    const server = createServer((_request, response) => {
+    const { port } = await loopback((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"degraded","db":"down"}');
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
     const outcome = await observe(
       settingsFor([
         {
@@ -106,7 +96,7 @@ describe('runCycle', () => {
   it('keeps at most `concurrency` checks in flight', async () => {
     let inFlight = 0;
     let most = 0;
-    const server = createServer((_request, response) => {
+    const { origin } = await loopback((_request, response) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       setTimeout(() => {
@@ -114,9 +104,6 @@ describe('runCycle', () => {
         response.end('ok');
       }, 20);
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const components = Array.from({ length: 30 }, (_, index) => ({
       name: `Component ${index}`,
       checks: [checkAt(`${origin}/${index}`)],

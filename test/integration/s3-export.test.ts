@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import S3rver from 's3rver';
@@ -12,13 +11,14 @@ import { resolveHeaders } from '../../src/headers/resolve-headers.js';
 import { readDocument } from '../../src/io/read-document.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
+import { makeTempDir, type TempDir } from '../helpers/temp-dirs.js';
 import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
 
 const run = promisify(execFile);
 const BUCKET = 'status-site';
 
 let site: TempSite;
-let storeDir: string;
+let storeDir: TempDir;
 let s3: S3rver;
 let endpoint: string;
 
@@ -69,12 +69,12 @@ async function expectUploadedWithHeaders(files: readonly string[]): Promise<void
 
 beforeAll(async () => {
   site = await makeTempSite();
-  storeDir = await mkdtemp(join(tmpdir(), 's3rver-'));
+  storeDir = await makeTempDir({ prefix: 's3rver-' });
   s3 = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
-    directory: storeDir,
+    directory: storeDir.dir,
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   const { port } = await s3.run();
@@ -84,7 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3?.close();
   await site?.remove();
-  await rm(storeDir, { recursive: true, force: true });
+  await storeDir?.remove();
 });
 
 describe('dist-exports/s3-upload.sh against a local S3-compatible server', () => {

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { resolveWebhookTargets } from '../../src/webhooks/webhook-target.js';
 import { incidentNotice } from '../helpers/notices.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { waitFor } from '../helpers/test-server.js';
 import { useWebhookReceivers, verifyWebhook } from '../helpers/webhook-receiver.js';
 
@@ -32,15 +32,15 @@ let lines: string[];
 const started: Subscriptions[] = [];
 const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
 
+const tempDir = tempDirsPerTest({ prefix: 'subscriptions-' });
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'subscriptions-'));
+  root = await tempDir();
   publicDir = join(root, 'public');
   stateDir = join(root, '.state');
   lines = [];
 });
 afterEach(async () => {
   for (const subscriptions of started.splice(0)) await subscriptions.deliverer.stop();
-  await rm(root, { recursive: true, force: true });
 });
 
 function subscribe(urls: readonly string[], attemptTimeoutMs = 10_000): Subscriptions {

@@ -1,22 +1,22 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { openSqliteHistoryStore } from '../../src/history/sqlite-history-store.js';
 import { UptimeReportSchema } from '../../src/history/uptime-report.js';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { DEFAULT_RETENTION } from '../../src/settings/history-retention.js';
 import { HOUR_MS } from '../../src/time/time-units.js';
-import { makeTempDir } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const T0 = Date.parse('2026-10-01T00:00:00Z');
 const INTERVAL_MS = 5 * 60_000;
 let dir: string;
-let remove: () => Promise<void>;
 const historyFile = () => join(dir, 'history.sqlite');
 
+const tempDir = tempDirsPerTest();
 beforeEach(async () => {
-  ({ dir, remove } = await makeTempDir());
+  dir = await tempDir();
   // Two days every 5 minutes: Registry in major outage for an hour on the first day, Scheduler always up.
   const store = openSqliteHistoryStore(historyFile());
   for (let at = T0; at < T0 + 48 * HOUR_MS; at += INTERVAL_MS) {
@@ -48,9 +48,6 @@ beforeEach(async () => {
     store.recordCycle(cycle, DEFAULT_RETENTION);
   }
   store.close();
-});
-afterEach(async () => {
-  await remove();
 });
 
 const uptime = (args: string[]) => runCli(['uptime', '--history', historyFile(), ...args], { cwd: dir });

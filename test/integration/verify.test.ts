@@ -20,17 +20,19 @@ import {
   startFakeDeployment,
   uptimeWithInterval,
 } from '../helpers/fake-deployment.js';
-import { HEADERS_FILE, makeTempDir, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
+import { HEADERS_FILE, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { publishSampleFeeds, sampleStatuspageSettings } from '../helpers/statuspage-fixture.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { unusedPort } from '../helpers/unused-port.js';
 
 const NOW = new Date('2026-11-21T04:40:00Z');
 const FRESH = '2026-11-21T04:39:30Z';
 const now = () => NOW;
 
+const tempDir = tempDirsPerTest();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -51,8 +53,7 @@ function failedChecks(report: VerifyReport): string[] {
  * yet, and the history, the notices and the feed published or not.
  */
 async function startOurServer({ withStatus, withAdded }: { withStatus: boolean; withAdded: boolean }) {
-  const { dir, remove } = await makeTempDir();
-  cleanups.push(remove);
+  const dir = await tempDir();
   await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir: dir });
   if (withAdded) {
     await publishDocuments(dir);

@@ -11,7 +11,7 @@ import { decideStatusEvents } from '../../src/webhooks/decide-status-events.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/sign-webhook.js';
 import { type WebhookEvent, WebhookEventSchema } from '../../src/webhooks/webhook-event.js';
 import { resolveWebhookTargets } from '../../src/webhooks/webhook-target.js';
-import { makeTempDir } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { waitFor } from '../helpers/test-server.js';
 import { useWebhookReceivers, verifyWebhook } from '../helpers/webhook-receiver.js';
 
@@ -30,6 +30,7 @@ function statusEvent(component = 'Scheduler', at = '2026-11-21T04:00:00Z'): Webh
 
 describe('webhook delivery', () => {
   const receiver = useWebhookReceivers();
+  const tempDir = tempDirsPerTest();
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -39,8 +40,7 @@ describe('webhook delivery', () => {
     urls: readonly { url: string; format?: 'generic' | 'slack' }[],
     extra: Partial<DelivererOptions> = {},
   ) {
-    const { dir, remove } = await makeTempDir();
-    cleanups.push(remove);
+    const dir = await tempDir();
     const lines: string[] = [];
     const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
     const targets = resolveWebhookTargets(

@@ -8,7 +8,7 @@ import { decideNoticeEvents } from '../../src/webhooks/decide-notice-events.js';
 import { decideStatusEvents } from '../../src/webhooks/decide-status-events.js';
 import { type WebhookEvent, WebhookEventSchema } from '../../src/webhooks/webhook-event.js';
 import { resolveWebhookTargets } from '../../src/webhooks/webhook-target.js';
-import { makeTempDir } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { waitFor } from '../helpers/test-server.js';
 import { unusedPort } from '../helpers/unused-port.js';
 import { type ReceivedWebhook, useWebhookReceivers, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -19,6 +19,7 @@ import { type ReceivedWebhook, useWebhookReceivers, type WebhookReceiver } from 
  * sequence of changes, and the real deliverer with its queue file.
  */
 const receiver = useWebhookReceivers();
+const tempDir = tempDirsPerTest();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -33,8 +34,7 @@ function change(component: string, before: StatusValue, after: StatusValue, at: 
 }
 
 async function deliverTo(urls: { url: string; format: 'generic' | 'slack' }[], attemptTimeoutMs = 2_000) {
-  const { dir, remove } = await makeTempDir();
-  cleanups.push(remove);
+  const dir = await tempDir();
   const lines: string[] = [];
   const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
   const targets = resolveWebhookTargets(

@@ -7,7 +7,7 @@ import {
   updatePublicFileSiblings,
   writePublicFile,
 } from '../../src/compression/write-public-file.js';
-import { makeTempDir, tempDirsPerTest } from '../helpers/fixtures.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 const ON = { precompress: true };
 const OFF = { precompress: false };
@@ -148,16 +148,14 @@ describe('updatePublicFileSiblings', () => {
 });
 
 describe('removePublicFile', () => {
+  const tempDir = tempDirsPerTest();
+
   it('removes the file and its siblings', async () => {
-    const { dir, remove } = await makeTempDir();
-    try {
-      await writePublicFile(dir, '/api/v1/component-history/api.json', documentOf(1), ON);
-      await removePublicFile(dir, '/api/v1/component-history/api.json');
-      for (const suffix of ['', '.gz', '.br']) {
-        expect(await exists(join(dir, `api/v1/component-history/api.json${suffix}`))).toBe(false);
-      }
-    } finally {
-      await remove();
+    const dir = await tempDir();
+    await writePublicFile(dir, '/api/v1/component-history/api.json', documentOf(1), ON);
+    await removePublicFile(dir, '/api/v1/component-history/api.json');
+    for (const suffix of ['', '.gz', '.br']) {
+      expect(await exists(join(dir, `api/v1/component-history/api.json${suffix}`))).toBe(false);
     }
   });
 });

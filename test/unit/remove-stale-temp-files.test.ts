@@ -1,15 +1,13 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { removeStaleTempFiles, removeStaleTempFilesUnder } from '../../src/io/remove-stale-temp-files.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 let dir: string;
+const tempDir = tempDirsPerTest({ prefix: 'stale-temps-' });
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'stale-temps-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await tempDir();
 });
 
 describe('removeStaleTempFiles', () => {

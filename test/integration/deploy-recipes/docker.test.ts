@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, symlink } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import minimatch from 'minimatch';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { LONG_RUNNING_NODE_FLAGS } from '../../../src/cli/long-running-node-flag
 import { SUPPORTED_NODE_LINES } from '../../../src/cli/supported-node.js';
 import { findCliInvocation } from '../../helpers/cli-invocation.js';
 import { type DockerStage, execForm, instructionsOf, parseDockerfile } from '../../helpers/parse-dockerfile.js';
+import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 
 const DOCKERFILE = 'deploy/docker/Dockerfile';
 const DOCKERIGNORE = '.dockerignore';
@@ -118,14 +118,12 @@ describe('Dockerfile', () => {
 });
 
 describe('the runtime stage, assembled without Docker', () => {
-  let imageDir: string | undefined;
+  const tempDir = tempDirsPerTest({ prefix: 'image-' });
   let server: ChildProcess | undefined;
 
   afterEach(async () => {
     server?.kill('SIGKILL');
     server = undefined;
-    if (imageDir) await rm(imageDir, { recursive: true, force: true });
-    imageDir = undefined;
   });
 
   /**
@@ -138,8 +136,7 @@ describe('the runtime stage, assembled without Docker', () => {
    * node_modules standing in for the build stage's.
    */
   async function assembleImage(): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'image-'));
-    imageDir = dir;
+    const dir = await tempDir();
     await cp(resolve('dist'), join(dir, 'dist'), { recursive: true });
     for (const { sources, destination } of contextCopies(finalStage())) {
       for (const source of sources) {
