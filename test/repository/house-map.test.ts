@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listSourceRooms, SRC_DIR } from '../helpers/source-rooms.js';
 import { REPO_ROOT } from '../helpers/temp-site.js';
-
-const SRC = join(REPO_ROOT, 'src');
 
 /** The README's map of the house: a line per floor, bottom to top, each naming its rooms as `src/<room>/`. */
 function floors(): string[][] {
@@ -15,19 +14,11 @@ function floors(): string[][] {
     .map((line) => [...line.matchAll(/`src\/([^`]+?)\/?`/g)].map((match) => match[1] ?? ''));
 }
 
-/** Every room under `src/`: each folder, and each file directly in it. */
-function rooms(): string[] {
-  return readdirSync(SRC, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
-    .map((entry) => entry.name)
-    .sort();
-}
-
 /** Each import from one room into another under `src/`, as `[from, to]` rooms. */
 function arrows(): [string, string][] {
   const found: [string, string][] = [];
-  const roomOf = (file: string) => relative(SRC, file).split(sep)[0] ?? '';
-  for (const entry of readdirSync(SRC, { recursive: true, withFileTypes: true })) {
+  const roomOf = (file: string) => relative(SRC_DIR, file).split(sep)[0] ?? '';
+  for (const entry of readdirSync(SRC_DIR, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
     const file = join(entry.parentPath, entry.name);
     for (const match of readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
@@ -40,7 +31,7 @@ function arrows(): [string, string][] {
 
 describe('the map of the house in the README', () => {
   it('names every room under src/, and nothing else', () => {
-    expect(floors().flat().sort()).toEqual(rooms());
+    expect(floors().flat().sort()).toEqual(listSourceRooms());
   });
 
   it('is ten to twenty lines', () => {

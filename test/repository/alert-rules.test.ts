@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { registerProbeMetrics } from '../../../src/metrics/probe-metrics.js';
-import { registerServerMetrics } from '../../../src/metrics/server-metrics.js';
-import { runPromtool } from '../../helpers/promtool.js';
-import { REPO_ROOT } from '../../helpers/temp-site.js';
+import { registerProbeMetrics } from '../../src/metrics/probe-metrics.js';
+import { registerServerMetrics } from '../../src/metrics/server-metrics.js';
+import { runPromtool } from '../helpers/promtool.js';
+import { REPO_ROOT } from '../helpers/temp-site.js';
 
 const PROMETHEUS_DIR = join(REPO_ROOT, 'deploy', 'prometheus');
 
