@@ -13,23 +13,6 @@ import { defineConfig } from 'vitest/config';
  */
 const WORKERS = Number(process.env.SD_TEST_WORKERS ?? 4);
 const SOLO = '**/*.solo.test.ts';
-/**
- * The files whose subject is a repository file checked by another program:
- * links in the docs, the deploy recipes (parsed, systemd-analyze, the
- * Dockerfile's command), the OpenAPI document (redocly, openapi-backend), the
- * alert rules (promtool), the nginx and S3 exports (nginx, the aws CLI). Their
- * outcome cannot depend on the Node.js line, so .ci/run runs this project on
- * the development line only (`npm test` always runs it).
- */
-const REPOSITORY_CHECKS = [
-  'test/integration/doc-links.test.ts',
-  'test/integration/deploy-recipes/**/*.test.ts',
-  'test/integration/openapi-tools.test.ts',
-  'test/integration/metrics/alert-rules.test.ts',
-  'test/integration/nginx-export.test.ts',
-  'test/integration/nginx-precompressed.test.ts',
-  'test/integration/s3-export.test.ts',
-];
 
 export default defineConfig({
   test: {
@@ -54,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: [SOLO, ...REPOSITORY_CHECKS],
+          exclude: [SOLO],
           // One module graph per worker, as for the unit files: the integration files
           // keep their state in servers, children and temp directories they close, not
           // in modules or process.env, and re-importing src/ and its dependencies for
@@ -69,8 +52,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The checks of the repository's own files (test/repository/): by another program
+          // (links in the docs, the deploy recipes parsed and run through systemd-analyze,
+          // the Dockerfile's command, the OpenAPI document through redocly and
+          // openapi-backend, the alert rules through promtool, the nginx and S3 exports
+          // through nginx and the aws CLI), the README's map of the house and the test tree.
+          // Their outcome cannot depend on the Node.js line, so .ci/run runs this project on
+          // the development line only (`npm test` always runs it).
           name: 'repository',
-          include: REPOSITORY_CHECKS,
+          include: ['test/repository/**/*.test.ts'],
           exclude: [SOLO],
           isolate: false,
           globalSetup: ['test/helpers/compile-cli.ts'],

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 import { watchPage } from './browser.js';
 import { ARTIFACTS_DIR, expectNoProblems, pastHistory, statusUpdated, useStatusPage } from './status-page-harness.js';
 
@@ -9,11 +8,9 @@ const harness = useStatusPage();
 
 /** What the other site's CSP reported to its report endpoint. */
 let reports: string[] = [];
-let other: Server | undefined;
+const loopback = useLoopbackServers();
 
-afterEach(async () => {
-  await new Promise((done) => other?.close(done));
-  other = undefined;
+afterEach(() => {
   reports = [];
 });
 
@@ -62,7 +59,7 @@ async function startOtherSite(statusSite: string): Promise<string> {
       "window.violations = []; document.addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective + ' ' + event.blockedURI));",
     ],
   };
-  other = createServer((request, response) => {
+  const other = await loopback((request, response) => {
     const path = new URL(request.url ?? '/', 'http://host').pathname;
     if (request.method === 'POST' && path === '/csp-report') {
       let body = '';
@@ -84,8 +81,7 @@ async function startOtherSite(statusSite: string): Promise<string> {
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy })
       .end(page(path === '/de' ? 'de' : 'en'));
   });
-  await new Promise<void>((done) => other?.listen(0, '127.0.0.1', done));
-  return `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  return other.origin;
 }
 
 /** The violations the page saw and the reports its server got: none, under a strict CSP. */

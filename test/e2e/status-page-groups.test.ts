@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import type { Locator } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackServers } from '../helpers/loopback-server.js';
 import {
   ARTIFACTS_DIR,
   allOperational,
@@ -107,11 +106,7 @@ describe('component groups on the status page', () => {
 });
 
 describe("Atlassian's Statuspage widget, embedded on another origin", () => {
-  let other: Server | undefined;
-  afterEach(async () => {
-    await new Promise((done) => other?.close(done));
-    other = undefined;
-  });
+  const loopback = useLoopbackServers();
 
   /** A page on its own loopback origin that embeds `@statuspage/status-widget` pointed at `src`. */
   async function startEmbeddingSite(src: string): Promise<string> {
@@ -121,12 +116,11 @@ describe("Atlassian's Statuspage widget, embedded on another origin", () => {
 <statuspage-widget src="${src}"></statuspage-widget>
 <statuspage-widget src="${src}" appearance="badge" title="platform"></statuspage-widget>
 </body></html>`;
-    other = createServer((request, response) => {
+    const other = await loopback((request, response) => {
       if (request.url === '/widget.js') response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(widget);
       else response.writeHead(200, { 'Content-Type': 'text/html' }).end(html);
     });
-    await new Promise<void>((done) => other?.listen(0, '127.0.0.1', done));
-    return `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
+    return `${other.origin}/`;
   }
 
   it('reads the indicator and the description from summary.json across origins', async () => {

@@ -1,5 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   documentFile,
@@ -22,6 +21,7 @@ import type { UptimeDocument } from '../../src/schemas/uptime.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { publishStatuspage } from '../../src/statuspage/publish-statuspage.js';
+import { makeTempDir } from '../helpers/temp-dirs.js';
 
 /**
  * The status page's files, as committed under `public/`: the page, its
@@ -72,7 +72,7 @@ export async function startStatusPageSite(
   status?: ServiceStatus,
   history: HistoryDocuments = {},
 ): Promise<StatusPageSite> {
-  const publicDir = await mkdtemp(join(tmpdir(), 'status-page-'));
+  const { dir: publicDir, remove } = await makeTempDir({ prefix: 'status-page-' });
   for (const file of await listPageFiles()) await copyFile(resolve('public', file), join(publicDir, file));
   await buildSite({ regionsFile: REGIONS_FILE, publicDir });
   const settings = {
@@ -144,7 +144,7 @@ export async function startStatusPageSite(
     stopServer,
     close: async () => {
       await stopServer();
-      await rm(publicDir, { recursive: true, force: true });
+      await remove();
     },
   };
 }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeTempDir } from './temp-dirs.js';
 import { unusedPort } from './unused-port.js';
 
 /** Debian's `dnsmasq` (package dnsmasq-base): tests that need it are skipped, saying so, where it is missing. */
@@ -33,7 +33,7 @@ export interface DnsmasqRecords {
  * once it answers a query.
  */
 export async function startDnsmasq({ hosts, flags = [] }: DnsmasqRecords): Promise<Dnsmasq> {
-  const dir = await mkdtemp(join(tmpdir(), 'dnsmasq-'));
+  const { dir, remove } = await makeTempDir({ prefix: 'dnsmasq-' });
   const hostsFile = join(dir, 'hosts');
   await writeFile(hostsFile, `${hosts.join('\n')}\n`);
   for (let attempt = 0; ; attempt += 1) {
@@ -76,7 +76,7 @@ export async function startDnsmasq({ hosts, flags = [] }: DnsmasqRecords): Promi
           if (name === undefined || address === undefined) return;
           await waitFor(async () => (await lookup(server, name)).includes(address));
         },
-        stop: () => stopChild(child).then(() => rm(dir, { recursive: true, force: true })),
+        stop: () => stopChild(child).then(remove),
       };
     }
     await stopChild(child);

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { componentFeedPath, componentHistoryPath, groupFeedPath } from '../../src/api-paths.js';
 import { RegionsFileSchema } from '../../src/schemas/region.js';
 import { renderRegions } from '../../src/site/render-regions.js';
@@ -13,6 +11,7 @@ import {
 } from '../../src/verify/contract.js';
 import { sampleComponentHistories, sampleDocuments } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';
+import { startLoopbackServer } from './loopback-server.js';
 import { sampleObservations } from './observations-fixture.js';
 import { sampleStatus } from './status-fixture.js';
 import { sampleStatuspageDocuments } from './statuspage-fixture.js';
@@ -145,7 +144,7 @@ export async function startFakeDeployment(answers: Answers): Promise<FakeDeploym
     const path = ONE_OF_EACH[endpoint] ?? CONTRACT[endpoint].path;
     if (answer !== undefined) byPath.set(path, answer);
   }
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     const answer = byPath.get(request.url ?? '');
     if (answer === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
@@ -153,14 +152,5 @@ export async function startFakeDeployment(answers: Answers): Promise<FakeDeploym
     }
     response.writeHead(answer.status, answer.headers).end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { url: server.origin, close: server.close };
 }

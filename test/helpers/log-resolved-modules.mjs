@@ -1,4 +1,4 @@
-// Preloaded (`--import`) into a CLI child by test/integration/loaded-modules.test.ts:
+// Preloaded (`--import`) into a CLI child by test/integration/cli/loaded-modules.test.ts:
 // appends the URL of every module the process resolves, one a line, to the
 // file named by RESOLVED_MODULES_LOG. Plain JavaScript: it runs before tsx.
 import { appendFileSync } from 'node:fs';

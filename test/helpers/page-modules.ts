@@ -1,8 +1,8 @@
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderSharedModule } from '../../src/site/render-shared-module.js';
+import { makeTempDir } from './temp-dirs.js';
 
 /**
  * The status page's own ES modules (public/status-page.*.js), as a browser
@@ -17,7 +17,7 @@ export interface PageModules {
 }
 
 export async function preparePageModules(replace: Readonly<Record<string, string>> = {}): Promise<PageModules> {
-  const dir = await mkdtemp(join(tmpdir(), 'status-page-modules-'));
+  const { dir, remove } = await makeTempDir({ prefix: 'status-page-modules-' });
   const source = resolve('public');
   for (const file of await readdir(source)) {
     if (/^status-page\..+\.js$/.test(file) && file !== 'status-page.shared.js') {
@@ -28,6 +28,6 @@ export async function preparePageModules(replace: Readonly<Record<string, string
   for (const [file, contents] of Object.entries(replace)) await writeFile(join(dir, file), contents);
   return {
     import: (file) => import(pathToFileURL(join(dir, file)).href),
-    remove: () => rm(dir, { recursive: true, force: true }),
+    remove,
   };
 }

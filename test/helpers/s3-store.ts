@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import S3rver from 's3rver';
 import { z } from 'zod';
+import { makeTempDir } from './temp-dirs.js';
 
 const run = promisify(execFile);
 
@@ -28,7 +27,7 @@ export interface S3Store {
 
 /** Starts s3rver on 127.0.0.1 (port 0 unless given) with `buckets` created. */
 export async function startS3Store(buckets: readonly string[]): Promise<S3Store> {
-  const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
+  const { dir: directory, remove } = await makeTempDir({ prefix: 's3rver-' });
   const puts: string[] = [];
   let server: S3rver | undefined;
   let port = 0;
@@ -69,7 +68,7 @@ export async function startS3Store(buckets: readonly string[]): Promise<S3Store>
     async close() {
       await server?.close();
       server = undefined;
-      await rm(directory, { recursive: true, force: true });
+      await remove();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeTempDir } from './temp-dirs.js';
 
 /** How long the system resolver waits for the silent name server: far longer than any test. */
 const RESOLVER_TIMEOUT_S = 30;
@@ -19,7 +19,7 @@ export async function spawnWithSilentResolver(
   argv: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv },
 ): Promise<{ child: ChildProcess; cleanup: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'silent-resolver-'));
+  const { dir, remove } = await makeTempDir({ prefix: 'silent-resolver-' });
   const resolvConf = join(dir, 'resolv.conf');
   await writeFile(resolvConf, `nameserver 127.0.0.1\noptions timeout:${RESOLVER_TIMEOUT_S} attempts:1\n`);
   // The silent server binds first and then starts the command, so no query can find the port closed.
@@ -52,7 +52,7 @@ export async function spawnWithSilentResolver(
       }
       if (child.exitCode === null && child.signalCode === null)
         await new Promise((resolve) => child.once('close', resolve));
-      await rm(dir, { recursive: true, force: true });
+      await remove();
     },
   };
 }

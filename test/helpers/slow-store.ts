@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopbackServer } from './loopback-server.js';
 
 /** A loopback HTTP server that reads each request and answers 200 only after `delayMs`. */
 export async function startSlowStore(
@@ -7,7 +6,7 @@ export async function startSlowStore(
 ): Promise<{ port: number; requests: () => number; close: () => Promise<void> }> {
   let count = 0;
   const timers = new Set<NodeJS.Timeout>();
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     count += 1;
     request.resume();
     const timer = setTimeout(() => {
@@ -16,14 +15,12 @@ export async function startSlowStore(
     }, delayMs);
     timers.add(timer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    port: (server.address() as AddressInfo).port,
+    port: server.port,
     requests: () => count,
     async close() {
       for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
     },
   };
 }

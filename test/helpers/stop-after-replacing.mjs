@@ -1,4 +1,4 @@
-// Preloaded (`--import`) into a probe child by test/integration/writer-fence.test.ts,
+// Preloaded (`--import`) into a probe child by test/integration/probe-process/writer-fence.test.ts,
 // a test-only hook, never part of the program: the process stops itself
 // (SIGSTOP) just after its Nth replacement (`STOP_AT_REPLACE`, 1 unless set)
 // of a file whose path ends with STOP_AFTER_REPLACING. Every file the probe

@@ -1,6 +1,6 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { makeTempDir } from './temp-dirs.js';
 
 export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -14,7 +14,7 @@ export interface TempSite {
 }
 
 export async function makeTempSite(): Promise<TempSite> {
-  const root = await mkdtemp(join(tmpdir(), 'service-directory-'));
+  const { dir: root, remove } = await makeTempDir();
   await cp(join(REPO_ROOT, 'data'), join(root, 'data'), { recursive: true });
   await cp(join(REPO_ROOT, 'headers.json'), join(root, 'headers.json'));
   await mkdir(join(root, 'public'));
@@ -23,7 +23,7 @@ export async function makeTempSite(): Promise<TempSite> {
     publicDir: join(root, 'public'),
     regionsFile: join(root, 'data', 'regions.json'),
     headersFile: join(root, 'headers.json'),
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove,
   };
 }
 

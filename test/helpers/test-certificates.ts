@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { makeTempDir } from './temp-dirs.js';
 
 const run = promisify(execFile);
 
@@ -22,7 +22,7 @@ export interface TestCa {
  * `caDays` days. P-256 keys keep it quick on a loaded machine.
  */
 export async function createTestCa(caDays = 365): Promise<TestCa> {
-  const dir = await mkdtemp(join(tmpdir(), 'test-ca-'));
+  const { dir, remove } = await makeTempDir({ prefix: 'test-ca-' });
   const caKey = join(dir, 'ca.key');
   const caFile = join(dir, 'ca.pem');
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
@@ -73,6 +73,6 @@ export async function createTestCa(caDays = 365): Promise<TestCa> {
       ]);
       return { key: await readFile(`${base}.key`, 'utf8'), cert: await readFile(`${base}.pem`, 'utf8') };
     },
-    remove: () => rm(dir, { recursive: true, force: true }),
+    remove,
   };
 }

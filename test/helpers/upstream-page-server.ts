@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { startLoopbackServer } from './loopback-server.js';
 import { REPO_ROOT } from './temp-site.js';
 
 /** A recorded shape of a real provider's `/api/v2/summary.json` (`test/fixtures/upstream-pages/NAME.json`). */
@@ -31,7 +30,7 @@ export interface UpstreamPageServer {
 export async function startUpstreamPageServer(first: PageAnswer): Promise<UpstreamPageServer> {
   let current = first;
   let reads = 0;
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     if (!request.url?.endsWith('/api/v2/summary.json')) {
       response.writeHead(404).end();
       return;
@@ -39,18 +38,12 @@ export async function startUpstreamPageServer(first: PageAnswer): Promise<Upstre
     reads += 1;
     response.writeHead(current.status, { 'Content-Type': 'application/json' }).end(current.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     reads: () => reads,
     answer(next) {
       current = next;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: server.close,
   };
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { afterEach } from 'vitest';
+import { startLoopbackServer } from './loopback-server.js';
 
 /** One request a receiver got. */
 export interface ReceivedWebhook {
@@ -48,37 +48,37 @@ export function useWebhookReceivers(): (behaviour: ReceiverBehaviour) => Promise
 async function startWebhookReceiver(behaviour: ReceiverBehaviour): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const hanging: ServerResponse[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const hung = received.filter((entry) => entry.answered === undefined).length;
-      if ('hang' in behaviour || hung < (behaviour.hangs ?? 0)) {
-        received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: undefined });
-        hanging.push(response);
-        return;
-      }
-      const failed = received.filter((entry) => entry.answered === 500).length;
-      const status = failed < (behaviour.failures ?? 0) ? 500 : 200;
-      received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: status });
-      const answer = () =>
-        response
-          .writeHead(status, { 'content-type': 'text/plain', connection: 'close' })
-          .end(status === 200 ? 'ok' : 'no');
-      if (behaviour.delayMs === undefined) answer();
-      else setTimeout(answer, behaviour.delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(behaviour.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLoopbackServer(
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const hung = received.filter((entry) => entry.answered === undefined).length;
+        if ('hang' in behaviour || hung < (behaviour.hangs ?? 0)) {
+          received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: undefined });
+          hanging.push(response);
+          return;
+        }
+        const failed = received.filter((entry) => entry.answered === 500).length;
+        const status = failed < (behaviour.failures ?? 0) ? 500 : 200;
+        received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: status });
+        const answer = () =>
+          response
+            .writeHead(status, { 'content-type': 'text/plain', connection: 'close' })
+            .end(status === 200 ? 'ok' : 'no');
+        if (behaviour.delayMs === undefined) answer();
+        else setTimeout(answer, behaviour.delayMs);
+      });
+    },
+    { port: behaviour.port ?? 0 },
+  );
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${server.origin}/hook`,
     received,
     async close() {
       for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StatusValue } from '../../src/schemas/status-value.js';
 import { LAB_SERVER_SCRIPT, LAB_TIMING, type LabRegion, startLabRegion } from '../helpers/lab-region.js';
 import { canMakeNetworkNamespaces, type LabHost, NetworkLab } from '../helpers/network-lab.js';
+import { makeTempDir } from '../helpers/temp-dirs.js';
 import { REPO_ROOT } from '../helpers/temp-site.js';
 import { waitFor } from '../helpers/test-server.js';
 
@@ -24,6 +24,7 @@ const SETTLE_MS = 30_000;
 
 let lab: NetworkLab;
 let scratch: string;
+let removeScratch: (() => Promise<void>) | undefined;
 let platform: LabHost;
 let platformMode: string;
 let internet: LabHost;
@@ -82,7 +83,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 describe.skipIf(!PERMITTED)('three regions on a real network', () => {
   beforeAll(async () => {
     lab = await NetworkLab.create();
-    scratch = await mkdtemp(join(tmpdir(), 'sdlab-'));
+    ({ dir: scratch, remove: removeScratch } = await makeTempDir({ prefix: 'sdlab-' }));
     platform = await lab.addHost('platform', 2);
     internet = await lab.addHost('internet', 3);
     const hosts = {
@@ -141,7 +142,7 @@ describe.skipIf(!PERMITTED)('three regions on a real network', () => {
       await writeFile(join(LOG_DIR, `${region.code}-probe.log`), region.probe.output());
     await lab?.destroy();
     await Promise.all((regions ?? []).map((region) => region.site.remove()));
-    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+    await removeScratch?.();
     if (findings.length > 0) console.log(`\nWhat each region published:\n${findings.join('\n')}\n`);
   }, 60_000);
 

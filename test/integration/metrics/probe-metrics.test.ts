@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeHeartbeat } from '../../../src/heartbeats/heartbeat-files.js';
 import type { ProbeLog } from '../../../src/log/probe-log.js';
 import { registerProbeMetrics } from '../../../src/metrics/probe-metrics.js';
@@ -15,6 +13,7 @@ import { resolveWebhookTargets } from '../../../src/webhooks/webhook-target.js';
 import { checkAt, settingsFor } from '../../helpers/probe-settings.js';
 import { checkMetrics } from '../../helpers/promtool.js';
 import { useStandins } from '../../helpers/standins.js';
+import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 import { waitFor } from '../../helpers/test-server.js';
 import { unusedPort } from '../../helpers/unused-port.js';
 import { useWebhookReceivers } from '../../helpers/webhook-receiver.js';
@@ -24,11 +23,9 @@ const receiver = useWebhookReceivers();
 const log: ProbeLog = { info: () => {}, error: () => {} };
 let root: string;
 
+const tempDir = tempDirsPerTest({ prefix: 'probe-metrics-' });
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'probe-metrics-'));
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  root = await tempDir();
 });
 
 function samplesOf(exposition: string, name: string): string[] {

@@ -1,0 +1,98 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
+import { type ServiceStatus, ServiceStatusSchema } from '../../../src/schemas/service-status.js';
+import { type CliProcess, startCli } from '../../helpers/run-cli.js';
+import { makeTempSite, snapshotTree, type TempSite } from '../../helpers/temp-site.js';
+import { freeBasePort, isPortFree } from '../../helpers/unused-port.js';
+
+let site: TempSite;
+let child: CliProcess | undefined;
+beforeEach(async () => {
+  site = await makeTempSite();
+});
+afterEach(async () => {
+  if (child && child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+  await child?.exited();
+  child = undefined;
+  await site.remove();
+});
+
+async function getStatus(origin: string): Promise<ServiceStatus | undefined> {
+  const response = await fetch(`${origin}/api/v1/status`);
+  if (response.status !== 200) return undefined;
+  return ServiceStatusSchema.parse(await response.json());
+}
+
+async function waitFor<T>(get: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await get();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing within ${timeoutMs} ms`);
+}
+
+describe('start', () => {
+  it('builds, launches the stand-ins, serves and probes: a probed status within seconds, then Ctrl-C stops it all', async () => {
+    const base = await freeBasePort(5);
+    const shipped = ComponentsConfigSchema.parse(
+      JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
+    );
+    // The shipped config (still naming ports 4101-4104: --standins-port moves the checks too) on a one-second schedule.
+    await writeFile(join(site.root, 'components.json'), JSON.stringify({ ...shipped, schedule: '* * * * * *' }));
+    const started = Date.now();
+    const startArgs = ['start', '--config', 'components.json', '--standins-port', String(base)];
+    child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
+    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+    expect(child.output()).toContain('STAND-INS: the components below are NOT a real platform');
+
+    const first = await waitFor(() => getStatus(origin), 10_000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(first).toMatchObject({
+      status: 'operational',
+      region: 'Amsterdam 1',
+      components: [
+        { name: 'Control API', status: 'operational' },
+        { name: 'Scheduler', status: 'operational' },
+        { name: 'Build Service', status: 'operational' },
+        { name: 'Registry', status: 'operational' },
+      ],
+    });
+    const regions = await fetch(`${origin}/api/v1/regions`);
+    expect(regions.status).toBe(200);
+
+    const switched = await fetch(`http://127.0.0.1:${base}/scheduler/failing`, { method: 'POST' });
+    expect(switched.status).toBe(200);
+    const down = await waitFor(async () => {
+      const status = await getStatus(origin);
+      return status?.status === 'major_outage' ? status : undefined;
+    }, 10_000);
+    expect(down.components[1]).toEqual({ name: 'Scheduler', status: 'major_outage' });
+
+    child.child.kill('SIGINT');
+    expect(await child.exited()).toBe(0);
+    expect(child.output()).toContain('start: stopped');
+    const files = Object.keys(await snapshotTree(site.publicDir)).sort();
+    expect(files).toEqual(expect.arrayContaining(['api/v1/openapi.json', 'api/v1/regions', 'api/v1/status']));
+    expect(files.filter((file) => file.split('/').some((segment) => segment.startsWith('.')))).toEqual([]);
+    expect(await isPortFree(base + 2)).toBe(true);
+
+    // Started again, the stand-ins are healthy: the first cycle publishes that, not the last run's outage.
+    const lastRun = ServiceStatusSchema.parse(
+      JSON.parse(await readFile(join(site.publicDir, 'api', 'v1', 'status'), 'utf8')),
+    );
+    expect(lastRun.status).toBe('major_outage');
+    child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
+    const [, again = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+    const fresh = await waitFor(async () => {
+      const status = await getStatus(again);
+      return status !== undefined && status.updated_at > lastRun.updated_at ? status : undefined;
+    }, 10_000);
+    expect(fresh.status).toBe('operational');
+    child.child.kill('SIGINT');
+    expect(await child.exited()).toBe(0);
+  }, 60_000);
+});
