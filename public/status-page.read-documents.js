@@ -137,8 +137,8 @@ const timestampOrNull = (value) => (typeof value === 'string' && !Number.isNaN(D
 
 /**
  * Parses `/api/v1/heartbeats` leniently, as a map by component name of
- * `{ last_push_at, not_judged_until }` (each a timestamp or null);
- * undefined when it is not a heartbeats document.
+ * `{ last_push_at, not_judged_until }` (each a timestamp or null), empty
+ * where the config has none; undefined when it is not a heartbeats document.
  */
 export function readHeartbeats(body) {
   if (!isRecord(body) || !Array.isArray(body.components)) return undefined;

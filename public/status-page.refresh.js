@@ -112,14 +112,15 @@ function fetchGroups() {
 }
 
 /**
- * The heartbeats, where the deployment publishes them: asked for once for
- * each set of components, and while it has some, at every refresh (a push
- * changes them); a deployment without heartbeat components costs one 404 on
- * the first visit.
+ * The heartbeats: asked for once for each set of components, and while the
+ * deployment has heartbeat components, at every refresh (a push changes
+ * them); without any (an empty list, or none published) not again until the
+ * components change.
  */
 function fetchHeartbeats() {
-  if (page.heartbeats === undefined && page.heartbeatsFetchedFor === namesOf(page.status)) return undefined;
-  page.heartbeatsFetchedFor = namesOf(page.status);
+  const names = namesOf(page.status);
+  if (!(page.heartbeats?.size > 0) && page.heartbeatsFetchedFor === names) return undefined;
+  page.heartbeatsFetchedFor = names;
   return fetchDocument(HEARTBEATS_PATH, 'conditional').then((result) =>
     acceptOptional('heartbeats', result, readHeartbeats),
   );

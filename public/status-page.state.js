@@ -43,7 +43,7 @@ export const page = {
   incidentsFetchedFor: '',
   /** The component names the groups were last fetched for. */
   groupsFetchedFor: undefined,
-  /** The component names the heartbeats were last asked for while none were published. */
+  /** The component names the heartbeats were last asked for. */
   heartbeatsFetchedFor: undefined,
   /** The visitor asked for the incident history on a large page. */
   incidentsWanted: false,

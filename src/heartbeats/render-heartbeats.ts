@@ -7,12 +7,13 @@ import { formatTimestamp, type ServiceStatus } from '../schemas/service-status.j
  * expectation and what its check read this cycle (the last push, or when a
  * component never heard from is first judged), so that the page can say
  * "waiting for its first heartbeat" rather than show a green it never
- * measured. `undefined` when no component is judged by heartbeats. Pure.
+ * measured; with no heartbeat component, an empty list (published all the
+ * same, so that the page learns there are none from a 200, not a 404). Pure.
  */
 export function renderHeartbeats(
   components: readonly ComponentOutcome[],
   status: Pick<ServiceStatus, 'region' | 'updated_at'>,
-): HeartbeatsDocument | undefined {
+): HeartbeatsDocument {
   const heartbeats = components.flatMap(({ name, checks }) =>
     checks.flatMap(({ check, result }) =>
       check.heartbeat === undefined
@@ -29,6 +30,5 @@ export function renderHeartbeats(
           ],
     ),
   );
-  if (heartbeats.length === 0) return undefined;
   return { version: 'v1', region: status.region, updated_at: status.updated_at, components: heartbeats };
 }
