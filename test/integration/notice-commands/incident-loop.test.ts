@@ -249,8 +249,10 @@ describe('the incident loop: a notice from the command line, published by the ru
       ServiceStatusSchema.parse(JSON.parse(await readFile(join(publicDir, 'api/v1/status'), 'utf8')));
     const shown = await waitFor(status, (read) => read.status === 'major_outage', 5_000);
     expect(shown.components).toEqual([{ name: 'Registry', status: 'major_outage' }]);
-    expect(sidecar.output()).toMatch(
+    // The sidecar logs the change after it has written the status: wait for the line, as for the file.
+    await sidecar.waitForOutput(
       /Registry: operational -> major_outage \(declared by notice pushes-time-out-\d{4}-\d{2}-\d{2}; the probe: operational/,
+      5_000,
     );
   });
 });
