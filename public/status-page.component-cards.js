@@ -128,6 +128,22 @@ function createUptimeFigure(days, figure) {
 }
 
 /**
+ * What a heartbeat component's card says of its pushes: while it waits for
+ * its first and is published operational, that it is not judged yet (a green
+ * it never measured would say more than it knows); else when it was last
+ * heard from, if ever.
+ */
+function createHeartbeatNote(component, { last_push_at, not_judged_until }) {
+  if (not_judged_until !== null && component.status === 'operational') {
+    return createMessage('p', 'heartbeat-note', 'card.heartbeatWaiting', { time: createTime(not_judged_until) });
+  }
+  if (last_push_at !== null) {
+    return createMessage('p', 'heartbeat-note', 'card.heartbeatLast', { time: createTime(last_push_at) });
+  }
+  return undefined;
+}
+
+/**
  * One component's card: name and status, since when and why, its 90 days,
  * its details on demand and its feed. `incidents` are the open (or all)
  * incidents known; `uptimeByName` the uptime summary's components by name;
@@ -137,7 +153,7 @@ function createUptimeFigure(days, figure) {
  */
 export function createComponentCard(
   component,
-  { uptime, uptimeByName, incidents, notices, certificates, updatedAt, nowMs, feedOf },
+  { uptime, uptimeByName, incidents, notices, certificates, heartbeats, updatedAt, nowMs, feedOf },
 ) {
   const key = statusKey(component.status);
   const item = create('li', 'component');
@@ -162,6 +178,11 @@ export function createComponentCard(
   }
   const certificate = certificates?.find((each) => each.name === component.name);
   if (certificate) item.append(create('p', 'certificate-note', certificate.text));
+  const heartbeat = heartbeats?.get(component.name);
+  if (heartbeat) {
+    const note = createHeartbeatNote(component, heartbeat);
+    if (note) item.append(note);
+  }
 
   // The card's foot: its details, and beside them the links a component has (its feed, where one is published).
   const foot = create('div', 'component-foot');

@@ -76,13 +76,14 @@ function renderComponents() {
     incidents: knownIncidents(),
     notices: page.notices,
     certificates: certificateNotes(page.observations, nowMs),
+    heartbeats: page.heartbeats,
     updatedAt: page.status?.updated_at,
     nowMs,
   };
   const { groups } = page;
   const large = isLargePage();
   // Documents are compared by revision, not by content: a thousand components' history is megabytes to compare.
-  const revisions = ['uptime', 'incidents', 'openIncidents', 'notices', 'groups'].map(revisionOf);
+  const revisions = ['uptime', 'incidents', 'openIncidents', 'notices', 'groups', 'heartbeats'].map(revisionOf);
   renderOnce(list, { components, large, revisions, certificates: history.certificates }, () => {
     // Each feed's path by the slug rule its writer named it by (status-page.shared.js), in config order as listed.
     const componentSlugs = assignSlugs(components.map((component) => component.name));

@@ -109,6 +109,8 @@ export default {
   'card.sinceBecause': 'منذ {time} ({duration}). ما تراه الفحوص: {reason}.',
   'card.sinceDeclared': 'منذ {time} ({duration}). يفيد الفريق: {title}',
   'card.maintenanceUntil': 'صيانة مخطط لها حتى {time}.',
+  'card.heartbeatWaiting': 'بانتظار أول نبضة: لا يُقيَّم حتى {time}.',
+  'card.heartbeatLast': 'آخر نبضة {time}.',
   'card.details': 'التفاصيل',
   'card.detailsOf': ': {name}، التوفر وزمن الاستجابة',
   'card.feed': 'موجز',

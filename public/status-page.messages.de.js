@@ -106,6 +106,8 @@ export default {
   'card.sinceBecause': 'Seit {time} ({duration}). Die Prüfungen sehen: {reason}.',
   'card.sinceDeclared': 'Seit {time} ({duration}). Das Team meldet: {title}',
   'card.maintenanceUntil': 'Geplante Wartung bis {time}.',
+  'card.heartbeatWaiting': 'Wartet auf den ersten Heartbeat: bis {time} nicht bewertet.',
+  'card.heartbeatLast': 'Letzter Heartbeat {time}.',
   'card.details': 'Details',
   'card.detailsOf': ': {name}, Verfügbarkeit und Latenz',
   'card.feed': 'Feed',

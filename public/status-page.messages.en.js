@@ -97,6 +97,8 @@ export default {
   'card.sinceBecause': 'Since {time} (for {duration}): checks are {reason}.',
   'card.sinceDeclared': 'Since {time} (for {duration}). The team reports: {title}',
   'card.maintenanceUntil': 'Planned maintenance until {time}.',
+  'card.heartbeatWaiting': 'Waiting for its first heartbeat: not judged until {time}.',
+  'card.heartbeatLast': 'Last heartbeat {time}.',
   'card.details': 'Details',
   'card.detailsOf': ': {name}, uptime and latency',
   'card.feed': 'Feed',

@@ -110,6 +110,8 @@ export default {
   'card.sinceBecause': 'Desde el {time} ({duration}). Las comprobaciones ven: {reason}.',
   'card.sinceDeclared': 'Desde el {time} ({duration}). El equipo informa: {title}',
   'card.maintenanceUntil': 'Mantenimiento previsto hasta el {time}.',
+  'card.heartbeatWaiting': 'Esperando su primer latido: sin evaluar hasta el {time}.',
+  'card.heartbeatLast': 'Último latido el {time}.',
   'card.details': 'Detalles',
   'card.detailsOf': ': {name}, disponibilidad y latencia',
   'card.feed': 'Feed',

@@ -107,6 +107,8 @@ export default {
   'card.sinceBecause': 'Depuis le {time} ({duration}). Les vérifications constatent\u00a0: {reason}.',
   'card.sinceDeclared': 'Depuis le {time} ({duration}). L’équipe signale\u00a0: {title}',
   'card.maintenanceUntil': 'Maintenance planifiée jusqu’au {time}.',
+  'card.heartbeatWaiting': 'En attente de son premier signal de vie\u00a0: pas évalué avant le {time}.',
+  'card.heartbeatLast': 'Dernier signal de vie le {time}.',
   'card.details': 'Détails',
   'card.detailsOf': '\u00a0: {name}, disponibilité et latence',
   'card.feed': 'Flux',

@@ -94,6 +94,8 @@ export default {
   'card.sinceBecause': '{time} から ({duration})。チェックの結果: {reason}。',
   'card.sinceDeclared': '{time} から ({duration})。チームからの報告: {title}',
   'card.maintenanceUntil': '{time} まで計画メンテナンス中。',
+  'card.heartbeatWaiting': '最初のハートビートを待っています。{time} までは判定しません。',
+  'card.heartbeatLast': '最後のハートビート: {time}。',
   'card.details': '詳細',
   'card.detailsOf': ': {name} の稼働率とレイテンシ',
   'card.feed': 'フィード',

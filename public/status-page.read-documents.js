@@ -132,6 +132,29 @@ export function readNotices(body) {
   );
 }
 
+/** The timestamp a field holds, or null (also for a field that is not one). */
+const timestampOrNull = (value) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null);
+
+/**
+ * Parses `/api/v1/heartbeats` leniently, as a map by component name of
+ * `{ last_push_at, not_judged_until }` (each a timestamp or null), empty
+ * where the config has none; undefined when it is not a heartbeats document.
+ */
+export function readHeartbeats(body) {
+  if (!isRecord(body) || !Array.isArray(body.components)) return undefined;
+  return new Map(
+    body.components
+      .filter((component) => isRecord(component) && typeof component.name === 'string')
+      .map((component) => [
+        component.name,
+        {
+          last_push_at: timestampOrNull(component.last_push_at),
+          not_judged_until: timestampOrNull(component.not_judged_until),
+        },
+      ]),
+  );
+}
+
 /**
  * Parses `/api/v1/observations` leniently: undefined when it is not an
  * observations document; components and peers that do not fit are left out.

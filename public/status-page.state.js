@@ -25,6 +25,8 @@ export const page = {
   observations: undefined,
   /** The component groups, `[{ name, members }]`; undefined where none are published. */
   groups: undefined,
+  /** The heartbeat components, by name: `{ last_push_at, not_judged_until }`; undefined where none are published. */
+  heartbeats: undefined,
   /**
    * Where the page is large, the open incidents from Statuspage's small
    * unresolved list, `[{ component, started_at, resolved_at: null }]`, for
@@ -41,6 +43,8 @@ export const page = {
   incidentsFetchedFor: '',
   /** The component names the groups were last fetched for. */
   groupsFetchedFor: undefined,
+  /** The component names the heartbeats were last asked for. */
+  heartbeatsFetchedFor: undefined,
   /** The visitor asked for the incident history on a large page. */
   incidentsWanted: false,
   /** How many past incidents the history shows; "Show older" adds more. */

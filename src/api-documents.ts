@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   COMPONENT_HISTORY_PATH,
   FEED_PATH,
+  HEARTBEATS_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
@@ -18,6 +19,7 @@ import {
   UPTIME_PATH,
 } from './api-paths.js';
 import { ComponentHistoryDocumentSchema } from './schemas/component-history.js';
+import { HeartbeatsDocumentSchema } from './schemas/heartbeats-document.js';
 import { IncidentsDocumentSchema } from './schemas/incidents.js';
 import { NoticesDocumentSchema } from './schemas/notice.js';
 import { ObservationsDocumentSchema } from './schemas/observations.js';
@@ -154,6 +156,16 @@ const ROWS = [
     summary: "Read what this region's probe observed, and its votes",
     requiredByVerify: false,
     dated: OBSERVED_AT,
+  },
+  {
+    path: HEARTBEATS_PATH,
+    schema: HeartbeatsDocumentSchema,
+    schemaName: 'Heartbeats',
+    schemaFile: 'heartbeats.json',
+    operationId: 'listHeartbeats',
+    summary: "List this region's heartbeat components: what each expects and when it was last heard",
+    requiredByVerify: false,
+    dated: UPDATED_AT,
   },
   // Statuspage's public API v2, in its paths and shapes. Incidents and notices embed the components they
   // affect, so the lists that carry them get room for many components.

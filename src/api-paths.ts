@@ -26,6 +26,9 @@ export function componentHistoryPath(slug: string): `/${string}` {
 /** The platform team's notices, published by the build from `data/notices.json`. */
 export const NOTICES_PATH = '/api/v1/notices';
 
+/** This region's heartbeat components: what each expects and last heard (an addition beside v1). */
+export const HEARTBEATS_PATH = '/api/v1/heartbeats';
+
 /** What this region's probe observed, before thresholds, for its peers' votes (an addition beside v1). */
 export const OBSERVATIONS_PATH = '/api/v1/observations';
 

@@ -27,4 +27,6 @@ export interface CheckResult {
   readonly pushedAtMs?: number;
   /** A success that measured nothing, in words for the log: a heartbeat not judged yet. */
   readonly note?: string;
+  /** For a heartbeat never heard from: when it is first judged, in milliseconds since the epoch. */
+  readonly notJudgedUntilMs?: number;
 }

@@ -25,8 +25,13 @@ export function judgeHeartbeat(
   const expected = `expected every ${expectation.everyMs / 1000} s, grace ${expectation.graceMs / 1000} s`;
   if (last === undefined) {
     if (nowMs - watchedSinceMs <= deadlineMs) {
-      const from = formatTimestamp(new Date(watchedSinceMs + deadlineMs));
-      return { ok: true, latency_ms: 0, note: `no push yet, not judged until ${from}` };
+      const fromMs = watchedSinceMs + deadlineMs;
+      return {
+        ok: true,
+        latency_ms: 0,
+        note: `no push yet, not judged until ${formatTimestamp(new Date(fromMs))}`,
+        notJudgedUntilMs: fromMs,
+      };
     }
     return {
       ok: false,

@@ -11,6 +11,7 @@ import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
+import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
 import { publishNoticesStep } from './publish-notices-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
@@ -53,6 +54,8 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
   const steps = [
     // The notices the status applies, beside it: a reader never finds a declared state without its notice.
     parts.ownsNotices ? publishNoticesStep(stepParts) : undefined,
+    // What each heartbeat component expects and last heard, as this cycle's checks read it.
+    publishHeartbeatsStep(stepParts),
     // A record of what was published: after the status, never before it.
     history && recordHistoryStep(history, parts),
     // The badges, the feed and Statuspage's documents come after the history, whose uptime and incidents they

@@ -1,5 +1,6 @@
 import {
   COMPONENT_HISTORY_PATH,
+  HEARTBEATS_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
@@ -25,6 +26,8 @@ const PAGE_DOCUMENT_PATHS = {
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
+  // Where the deployment has heartbeat components: what each expects and last heard.
+  HEARTBEATS_PATH,
   STATUSPAGE_COMPONENTS_PATH,
   STATUSPAGE_UNRESOLVED_INCIDENTS_PATH,
   // What the embed (`/embed.js`) reads for its components.

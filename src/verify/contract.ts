@@ -5,6 +5,7 @@ import {
   FEED_EXTENSION,
   FEED_PATH,
   GROUP_FEEDS_PATH,
+  HEARTBEATS_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
@@ -22,6 +23,7 @@ import {
 } from '../api-paths.js';
 import { parseDocument } from '../io/parse-document.js';
 import { ComponentHistoryDocumentSchema } from '../schemas/component-history.js';
+import { HeartbeatsDocumentSchema } from '../schemas/heartbeats-document.js';
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
@@ -63,7 +65,7 @@ export const STATUSPAGE_ENDPOINTS = [
 /**
  * The endpoints published beside the contract's two: the history (the
  * summary, and the detail document of the first component it names), the
- * notices, the probe's observations, Statuspage's documents, the feed, and
+ * notices, the probe's observations and heartbeats, Statuspage's documents, the feed, and
  * the feeds of the first component the status names and of the first group
  * Statuspage's components document names.
  */
@@ -73,6 +75,7 @@ export const ADDED_ENDPOINTS = [
   'incidents',
   'notices',
   'observations',
+  'heartbeats',
   ...STATUSPAGE_ENDPOINTS,
   'feed',
   'component-feed',
@@ -160,6 +163,8 @@ export const CONTRACT = {
   notices: jsonDocument(NOTICES_PATH, 'public, max-age=60', 'optional', NoticesDocumentSchema, 'notices'),
   // What the probe saw, for its peers' votes: a static host, or a deployment without peers, may leave it out.
   observations: jsonDocument(OBSERVATIONS_PATH, 'no-store', 'optional', ObservationsDocumentSchema, 'observations'),
+  // Only where the config has heartbeat components.
+  heartbeats: jsonDocument(HEARTBEATS_PATH, 'no-store', 'optional', HeartbeatsDocumentSchema, 'heartbeats'),
   // Statuspage's documents all carry the live status (the page's time, each component's state): never cached.
   [endpointOf(STATUSPAGE_SUMMARY_PATH)]: jsonDocument(
     STATUSPAGE_SUMMARY_PATH,

@@ -224,6 +224,60 @@ describe('each component', () => {
   });
 });
 
+describe('heartbeat components on the page', () => {
+  it('says that one waiting for its first push is not judged yet, and when the others were last heard', async () => {
+    const now = new Date();
+    const notJudgedUntil = formatTimestamp(new Date(now.getTime() + 40 * 60_000));
+    const lastPush = formatTimestamp(new Date(now.getTime() - 5 * 60_000));
+    const status = allOperational(3_000);
+    const { page, problems } = await harness.open({
+      status: {
+        ...status,
+        status: 'major_outage',
+        components: status.components.map((component) =>
+          component.name === 'Scheduler' ? { ...component, status: 'major_outage' as const } : component,
+        ),
+      },
+      history: {
+        ...pastHistory(now),
+        heartbeats: {
+          version: 'v1',
+          region: status.region,
+          updated_at: status.updated_at,
+          components: [
+            {
+              name: 'Build Service',
+              every_seconds: 3600,
+              grace_seconds: 300,
+              last_push_at: null,
+              not_judged_until: notJudgedUntil,
+            },
+            { name: 'Registry', every_seconds: 60, grace_seconds: 0, last_push_at: lastPush, not_judged_until: null },
+            // Down since no push came: the card's since-when says so, nothing here claims it is waiting.
+            {
+              name: 'Scheduler',
+              every_seconds: 60,
+              grace_seconds: 0,
+              last_push_at: null,
+              not_judged_until: notJudgedUntil,
+            },
+          ],
+        },
+      },
+    });
+    const waiting = card(page, 'Build Service').locator('.heartbeat-note');
+    await expect(waiting.textContent()).resolves.toMatch(/^Waiting for its first heartbeat: not judged until .+\.$/);
+    await expect(waiting.locator('time').getAttribute('datetime')).resolves.toBe(notJudgedUntil);
+    const heard = card(page, 'Registry').locator('.heartbeat-note');
+    await expect(heard.textContent()).resolves.toMatch(/^Last heartbeat .+\.$/);
+    await expect(heard.locator('time').getAttribute('datetime')).resolves.toBe(lastPush);
+    await expect(card(page, 'Scheduler').locator('.heartbeat-note').count()).resolves.toBe(0);
+    await expect(card(page, 'Control API').locator('.heartbeat-note').count()).resolves.toBe(0);
+    await card(page, 'Build Service').screenshot({ path: `${ARTIFACTS_DIR}/status-page-heartbeat-waiting.png` });
+    expectNoProblems(problems);
+  });
+});
+
 describe('the page never contradicts itself', () => {
   const MINUTE_MS = 60_000;
 
@@ -509,8 +563,9 @@ describe('staleness, by the one rule', () => {
     await expect(page.locator('#components > li').count()).resolves.toBe(4);
     await expect(page.locator('.days').count()).resolves.toBe(0);
     await expect(page.locator('#incidents-section').isHidden()).resolves.toBe(true);
-    // The browser itself logs the four 404s (documents this deployment does not publish); the page adds nothing.
+    // The browser itself logs the five 404s (documents this deployment does not publish); the page adds nothing.
     expect(problems.errorResponses.map((line) => line.replace(/^404 http:\/\/[^/]+/, '')).sort()).toEqual([
+      '/api/v1/heartbeats',
       '/api/v1/incidents',
       '/api/v1/notices',
       '/api/v1/observations',

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   documentFile,
+  HEARTBEATS_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
@@ -13,6 +14,7 @@ import { createScopedFeedsPublisher } from '../../src/feed/publish-scoped-feeds.
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
+import type { HeartbeatsDocument } from '../../src/schemas/heartbeats-document.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
 import type { ObservationsDocument } from '../../src/schemas/observations.js';
@@ -47,6 +49,8 @@ export interface HistoryDocuments {
   readonly incidents?: IncidentsDocument;
   readonly notices?: NoticesDocument;
   readonly observations?: ObservationsDocument;
+  /** What the heartbeat components last heard, where the config has some. */
+  readonly heartbeats?: HeartbeatsDocument;
   /** The config's component groups (`components[].group`), by component name: in Statuspage's documents with every status. */
   readonly groups?: ReadonlyMap<string, string>;
 }
@@ -108,6 +112,17 @@ export async function startStatusPageSite(
     [INCIDENTS_PATH, history.incidents],
     [NOTICES_PATH, history.notices],
     [OBSERVATIONS_PATH, history.observations],
+    // The probe publishes its heartbeats beside its observations: an empty list where the config has none.
+    [
+      HEARTBEATS_PATH,
+      history.heartbeats ??
+        (history.observations && {
+          version: 'v1' as const,
+          region: history.observations.region,
+          updated_at: history.observations.observed_at,
+          components: [],
+        }),
+    ],
   ] as const) {
     if (document) await writeAtomically(join(publicDir, path), `${JSON.stringify(document)}\n`);
   }

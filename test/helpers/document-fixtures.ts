@@ -4,12 +4,14 @@ import {
   componentHistoryPath,
   documentFile,
   FEED_PATH,
+  HEARTBEATS_PATH,
   INCIDENTS_PATH,
   NOTICES_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
+import type { HeartbeatsDocument } from '../../src/schemas/heartbeats-document.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
@@ -190,8 +192,33 @@ export function sampleFeed(updated = '2026-11-21T04:36:00Z'): string {
 `;
 }
 
-/** The documents published beside the contract's two: the history, the notices and the feed. */
-export const ADDED_PATHS = [UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH, FEED_PATH] as const;
+/** Two heartbeat components as the probe publishes them: one heard from, one waiting for its first push. */
+export function sampleHeartbeats(updatedAt = '2026-11-21T04:37:59Z'): HeartbeatsDocument {
+  return {
+    version: 'v1',
+    region: 'Amsterdam 1',
+    updated_at: updatedAt,
+    components: [
+      {
+        name: 'Nightly Build',
+        every_seconds: 3600,
+        grace_seconds: 300,
+        last_push_at: '2026-11-21T04:10:00Z',
+        not_judged_until: null,
+      },
+      {
+        name: 'Backups',
+        every_seconds: 86_400,
+        grace_seconds: 0,
+        last_push_at: null,
+        not_judged_until: '2026-11-22T04:00:00Z',
+      },
+    ],
+  };
+}
+
+/** The documents published beside the contract's two: the history, the notices, the heartbeats and the feed. */
+export const ADDED_PATHS = [UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH, HEARTBEATS_PATH, FEED_PATH] as const;
 export type AddedPath = (typeof ADDED_PATHS)[number];
 
 /** Each added document's bytes, as its writer (the probe or the build) would publish them. */
@@ -200,6 +227,7 @@ export function sampleDocuments(): Record<AddedPath, string> {
     [UPTIME_PATH]: `${JSON.stringify(sampleUptime())}\n`,
     [INCIDENTS_PATH]: `${JSON.stringify(sampleIncidents())}\n`,
     [NOTICES_PATH]: `${JSON.stringify(sampleNotices())}\n`,
+    [HEARTBEATS_PATH]: `${JSON.stringify(sampleHeartbeats())}\n`,
     [FEED_PATH]: sampleFeed(),
   };
 }

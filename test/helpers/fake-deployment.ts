@@ -63,6 +63,11 @@ export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], Canne
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
     body: JSON.stringify(sampleObservations()),
   },
+  heartbeats: {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
+    body: sampleDocuments()['/api/v1/heartbeats'],
+  },
   ...goodStatuspage(),
   feed: goodFeed(),
   'component-feed': goodFeed(),

@@ -31,7 +31,9 @@ describe('the table of API documents', () => {
 
   it('lists the documents at fixed paths as its rows, in its order, and the feed after them', () => {
     const documents = [
-      ...['regions', 'status', 'uptime', 'incidents', 'notices', 'observations'].map((name) => `/api/v1/${name}`),
+      ...['regions', 'status', 'uptime', 'incidents', 'notices', 'observations', 'heartbeats'].map(
+        (name) => `/api/v1/${name}`,
+      ),
       ...[
         'summary.json',
         'status.json',

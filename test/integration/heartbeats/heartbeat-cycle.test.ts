@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,10 +7,11 @@ import { type PushListener, startPushListener } from '../../../src/heartbeats/pu
 import type { ProbeLog } from '../../../src/log/probe-log.js';
 import { createProber } from '../../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
+import { HeartbeatsDocumentSchema } from '../../../src/schemas/heartbeats-document.js';
 import { ObservationsDocumentSchema } from '../../../src/schemas/observations.js';
 import { ServiceStatusSchema } from '../../../src/schemas/service-status.js';
 import type { ProbeSettings } from '../../../src/settings/probe-settings.js';
-import { settingsFor } from '../../helpers/probe-settings.js';
+import { checkAt, settingsFor } from '../../helpers/probe-settings.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 
 const MINUTE_MS = 60_000;
@@ -77,6 +78,17 @@ async function published() {
   };
 }
 
+/** `/api/v1/heartbeats` as published, its one component, and whether it was made by the cycle of the status. */
+async function heartbeats() {
+  const status = ServiceStatusSchema.parse(JSON.parse(await readFile(join(publicDir, 'api/v1/status'), 'utf8')));
+  const document = HeartbeatsDocumentSchema.parse(
+    JSON.parse(await readFile(join(publicDir, 'api/v1/heartbeats'), 'utf8')),
+  );
+  expect(document.updated_at).toBe(status.updated_at);
+  expect(document.components).toHaveLength(1);
+  return document.components[0];
+}
+
 const pushAt = (ms: number, ok = true, message: string | null = null) =>
   writeHeartbeat(dirname(stateFile), 'nightly-build', { atMs: ms, ok, message });
 
@@ -89,8 +101,17 @@ describe('a heartbeat component in the cycle', () => {
     expect(lines).toContain(
       'Nightly Build: operational (first observation: heartbeat:nightly-build: no push yet, not judged until 2026-11-21T06:05:00Z)',
     );
+    // What the page says of it: not judged yet, and until when.
+    expect(await heartbeats()).toEqual({
+      name: 'Nightly Build',
+      every_seconds: 3600,
+      grace_seconds: 300,
+      last_push_at: null,
+      not_judged_until: '2026-11-21T06:05:00Z',
+    });
     clock.ms = T0 + 66 * MINUTE_MS;
     await prober.runCycle();
+    expect(await heartbeats()).toMatchObject({ last_push_at: null, not_judged_until: null });
     expect(await published()).toEqual({
       state: 'major_outage',
       failure_class: 'timeout',
@@ -103,6 +124,7 @@ describe('a heartbeat component in the cycle', () => {
     clock.ms += MINUTE_MS;
     await prober.runCycle();
     expect(await published()).toEqual({ state: 'operational', failure_class: null, failure_reason: null });
+    expect(await heartbeats()).toMatchObject({ last_push_at: '2026-11-21T06:06:00Z', not_judged_until: null });
     clock.ms += 66 * MINUTE_MS;
     await prober.runCycle();
     expect((await published()).failure_reason).toBe(
@@ -145,6 +167,18 @@ describe('a heartbeat component in the cycle', () => {
     await pushAt(T0);
     await prober.runCycle();
     expect((await published()).state).toBe('under_maintenance');
+    prober.close();
+  });
+});
+
+describe('the heartbeats document', () => {
+  it('is an empty list where the config has no heartbeat component, replacing one an earlier config left', async () => {
+    const file = join(publicDir, 'api/v1/heartbeats');
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, '{"left": "by an earlier config"}\n');
+    const prober = proberAt(settingsFor([{ name: 'Control API', checks: [checkAt('tcp://127.0.0.1:9')] }]), { ms: T0 });
+    await prober.runCycle();
+    expect(HeartbeatsDocumentSchema.parse(JSON.parse(await readFile(file, 'utf8'))).components).toEqual([]);
     prober.close();
   });
 });

@@ -27,7 +27,7 @@ const cycle: PublishedCycle = {
 describe('composePublishSteps', () => {
   const tempDir = tempDirsPerTest();
 
-  it('runs the notices first, the history, then the badges, the subscribers, and the upload last, each owning its files', async () => {
+  it('runs the notices first, the heartbeats, the history, then the badges, the subscribers, and the upload last, each owning its files', async () => {
     const root = await tempDir();
     const stateFile = join(root, '.state', 'probe-state.json');
     // A bucket that is never reached: the steps are only listed.
@@ -66,6 +66,7 @@ describe('composePublishSteps', () => {
     });
     expect(steps.map(({ name, owns }) => [name, owns])).toEqual([
       ['notices', { paths: ['/api/v1/notices'] }],
+      ['heartbeats', { paths: ['/api/v1/heartbeats'] }],
       ['history', { paths: ['/api/v1/uptime', '/api/v1/incidents'], directories: ['/api/v1/component-history'] }],
       ['badges', { directories: ['/badges'] }],
       [
@@ -94,7 +95,8 @@ describe('composePublishSteps', () => {
       observer: undefined,
       clock: () => performance.now(),
     });
-    expect(steps.map(({ name }) => name)).toEqual(['badges']);
+    // The heartbeats are published without heartbeat components too: an empty list, not a 404 on the page.
+    expect(steps.map(({ name }) => name)).toEqual(['heartbeats', 'badges']);
   });
 });
 

@@ -579,6 +579,7 @@ const headersCases: BadFileCase[] = [
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/incidents`,
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/notices`,
       `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/observations`,
+      `headers.json: headers[${ADDED_RULE}].headers[1].value: is only white space, which drops Cache-Control from /api/v1/heartbeats`,
     ],
   },
   {

@@ -37,6 +37,7 @@ describe('the table of API documents', () => {
       '/api/v1/incidents',
       '/api/v1/notices',
       '/api/v1/observations',
+      '/api/v1/heartbeats',
       '/api/v2/summary.json',
       '/api/v2/status.json',
       '/api/v2/components.json',

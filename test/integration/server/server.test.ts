@@ -102,7 +102,7 @@ describe('GET /api/v1/status', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     // One line for every document the probe writes (the notices are the build's, not written here), not one each.
     expect(server.logs).toEqual([
-      `waiting for the probe: ${statusFile(site.publicDir)} and 12 more documents are not published yet`,
+      `waiting for the probe: ${statusFile(site.publicDir)} and 13 more documents are not published yet`,
     ]);
   });
 

@@ -24,6 +24,7 @@ const GENERATED = [
   `${SCHEMAS_PATH}/incidents.json`,
   `${SCHEMAS_PATH}/notices.json`,
   `${SCHEMAS_PATH}/observations.json`,
+  `${SCHEMAS_PATH}/heartbeats.json`,
   `${SCHEMAS_PATH}/statuspage-summary.json`,
   `${SCHEMAS_PATH}/statuspage-status.json`,
   `${SCHEMAS_PATH}/statuspage-components.json`,

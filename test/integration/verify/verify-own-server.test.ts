@@ -36,11 +36,16 @@ async function serve(site: TempSite): Promise<string> {
   return String(url);
 }
 
-async function probeOnce(site: TempSite, config: object, region: string): Promise<void> {
+async function probeOnce(
+  site: TempSite,
+  config: object,
+  region: string,
+  env: Record<string, string> = {},
+): Promise<void> {
   await writeFile(join(site.root, 'components.json'), JSON.stringify(config));
   const result = await runCli(
     ['probe', '--once', '--config', 'components.json', '--state', '.state/probe-state.json'],
-    { cwd: site.root, env: { REGION: region }, timeoutMs: 60_000 },
+    { cwd: site.root, env: { REGION: region, ...env }, timeoutMs: 60_000 },
   );
   expect(result.stderr).not.toMatch(/could not|error/i);
   expect(result.code).toBe(0);
@@ -88,6 +93,7 @@ describe('verify against our own serve', () => {
       'component-history status-code',
       'incidents status-code',
       'observations status-code',
+      'heartbeats status-code',
       ...STATUSPAGE_ENDPOINTS.map((endpoint) => `${endpoint} status-code`),
       // The first group is the one Statuspage's components document names: none without a probe.
       'group-feed status-code',
@@ -95,18 +101,23 @@ describe('verify against our own serve', () => {
     expect(code).toBe(0);
   }, 120_000);
 
-  it('passes with history on and no peers, nothing skipped', async () => {
+  it('passes with history on, a heartbeat component and no peers, nothing skipped', async () => {
     const healthy = await standin({ mode: 'healthy' });
     await build(cli.site);
-    const components = [{ name: 'Control API', url: healthy.origin, group: 'Control plane' }];
-    await probeOnce(cli.site, { region: 'ams1', components }, 'ams1');
+    const components = [
+      { name: 'Control API', url: healthy.origin, group: 'Control plane' },
+      { name: 'Nightly Build', heartbeat: { every_seconds: 3600, token_env: 'NIGHTLY_BUILD_TOKEN' } },
+    ];
+    await probeOnce(cli.site, { region: 'ams1', components }, 'ams1', {
+      NIGHTLY_BUILD_TOKEN: 'a-nightly-build-token-0123456789',
+    });
     const { code, report } = await verify(await serve(cli.site));
     expect(outcomes(report, 'fail')).toEqual([]);
     expect(outcomes(report, 'skip')).toEqual([]);
     expect(code).toBe(0);
   }, 120_000);
 
-  it('passes with history on and a peer that votes, for both regions, nothing skipped', async () => {
+  it('passes with history on and a peer that votes, for both regions, nothing skipped but the heartbeats (none configured)', async () => {
     const healthy = await standin({ mode: 'healthy' });
     const peer = await makeTempSite();
     extraSites.push(peer);
@@ -122,7 +133,7 @@ describe('verify against our own serve', () => {
         await untilServed(target);
         const { code, report } = await verify(target);
         expect(outcomes(report, 'fail')).toEqual([]);
-        expect(outcomes(report, 'skip')).toEqual([]);
+        expect(outcomes(report, 'skip')).toEqual(['heartbeats status-code']);
         expect(code).toBe(0);
       }
     } finally {

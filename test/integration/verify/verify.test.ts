@@ -113,6 +113,7 @@ describe('verifyDeployment against our own server', () => {
       'component-history',
       'incidents',
       'notices',
+      'heartbeats',
       'feed',
       'component-feed',
       'group-feed',

@@ -41,6 +41,7 @@ describe('judgeHeartbeat', () => {
       ok: true,
       latency_ms: 0,
       note: 'no push yet, not judged until 2026-11-21T06:05:00Z',
+      notJudgedUntilMs: Date.parse('2026-11-21T06:05:00Z'),
     });
     expect(judgeHeartbeat(undefined, hourly, START, START + 3901 * S)).toEqual({
       ok: false,

@@ -112,6 +112,7 @@ describe.each<[string, () => HeaderSets]>([
   it('covers every published file, including the page at /', () => {
     expect([...parse().keys()]).toEqual([
       '/',
+      '/api/v1/heartbeats',
       '/api/v1/incidents',
       '/api/v1/notices',
       '/api/v1/observations',

@@ -116,11 +116,13 @@ describe('HeadersConfigSchema', () => {
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/incidents`],
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/notices`],
       [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/observations`],
+      [`headers.${complete.length}.headers.0.value`, `${reason}, which drops Cache-Control from /api/v1/heartbeats`],
     ]);
   });
 
   it.each([
     ['api/v1/{uptime,incidents,notices}', ['/api/v1/uptime', '/api/v1/incidents', '/api/v1/notices']],
+    ['api/v1/{observations,heartbeats}', ['/api/v1/observations', '/api/v1/heartbeats']],
     ['feed.atom', ['/feed.atom']],
   ])('requires Content-Type and Cache-Control for the documents that the %s rule covers', (source, paths) => {
     const headers = complete.filter((rule) => rule.source !== source);

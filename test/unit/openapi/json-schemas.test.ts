@@ -43,6 +43,25 @@ const [incident] = incidents.incidents;
 const notices = sampleNotices();
 const [incidentNotice, maintenanceNotice] = notices.notices;
 const observations = sampleObservations();
+const heardHeartbeat = {
+  name: 'Nightly Build',
+  every_seconds: 3600,
+  grace_seconds: 300,
+  last_push_at: '2026-11-21T04:10:00Z',
+  not_judged_until: null,
+};
+const waitingHeartbeat = {
+  ...heardHeartbeat,
+  name: 'Backups',
+  last_push_at: null,
+  not_judged_until: '2026-11-21T06:05:00Z',
+};
+const heartbeats = {
+  version: 'v1',
+  region: 'Amsterdam 1',
+  updated_at: '2026-11-21T05:00:00Z',
+  components: [heardHeartbeat, waitingHeartbeat],
+};
 const [globalObservation, regionalObservation] = observations.components;
 const v2 = sampleStatuspageDocuments() as Record<string, Record<string, unknown[] & Record<string, unknown>>>;
 const summary = v2['/api/v2/summary.json'] ?? {};
@@ -201,6 +220,20 @@ const CASES: Record<string, readonly Case[]> = {
     ],
     ['an unknown peer outcome', { ...observations, peers: [{ ...observations.peers[0], outcome: 'late' }] }, false],
     ['an extra field', { ...observations, status: 'operational' }, false],
+  ],
+  Heartbeats: [
+    ['a heartbeats document', heartbeats, true],
+    ['one never heard from', { ...heartbeats, components: [waitingHeartbeat] }, true],
+    ['no components', { ...heartbeats, components: [] }, true],
+    ['every_seconds of 0', { ...heartbeats, components: [{ ...heardHeartbeat, every_seconds: 0 }] }, false],
+    ['a fractional grace', { ...heartbeats, components: [{ ...heardHeartbeat, grace_seconds: 1.5 }] }, false],
+    [
+      'a missing last_push_at',
+      { ...heartbeats, components: [{ ...waitingHeartbeat, last_push_at: undefined }] },
+      false,
+    ],
+    ['milliseconds in updated_at', { ...heartbeats, updated_at: '2026-11-21T05:00:00.000Z' }, false],
+    ['an extra field', { ...heartbeats, components: [{ ...heardHeartbeat, message: 'ok' }] }, false],
   ],
   StatuspageSummary: [
     ['the sample summary', summary, true],
