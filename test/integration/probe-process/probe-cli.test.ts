@@ -86,6 +86,7 @@ describe('probe --once', () => {
     expect(cycleMs).toBeLessThan(2900);
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
+      'heartbeats',
       'incidents',
       'notices',
       'observations',
@@ -116,6 +117,7 @@ describe('probe --once', () => {
     ]);
     expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
       'api/v1/component-history/scheduler.json',
+      'api/v1/heartbeats',
       'api/v1/incidents',
       'api/v1/notices',
       'api/v1/observations',
@@ -272,6 +274,7 @@ describe('probe --once', () => {
     expect(await readFile(statusFile(), 'utf8')).toBe(before);
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
+      'heartbeats',
       'incidents',
       'notices',
       'observations',
@@ -351,6 +354,7 @@ describe('probe (sidecar)', () => {
     expect(sidecar.output()).toContain('probe: stopped');
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
       'component-history',
+      'heartbeats',
       'incidents',
       'notices',
       'observations',

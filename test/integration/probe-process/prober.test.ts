@@ -69,7 +69,7 @@ describe('createProber', () => {
         fingerprint: expect.any(String),
       },
     ]);
-    expect(await readdir(statusDir())).toEqual(['observations', 'status']);
+    expect(await readdir(statusDir())).toEqual(['heartbeats', 'observations', 'status']);
   });
 
   it('logs one line per component state change and one summary line per cycle', async () => {
@@ -140,7 +140,7 @@ describe('createProber', () => {
     await rename(join(root, 'v1-aside'), statusDir());
     expect(await readFile(join(statusDir(), 'status'), 'utf8')).toBe(before);
     expect(await prober.runCycle()).toMatchObject({ published: true });
-    expect(await readdir(statusDir())).toEqual(['observations', 'status']);
+    expect(await readdir(statusDir())).toEqual(['heartbeats', 'observations', 'status']);
   });
 
   it('removes the temp files a killed writer left behind before its first cycle', async () => {
@@ -151,7 +151,7 @@ describe('createProber', () => {
     await writeFile(join(root, '.state', `.probe-state.json.${pid}.0badc0de.tmp`), '{');
     const { prober } = await proberFor('healthy');
     await prober.runCycle();
-    expect(await readdir(statusDir())).toEqual(['observations', 'status']);
+    expect(await readdir(statusDir())).toEqual(['heartbeats', 'observations', 'status']);
     expect(await readdir(join(root, '.state'))).toEqual(['probe-state.json']);
   });
 

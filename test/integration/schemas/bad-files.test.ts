@@ -724,7 +724,7 @@ describe('probe --once after a writer was killed mid-write', () => {
     writer = undefined;
   });
 
-  it('removes the dead writer’s temp files from DIR/api/v1, the detail documents, the badges, Statuspage’s, the notices, the feed and the webhook queue', async () => {
+  it('removes the dead writer’s temp files from DIR/api/v1, the detail documents, the badges, Statuspage’s, the notices, the heartbeats, the feed and the webhook queue', async () => {
     const site = await makeTempSite();
     try {
       await publishStatus(site.publicDir, sampleStatus());
@@ -756,6 +756,7 @@ describe('probe --once after a writer was killed mid-write', () => {
         ['api', 'v2', 'incidents', `.unresolved.json.${child.pid}.0badc0de.tmp`],
         // Written after the cycle: the notices, the feed, and the webhook queue in the state directory.
         ['api', 'v1', `.notices.${child.pid}.0badc0de.tmp`],
+        ['api', 'v1', `.heartbeats.${child.pid}.0badc0de.tmp`],
         [`.feed.atom.${child.pid}.0badc0de.tmp`],
         ['..', '.state', `.webhook-queue.json.${child.pid}.0badc0de.tmp`],
       ].map((segments) => join(site.publicDir, ...segments));
@@ -778,11 +779,13 @@ describe('probe --once after a writer was killed mid-write', () => {
         expect(result.stdout).toContain(`removed 1 stale temp file(s) under ${dir}`);
       }
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/api/v1/notices');
+      expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/api/v1/heartbeats');
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/feed.atom');
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to .state/webhook-queue.json');
       for (const file of nested) await expect(readdir(join(file, '..'))).resolves.not.toContain(basename(file));
       expect(await readdir(apiDir)).toEqual([
         'component-history',
+        'heartbeats',
         'incidents',
         'notices',
         'observations',
