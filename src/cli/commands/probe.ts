@@ -33,7 +33,8 @@ export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FI
 Reads the team's notices, checks each component (HTTP, TCP, DNS, gRPC health, an
 upstream Statuspage, or the pushes of a heartbeat) and writes DIR/api/v1/status
 (each component the worse of what the checks see and what an open notice
-declares), then DIR/api/v1/notices, records the cycle in the history and writes
+declares), then DIR/api/v1/notices and DIR/api/v1/heartbeats (what each heartbeat
+component last heard), records the cycle in the history and writes
 DIR/api/v1/uptime, DIR/api/v1/incidents, DIR/feed.atom and Statuspage's
 documents under DIR/api/v2/, and queues webhook events (config "webhooks")
 beside the state file.
