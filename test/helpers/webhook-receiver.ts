@@ -10,6 +10,8 @@ export interface ReceivedWebhook {
   readonly receivedAtMs: number;
   /** What the receiver answered; `undefined` if it hung. */
   readonly answered: number | undefined;
+  /** For one it hung on: when the sender gave up and closed the connection, once it has. */
+  closedAtMs?: number;
 }
 
 /**
@@ -56,7 +58,16 @@ async function startWebhookReceiver(behaviour: ReceiverBehaviour): Promise<Webho
         const body = Buffer.concat(chunks).toString('utf8');
         const hung = received.filter((entry) => entry.answered === undefined).length;
         if ('hang' in behaviour || hung < (behaviour.hangs ?? 0)) {
-          received.push({ headers: request.headers, body, receivedAtMs: Date.now(), answered: undefined });
+          const entry: ReceivedWebhook = {
+            headers: request.headers,
+            body,
+            receivedAtMs: Date.now(),
+            answered: undefined,
+          };
+          received.push(entry);
+          response.on('close', () => {
+            entry.closedAtMs = Date.now();
+          });
           hanging.push(response);
           return;
         }
