@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ProbeStateFileSchema } from '../../../src/schemas/probe-state.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../../src/schemas/service-status.js';
+import { PROBE_API_V1_ENTRIES } from '../../helpers/fixtures.js';
 import {
   type CliProcess,
   type CliResult,
@@ -84,15 +85,7 @@ describe('probe --once', () => {
     const cycleMs = Number(result.stdout.match(/cycle done in (\d+) ms/)?.[1]);
     expect(cycleMs).toBeGreaterThanOrEqual(1950);
     expect(cycleMs).toBeLessThan(2900);
-    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
-      'component-history',
-      'heartbeats',
-      'incidents',
-      'notices',
-      'observations',
-      'status',
-      'uptime',
-    ]);
+    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual(PROBE_API_V1_ENTRIES);
   });
 
   it('carries the flapping memory from one run to the next in the state file', async () => {
@@ -272,15 +265,7 @@ describe('probe --once', () => {
     // The writer lock, in the state directory, is the first thing written.
     expect(stderr).toMatch(/could not take the writer lock in \.state: EFBIG .*nothing written/);
     expect(await readFile(statusFile(), 'utf8')).toBe(before);
-    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
-      'component-history',
-      'heartbeats',
-      'incidents',
-      'notices',
-      'observations',
-      'status',
-      'uptime',
-    ]);
+    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual(PROBE_API_V1_ENTRIES);
   });
 
   it('refuses a state file under the served directory', async () => {
@@ -352,15 +337,7 @@ describe('probe (sidecar)', () => {
     expect(await sidecar.exited()).toBe(0);
     expect(sidecar.output()).toContain('probe: SIGTERM: stopping');
     expect(sidecar.output()).toContain('probe: stopped');
-    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual([
-      'component-history',
-      'heartbeats',
-      'incidents',
-      'notices',
-      'observations',
-      'status',
-      'uptime',
-    ]);
+    expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual(PROBE_API_V1_ENTRIES);
     expect(await readdir(join(cli.site.root, '.state'))).toEqual(['history.sqlite', 'probe-state.json']);
   });
 

@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startStandin } from '../../../src/standins/start-standin.js';
+import { PROBE_API_V1_ENTRIES } from '../../helpers/fixtures.js';
 import { type CliResult, runCli } from '../../helpers/run-cli.js';
 import { type InProcessCommand, runCommandInProcess } from '../../helpers/run-command-in-process.js';
 import { useStandins } from '../../helpers/standins.js';
@@ -783,15 +784,7 @@ describe('probe --once after a writer was killed mid-write', () => {
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to public/feed.atom');
       expect(result.stdout).toContain('removed 1 stale temp file(s) next to .state/webhook-queue.json');
       for (const file of nested) await expect(readdir(join(file, '..'))).resolves.not.toContain(basename(file));
-      expect(await readdir(apiDir)).toEqual([
-        'component-history',
-        'heartbeats',
-        'incidents',
-        'notices',
-        'observations',
-        'status',
-        'uptime',
-      ]);
+      expect(await readdir(apiDir)).toEqual(PROBE_API_V1_ENTRIES);
     } finally {
       await site.remove();
     }
