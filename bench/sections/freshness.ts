@@ -24,11 +24,12 @@ export async function measureFreshness(site: BenchSite, rewrites: number): Promi
   );
   const pool = new Pool(server.url, { connections: 1 });
   const delays: number[] = [];
+  // Each status a second newer than the last, from a second past now: the server keeps the newer of two
+  // dated versions, so one dated before the site's own status would never be served.
+  const firstMs = (Math.floor(Date.now() / 1000) + 1) * 1000;
   try {
     for (let index = 0; index < rewrites; index += 1) {
-      const body = renderSampleStatus(
-        new Date(Date.UTC(2026, 10, 21, 0, 0, index)).toISOString().replace('.000Z', 'Z'),
-      );
+      const body = renderSampleStatus(new Date(firstMs + index * 1000).toISOString().replace('.000Z', 'Z'));
       await writeAtomically(site.statusFile, body);
       const renamedAt = performance.now();
       for (;;) {
