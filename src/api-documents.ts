@@ -272,6 +272,11 @@ export type ApiDocumentSpec = DocumentRow<DocumentPath>;
  */
 export const API_DOCUMENTS: readonly ApiDocumentSpec[] = ROWS;
 
+/** The largest file the server takes for the document at `path`: its row's cap, else `MAX_API_DOCUMENT_BYTES`. */
+export function maxBytesOf(path: DocumentPath): number {
+  return API_DOCUMENTS.find((row) => row.path === path)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
+}
+
 /** Every JSON document the API publishes at a fixed path, in the table's order. */
 export const DOCUMENT_PATHS = API_DOCUMENTS.map((document) => document.path);
 

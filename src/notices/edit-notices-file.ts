@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { API_DOCUMENTS, MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
+import { maxBytesOf } from '../api-documents.js';
 import { NOTICES_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
@@ -13,7 +13,7 @@ import { noticesFileSchemaFor } from './notices-file-rules.js';
 import { readNoticesConfig, readWrittenNotices } from './read-notices.js';
 import { orderFields, renderNotices } from './render-notices.js';
 
-const MAX_NOTICES_BYTES = API_DOCUMENTS.find((row) => row.path === NOTICES_PATH)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
+const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
 
 export interface EditNoticesOptions {
   /** `data/notices.json`; created when missing. */

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { API_DOCUMENTS, MAX_API_DOCUMENT_BYTES } from '../api-documents.js';
+import { maxBytesOf } from '../api-documents.js';
 import { NOTICES_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { parseDocument } from '../io/parse-document.js';
@@ -17,7 +17,7 @@ import { readNoticesConfig, renderConfigWindowNotices } from './read-notices.js'
 /** How long a cycle waits for the notices of one published place before going on with those last read. */
 export const NOTICES_FETCH_TIMEOUT_MS = 2_000;
 
-const MAX_NOTICES_BYTES = API_DOCUMENTS.find((row) => row.path === NOTICES_PATH)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
+const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
 
 export interface UrlNoticesSourceOptions {
   /** Where the team's notices are published once for every region: `https://status.example.com/api/v1/notices`. */
