@@ -12,6 +12,7 @@ import {
   DEFAULT_MAINTENANCE_ANNOUNCE_DAYS,
   MaintenanceWindowSchema,
 } from './maintenance-window.js';
+import { SubscribersConfigSchema } from './subscribers-config.js';
 import { webhookConfigSchema } from './webhook-config.js';
 
 export { MAX_TIMEOUT_MS } from './check-options.js';
@@ -212,6 +213,8 @@ export const ComponentsConfigSchema = z
         .default(DEFAULT_UPSTREAM_REFRESH_SECONDS),
       /** Receivers of status-change and notice events. */
       webhooks: z.array(WebhookConfigSchema).default([]),
+      /** Email subscribers with double opt-in (`probe --subscribe-port`), mailed through the relay named here. */
+      subscribers: SubscribersConfigSchema.optional(),
       components: z
         .array(ComponentConfigSchema, {
           error: (issue) =>
@@ -229,6 +232,13 @@ export const ComponentsConfigSchema = z
     });
     checkGroupSpellings(config.components, ctx);
     const names = new Set(config.components.map((component) => component.name));
+    if (config.subscribers !== undefined && config.public_url === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['public_url'],
+        message: 'is required with "subscribers": the mails link to the page',
+      });
+    }
     config.maintenance.forEach((window, index) => {
       window.components?.forEach((name, nameIndex) => {
         if (names.has(name)) return;
