@@ -15,6 +15,7 @@ Commands:
   notice    open, update, resolve an incident notice (declaring components' states), attach
             its postmortem, list the notices: data/notices.json, which the probe publishes
   maintenance  schedule, start and complete a maintenance notice
+  subscribers  the email subscribers: list, count, export, import, remove, test, bounce
   demo-regions  three regions on this machine whose probes vote on global components
 
 Run 'service-directory <command> --help' for a command's options.`;
@@ -37,6 +38,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   uptime: async () => (await import('./commands/uptime.js')).uptime,
   notice: async () => (await import('./commands/notice.js')).notice,
   maintenance: async () => (await import('./commands/notice.js')).maintenance,
+  subscribers: async () => (await import('./commands/subscribers.js')).subscribers,
   'demo-regions': async () => (await import('./commands/demo-regions.js')).demoRegions,
 };
 

@@ -31,7 +31,11 @@ export function describeNoticeChange(notice: Notice, before: AnnouncedNotice | u
     if (before !== undefined && before.state === notice.state) return 'updated';
     return notice.state === 'scheduled' ? 'scheduled' : notice.state === 'in_progress' ? 'started' : 'completed';
   }
-  if (notice.postmortem !== undefined && before?.postmortem !== true && (before !== undefined || notice.state === 'resolved')) {
+  if (
+    notice.postmortem !== undefined &&
+    before?.postmortem !== true &&
+    (before !== undefined || notice.state === 'resolved')
+  ) {
     return before === undefined ? 'resolved' : 'postmortem';
   }
   if (notice.state === 'resolved' && before?.state !== 'resolved') return 'resolved';

@@ -1,5 +1,5 @@
-import type { SubscriptionChoice } from './subscription-choice.js';
 import { CONFIRM_TOKEN_TTL_MS } from './subscriber-tokens.js';
+import type { SubscriptionChoice } from './subscription-choice.js';
 
 /** Confirmation mails an address is sent at most in `CONFIRMATIONS_WINDOW_MS`: enough for a typo or a slow inbox. */
 export const MAX_CONFIRMATIONS_PER_WINDOW = 3;
@@ -13,7 +13,9 @@ export interface Subscriber {
   /** What is mailed now (a pending sign-up's choice until it is confirmed). */
   readonly choice: SubscriptionChoice;
   /** A sign-up waiting for its confirmation: what it asked for, the nonce its link carries, and until when. */
-  readonly pending: { readonly choice: SubscriptionChoice; readonly nonce: string; readonly expiresMs: number } | undefined;
+  readonly pending:
+    | { readonly choice: SubscriptionChoice; readonly nonce: string; readonly expiresMs: number }
+    | undefined;
   /** The nonce of the manage and unsubscribe links. */
   readonly key: string;
   readonly createdMs: number;

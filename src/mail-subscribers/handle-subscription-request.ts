@@ -4,7 +4,13 @@ import type { ProbeLog } from '../log/probe-log.js';
 import { clientAddress } from './client-address.js';
 import type { MailPage } from './mail-page.js';
 import { readRequestBody } from './read-request-body.js';
-import { LANDING_CSP, LANDING_RESULTS, type LandingPage, type LandingResult, renderLandingPage } from './render-landing-page.js';
+import {
+  LANDING_CSP,
+  LANDING_RESULTS,
+  type LandingPage,
+  type LandingResult,
+  renderLandingPage,
+} from './render-landing-page.js';
 import type { SignupLimiter } from './signup-limiter.js';
 import type { SubscriberStore } from './subscriber-store.js';
 import { readToken, type TokenPurpose } from './subscriber-tokens.js';
@@ -55,11 +61,15 @@ const SignupFieldsSchema = z.object({ email: AddressSchema, [HONEYPOT_FIELD]: z.
  * `/confirm`, `/unsubscribe`, `/manage`, `/done`): state changes by POST
  * only, landing pages by GET. The listener adds the common headers.
  */
-export async function handleSubscriptionRequest(request: IncomingMessage, service: SubscriptionService): Promise<Answer> {
+export async function handleSubscriptionRequest(
+  request: IncomingMessage,
+  service: SubscriptionService,
+): Promise<Answer> {
   const { page } = service;
   const url = new URL(request.url ?? '/', 'http://endpoint.invalid');
   const base = new URL(page.endpoint).pathname.replace(/\/+$/, '');
-  const action = url.pathname === base ? '' : url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length + 1) : undefined;
+  const action =
+    url.pathname === base ? '' : url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length + 1) : undefined;
   const method = request.method ?? '';
   if (action === undefined || !['', 'confirm', 'unsubscribe', 'manage', 'done'].includes(action)) {
     return refuse(404, 'not_found', 'not a subscription URL');
@@ -76,7 +86,11 @@ export async function handleSubscriptionRequest(request: IncomingMessage, servic
   }
   if (action === 'done') return refuse(405, 'method_not_allowed', 'use GET', { Allow: 'GET' });
   if (action === '') {
-    const client = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], service.trustedProxies);
+    const client = clientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      service.trustedProxies,
+    );
     const waitS = service.limiter.take(client, service.now());
     if (waitS > 0) {
       return refuse(429, 'too_many_requests', 'too many sign-ups from this client; try again later', {
@@ -96,7 +110,8 @@ export async function handleSubscriptionRequest(request: IncomingMessage, servic
 
 function signUp(fields: Readonly<Record<string, unknown>>, form: boolean, service: SubscriptionService): Answer {
   const signup = SignupFieldsSchema.safeParse(fields);
-  if (!signup.success) return refuse(400, 'invalid_request', `email: ${signup.error.issues[0]?.message ?? 'is not an email address'}`);
+  if (!signup.success)
+    return refuse(400, 'invalid_request', `email: ${signup.error.issues[0]?.message ?? 'is not an email address'}`);
   const choice = subscriptionChoiceSchema(service.page.components).safeParse({
     components: fields.components,
     language: fields.language,
@@ -128,7 +143,8 @@ function act(
   const done = (result: LandingResult, status: number, value: unknown, language: MailLanguage = 'en') =>
     form ? seeOther(service, result, language) : json(status, value);
   if (!reading.ok) {
-    if (reading.why === 'expired') return done('expired', 410, { error: 'expired_token', message: 'this link has expired' });
+    if (reading.why === 'expired')
+      return done('expired', 410, { error: 'expired_token', message: 'this link has expired' });
     return form ? seeOther(service, 'gone', 'en') : refuse(400, 'invalid_token', 'not a token of this endpoint');
   }
   const { subscriber: id, nonce } = reading.claims;
@@ -136,8 +152,14 @@ function act(
     const language = store.byId(id)?.pending?.choice.language ?? 'en';
     const outcome = store.confirm(id, nonce, now());
     if (outcome === 'confirmed') return done('confirmed', 200, { status: 'confirmed' }, language);
-    if (outcome === 'expired') return done('expired', 410, { error: 'expired_token', message: 'this link has expired' }, language);
-    return done('gone', 410, { error: 'voided_token', message: 'this link was replaced by a newer one, or used up' }, language);
+    if (outcome === 'expired')
+      return done('expired', 410, { error: 'expired_token', message: 'this link has expired' }, language);
+    return done(
+      'gone',
+      410,
+      { error: 'voided_token', message: 'this link was replaced by a newer one, or used up' },
+      language,
+    );
   }
   const subscriber = store.byKey(id, nonce);
   if (action === 'unsubscribe' || fields.action === 'unsubscribe') {
@@ -145,10 +167,12 @@ function act(
     if (subscriber !== undefined) store.remove(id);
     return done('unsubscribed', 200, { status: 'unsubscribed' }, subscriber?.choice.language);
   }
-  if (subscriber === undefined) return done('gone', 410, { error: 'voided_token', message: 'no subscription for this link' });
+  if (subscriber === undefined)
+    return done('gone', 410, { error: 'voided_token', message: 'no subscription for this link' });
   const changing = ['components', 'language', 'time_zone'].some((field) => fields[field] !== undefined);
   const current = subscriber.choice;
-  if (!changing) return json(200, { components: current.components, language: current.language, time_zone: current.timeZone });
+  if (!changing)
+    return json(200, { components: current.components, language: current.language, time_zone: current.timeZone });
   const choice = subscriptionChoiceSchema(service.page.components).safeParse({
     components: fields.components ?? (form ? [] : current.components),
     language: fields.language ?? current.language,
@@ -164,7 +188,11 @@ function act(
 }
 
 function seeOther(service: SubscriptionService, result: LandingResult, language: MailLanguage): Answer {
-  return { status: 303, headers: { Location: `${service.page.endpoint}/done?result=${result}&lang=${language}` }, body: '' };
+  return {
+    status: 303,
+    headers: { Location: `${service.page.endpoint}/done?result=${result}&lang=${language}` },
+    body: '',
+  };
 }
 
 function landing(action: string, params: URLSearchParams, service: SubscriptionService): Answer {
@@ -188,9 +216,12 @@ function landing(action: string, params: URLSearchParams, service: SubscriptionS
     const reading = readToken(service.secret, token, purpose, service.now());
     if (reading.ok) {
       const subscriber = service.store.byId(reading.claims.subscriber);
-      language = (purpose === 'confirm' ? subscriber?.pending?.choice.language : subscriber?.choice.language) ?? language;
+      language =
+        (purpose === 'confirm' ? subscriber?.pending?.choice.language : subscriber?.choice.language) ?? language;
     }
-    page = reading.ok ? { kind: purpose, token } : { kind: 'done', result: reading.why === 'expired' ? 'expired' : 'gone' };
+    page = reading.ok
+      ? { kind: purpose, token }
+      : { kind: 'done', result: reading.why === 'expired' ? 'expired' : 'gone' };
   }
   return {
     status: 200,

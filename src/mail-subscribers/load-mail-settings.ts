@@ -1,7 +1,7 @@
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
-import { ComponentsConfigSchema, type ComponentsConfig } from '../schemas/components-config.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { describeMailPage, type MailPage } from './mail-page.js';
 import type { DkimKey } from './mail-transport.js';
 import { domainOf } from './verp-address.js';
@@ -32,7 +32,11 @@ export interface MailSettings {
  * Throws `InputError` naming the variable that is unset or unusable; never
  * its value.
  */
-export function mailSettingsOf(config: ComponentsConfig, env: NodeJS.ProcessEnv, file = 'environment'): MailSettings | undefined {
+export function mailSettingsOf(
+  config: ComponentsConfig,
+  env: NodeJS.ProcessEnv,
+  file = 'environment',
+): MailSettings | undefined {
   const subscribers = config.subscribers;
   if (subscribers === undefined || config.public_url === undefined) return undefined;
   const variable = (name: string, field: string, check: (value: string) => string | undefined) => {
@@ -61,7 +65,12 @@ export function mailSettingsOf(config: ComponentsConfig, env: NodeJS.ProcessEnv,
         };
   const publicUrl = config.public_url;
   return {
-    page: describeMailPage(config.page_name ?? new URL(publicUrl).hostname, publicUrl, subscribers.endpoint, config.components),
+    page: describeMailPage(
+      config.page_name ?? new URL(publicUrl).hostname,
+      publicUrl,
+      subscribers.endpoint,
+      config.components,
+    ),
     from: subscribers.from,
     smtpUrl,
     secret,
@@ -75,6 +84,9 @@ export function mailSettingsOf(config: ComponentsConfig, env: NodeJS.ProcessEnv,
 }
 
 /** `mailSettingsOf` the components config `file`. */
-export async function loadMailSettings(file: string, env: NodeJS.ProcessEnv = process.env): Promise<MailSettings | undefined> {
+export async function loadMailSettings(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<MailSettings | undefined> {
   return mailSettingsOf(await readDocument(file, ComponentsConfigSchema), env, displayPath(file));
 }

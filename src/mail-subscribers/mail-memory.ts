@@ -46,23 +46,25 @@ export function createMailMemory(db: Database.Database, outbox: Outbox): MailMem
         .transaction(() => {
           const update = decide({
             announced: new Map(
-              readAnnounced.all().map((row) => [
-                row.id,
-                { fingerprint: row.fingerprint, state: row.state, postmortem: row.postmortem === 1 },
-              ]),
+              readAnnounced
+                .all()
+                .map((row) => [
+                  row.id,
+                  { fingerprint: row.fingerprint, state: row.state, postmortem: row.postmortem === 1 },
+                ]),
             ),
             watched: new Map(
-              readWatched.all().map((row) => [
-                row.name,
-                { mailed: row.mailed, pendingSinceMs: row.pending_since_ms ?? undefined },
-              ]),
+              readWatched
+                .all()
+                .map((row) => [row.name, { mailed: row.mailed, pendingSinceMs: row.pending_since_ms ?? undefined }]),
             ),
           });
           let queued = 0;
           for (const { id, event } of update.events) queued += outbox.queue(id, event, nowMs);
           if (update.announced !== undefined) {
             db.exec('DELETE FROM announced_notices');
-            for (const [id, each] of update.announced) addAnnounced.run(id, each.fingerprint, each.state, each.postmortem ? 1 : 0);
+            for (const [id, each] of update.announced)
+              addAnnounced.run(id, each.fingerprint, each.state, each.postmortem ? 1 : 0);
           }
           db.exec('DELETE FROM watched_components');
           for (const [name, each] of update.watched) addWatched.run(name, each.mailed, each.pendingSinceMs ?? null);

@@ -61,7 +61,8 @@ const EN = {
   'landing.done.unsubscribed': 'Done: you will receive no more email updates.',
   'landing.done.sent': 'Check your inbox: if the address can receive mail, a link to confirm is on its way.',
   'landing.done.changed': 'Saved.',
-  'landing.done.gone': 'This link is no longer valid: it was replaced by a newer one, or used up. Sign up again from the page.',
+  'landing.done.gone':
+    'This link is no longer valid: it was replaced by a newer one, or used up. Sign up again from the page.',
   'landing.done.expired': 'This link has expired. Sign up again from the page.',
   'landing.back': 'Back to the status page',
 } as const;
@@ -72,7 +73,8 @@ type Catalogue = Readonly<Record<MailMessageKey, string>>;
 const DE: Catalogue = {
   'confirm.subject': 'Bestätigen Sie die E-Mail-Benachrichtigungen von {page}',
   'confirm.intro': 'Jemand, wahrscheinlich Sie, hat E-Mail-Benachrichtigungen von {page} angefordert für: {scope}.',
-  'confirm.action': 'Um sie zu starten, öffnen Sie diesen Link innerhalb von 24 Stunden und drücken Sie die Schaltfläche:',
+  'confirm.action':
+    'Um sie zu starten, öffnen Sie diesen Link innerhalb von 24 Stunden und drücken Sie die Schaltfläche:',
   'confirm.ignore': 'Wenn Sie es nicht waren, ignorieren Sie diese E-Mail: Es wird nichts weiter gesendet.',
   'scope.all': 'die ganze Seite',
   'notice.subject': '[{page}] {change}: {title}',
@@ -122,7 +124,8 @@ const DE: Catalogue = {
   'landing.manage.save': 'Speichern',
   'landing.done.confirmed': 'Erledigt: Sie erhalten die E-Mail-Benachrichtigungen.',
   'landing.done.unsubscribed': 'Erledigt: Sie erhalten keine E-Mail-Benachrichtigungen mehr.',
-  'landing.done.sent': 'Sehen Sie in Ihr Postfach: Wenn die Adresse E-Mails empfangen kann, ist ein Bestätigungslink unterwegs.',
+  'landing.done.sent':
+    'Sehen Sie in Ihr Postfach: Wenn die Adresse E-Mails empfangen kann, ist ein Bestätigungslink unterwegs.',
   'landing.done.changed': 'Gespeichert.',
   'landing.done.gone':
     'Dieser Link gilt nicht mehr: Er wurde durch einen neueren ersetzt oder schon verwendet. Melden Sie sich auf der Seite neu an.',
@@ -183,7 +186,8 @@ const FR: Catalogue = {
   'landing.manage.save': 'Enregistrer',
   'landing.done.confirmed': 'C’est fait : vous recevrez les alertes par e-mail.',
   'landing.done.unsubscribed': 'C’est fait : vous ne recevrez plus d’alertes par e-mail.',
-  'landing.done.sent': 'Consultez votre boîte : si l’adresse peut recevoir des e-mails, un lien de confirmation est en route.',
+  'landing.done.sent':
+    'Consultez votre boîte : si l’adresse peut recevoir des e-mails, un lien de confirmation est en route.',
   'landing.done.changed': 'Enregistré.',
   'landing.done.gone':
     "Ce lien n'est plus valable : il a été remplacé par un plus récent, ou déjà utilisé. Réinscrivez-vous depuis la page.",
@@ -244,7 +248,8 @@ const ES: Catalogue = {
   'landing.manage.save': 'Guardar',
   'landing.done.confirmed': 'Hecho: recibirá los avisos por correo.',
   'landing.done.unsubscribed': 'Hecho: no recibirá más avisos por correo.',
-  'landing.done.sent': 'Revise su bandeja: si la dirección puede recibir correo, va en camino un enlace para confirmar.',
+  'landing.done.sent':
+    'Revise su bandeja: si la dirección puede recibir correo, va en camino un enlace para confirmar.',
   'landing.done.changed': 'Guardado.',
   'landing.done.gone':
     'Este enlace ya no es válido: se sustituyó por uno más reciente o ya se usó. Suscríbase de nuevo desde la página.',
@@ -307,7 +312,8 @@ const JA: Catalogue = {
   'landing.done.unsubscribed': '完了しました。メール通知はもう届きません。',
   'landing.done.sent': '受信箱を確認してください。このアドレスでメールを受け取れる場合、確認用のリンクが届きます。',
   'landing.done.changed': '保存しました。',
-  'landing.done.gone': 'このリンクはもう使えません。新しいリンクに置き換えられたか、使用済みです。ページから申し込み直してください。',
+  'landing.done.gone':
+    'このリンクはもう使えません。新しいリンクに置き換えられたか、使用済みです。ページから申し込み直してください。',
   'landing.done.expired': 'このリンクは期限切れです。ページから申し込み直してください。',
   'landing.back': 'ステータスページに戻る',
 };
@@ -373,7 +379,14 @@ const AR: Catalogue = {
 };
 
 /** Every language's catalogue. */
-export const MAIL_MESSAGES: Readonly<Record<MailLanguage, Catalogue>> = { en: EN, de: DE, fr: FR, es: ES, ja: JA, ar: AR };
+export const MAIL_MESSAGES: Readonly<Record<MailLanguage, Catalogue>> = {
+  en: EN,
+  de: DE,
+  fr: FR,
+  es: ES,
+  ja: JA,
+  ar: AR,
+};
 
 /** Languages written right to left. */
 export const RIGHT_TO_LEFT: ReadonlySet<MailLanguage> = new Set(['ar']);

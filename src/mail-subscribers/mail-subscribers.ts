@@ -69,7 +69,8 @@ export function createMailSubscribers(options: MailSubscribersOptions): MailSubs
     queueCycle(cycle) {
       const nowMs = now();
       const queued = store.memory.record((state) => {
-        const notices = cycle.notices === undefined ? undefined : decideNoticeMails(cycle.notices, state.announced, nowMs);
+        const notices =
+          cycle.notices === undefined ? undefined : decideNoticeMails(cycle.notices, state.announced, nowMs);
         const probe = coalesceProbeChanges(
           state.watched,
           cycle.components.map((component) => ({

@@ -1,17 +1,16 @@
 import { errorMessage } from '../errors/describe-error.js';
 import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
+import { linksOf } from './mail-links.js';
 import type { MailPage } from './mail-page.js';
 import type { MailTransport } from './mail-transport.js';
+import { SMTP_CONCURRENCY } from './mail-transport.js';
 import { maskAddressesIn } from './mask-address.js';
 import type { OutboxMail } from './outbox.js';
-import { type MailLinks, renderMail } from './render-mail.js';
+import { renderMail } from './render-mail.js';
 import { retryDelayMs } from './retry-delay.js';
 import type { SubscriberStore } from './subscriber-store.js';
-import { signToken } from './subscriber-tokens.js';
 import { verpAddress } from './verp-address.js';
-import { SMTP_CONCURRENCY } from './mail-transport.js';
-import type { Subscriber } from './decide-signup.js';
 
 /** How often an idle sender looks for mails queued by another process (the listener of a standby, a command). */
 export const OUTBOX_POLL_MS = 1_000;
@@ -47,6 +46,11 @@ export interface OutboxSender {
   /** Looks at the outbox now rather than at the next poll. */
   wake(): void;
   counts(): SenderCounts;
+  /**
+   * For a run that ends (`probe --once`): sends what is due, for at most
+   * `boundMs`, then stops; what is left waits for the next run.
+   */
+  drain(boundMs: number): Promise<void>;
   /** Stops taking mails; resolves once those in flight are done. */
   stop(): Promise<void>;
 }
@@ -89,24 +93,6 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     for (const done of [...sleepers]) done();
   }
 
-  function linksOf(subscriber: Subscriber, confirmNonce?: string): MailLinks {
-    const token = (purpose: 'manage' | 'unsubscribe') =>
-      signToken(secret, { purpose, subscriber: subscriber.id, nonce: subscriber.key, expiresMs: 0 });
-    return {
-      confirm:
-        confirmNonce === undefined || subscriber.pending === undefined
-          ? undefined
-          : `${page.publicUrl}/subscriptions/confirm?token=${signToken(secret, {
-              purpose: 'confirm',
-              subscriber: subscriber.id,
-              nonce: confirmNonce,
-              expiresMs: subscriber.pending.expiresMs,
-            })}`,
-      manage: `${page.endpoint}/manage?token=${token('manage')}`,
-      unsubscribe: `${page.endpoint}/unsubscribe?token=${token('unsubscribe')}`,
-    };
-  }
-
   async function deliver(mail: OutboxMail): Promise<void> {
     const subscriber = store.byId(mail.subscriberId);
     const confirming = mail.event.kind === 'confirmation';
@@ -114,13 +100,15 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     const goes =
       subscriber !== undefined &&
       subscriber.state !== 'quarantined' &&
-      (confirming ? subscriber.pending?.nonce === nonce : subscriber.state === 'confirmed' || mail.event.kind === 'test');
+      (confirming
+        ? subscriber.pending?.nonce === nonce
+        : subscriber.state === 'confirmed' || mail.event.kind === 'test');
     if (!goes || subscriber === undefined) {
       store.outbox.markVoid(mail, now());
       return;
     }
     const choice = confirming && subscriber.pending !== undefined ? subscriber.pending.choice : subscriber.choice;
-    const rendered = renderMail(mail.event, choice, page, linksOf(subscriber, nonce));
+    const rendered = renderMail(mail.event, choice, page, linksOf(page, secret, subscriber, nonce));
     try {
       await transport.send({
         ...rendered,
@@ -150,7 +138,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         if (!requeued) {
           requeued = true;
           const again = store.outbox.requeueInFlight(now());
-          if (again > 0) log.info(`mail subscribers: ${again} mails left in flight by an earlier sender are sent again`);
+          if (again > 0)
+            log.info(`mail subscribers: ${again} mails left in flight by an earlier sender are sent again`);
         }
         if (now() - lastForgetMs > FORGET_EVERY_MS) {
           lastForgetMs = now();
@@ -186,10 +175,19 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     },
     wake,
     counts: () => ({ ...counts }),
+    async drain(boundMs) {
+      this.start();
+      const endMs = performance.now() + boundMs;
+      while (performance.now() < endMs && store.outbox.dueCount(now()) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await this.stop();
+    },
     async stop() {
       running = false;
       wake();
       await Promise.all(workers);
+      workers = [];
       transport.close();
     },
   };

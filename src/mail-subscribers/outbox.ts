@@ -42,6 +42,8 @@ export interface Outbox {
   /** Mails a killed sender left `sending`: queued again, due now. The count. */
   requeueInFlight(nowMs: number): number;
   counts(): OutboxCounts;
+  /** Mails due at `nowMs` or in flight. */
+  dueCount(nowMs: number): number;
   /** Forgets sent and voided mails, and their events, after `KEEP_SENT_MS`. */
   forgetDone(nowMs: number): void;
 }
@@ -60,7 +62,10 @@ export function createOutbox(db: Database.Database): Outbox {
     `INSERT OR IGNORE INTO outbox (event_id, subscriber_id, state, next_ms, queued_ms)
      VALUES (@event, @subscriber, 'queued', @now, @now)`,
   );
-  const due = db.prepare<[number, number], { event_id: string; subscriber_id: string; attempts: number; queued_ms: number; payload: string }>(
+  const due = db.prepare<
+    [number, number],
+    { event_id: string; subscriber_id: string; attempts: number; queued_ms: number; payload: string }
+  >(
     `SELECT o.event_id, o.subscriber_id, o.attempts, o.queued_ms, e.payload FROM outbox o JOIN events e ON e.id = o.event_id
      WHERE o.state = 'queued' AND o.next_ms <= ? ORDER BY o.next_ms, o.queued_ms LIMIT ?`,
   );
@@ -76,6 +81,9 @@ export function createOutbox(db: Database.Database): Outbox {
   const requeue = db.prepare<[number]>("UPDATE outbox SET state = 'queued', next_ms = ? WHERE state = 'sending'");
   const queuedCounts = db.prepare<[], { n: number; oldest: number | null }>(
     "SELECT count(*) AS n, min(queued_ms) AS oldest FROM outbox WHERE state IN ('queued', 'sending')",
+  );
+  const dueOrSending = db.prepare<[number], { n: number }>(
+    "SELECT count(*) AS n FROM outbox WHERE state = 'sending' OR (state = 'queued' AND next_ms <= ?)",
   );
   const forgetMails = db.prepare<[number]>("DELETE FROM outbox WHERE state IN ('sent', 'void') AND done_ms < ?");
   const forgetEvents = db.prepare<[number]>(
@@ -115,12 +123,14 @@ export function createOutbox(db: Database.Database): Outbox {
         .immediate(),
     markSent: (mail, nowMs) => void setDone.run('sent', nowMs, mail.eventId, mail.subscriberId),
     markVoid: (mail, nowMs) => void setDone.run('void', nowMs, mail.eventId, mail.subscriberId),
-    markFailed: (mail, retryMs, error) => void setFailed.run(retryMs, error.slice(0, 500), mail.eventId, mail.subscriberId),
+    markFailed: (mail, retryMs, error) =>
+      void setFailed.run(retryMs, error.slice(0, 500), mail.eventId, mail.subscriberId),
     requeueInFlight: (nowMs) => requeue.run(nowMs).changes,
     counts() {
       const row = queuedCounts.get();
       return { queued: row?.n ?? 0, oldestQueuedMs: row?.oldest ?? undefined };
     },
+    dueCount: (nowMs) => dueOrSending.get(nowMs)?.n ?? 0,
     forgetDone(nowMs) {
       forgetMails.run(nowMs - KEEP_SENT_MS);
       forgetEvents.run(nowMs - KEEP_SENT_MS);

@@ -37,7 +37,12 @@ interface Block {
  * 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`; a confirmation,
  * which nobody subscribed to yet, does not. Pure.
  */
-export function renderMail(event: MailEvent, choice: SubscriptionChoice, page: MailPage, links: MailLinks): RenderedMail {
+export function renderMail(
+  event: MailEvent,
+  choice: SubscriptionChoice,
+  page: MailPage,
+  links: MailLinks,
+): RenderedMail {
   const { language } = choice;
   const say = (key: MailMessageKey, values: Record<string, string | number> = {}) =>
     formatMessage(language, key, { page: page.name, ...values });
@@ -106,7 +111,9 @@ export function renderMail(event: MailEvent, choice: SubscriptionChoice, page: M
 
   function assemble(subjectLine: string, parts: readonly Block[], headers: Record<string, string> = {}): RenderedMail {
     const direction = RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr';
-    const text = parts.map((part) => (part.link === undefined || part.link === part.text ? part.text : `${part.text}: ${part.link}`));
+    const text = parts.map((part) =>
+      part.link === undefined || part.link === part.text ? part.text : `${part.text}: ${part.link}`,
+    );
     const html = parts.map((part) => {
       const words = escapeXml(part.text);
       if (part.link !== undefined) return `<p><a href="${escapeXml(part.link)}">${words}</a></p>`;
@@ -131,10 +138,14 @@ function describeNotice(
 ): { subject: string; blocks: Block[] } {
   const latest = notice.updates.at(-1);
   const blocks: Block[] = [{ text: say('notice.state', { state: say(`noticeState.${notice.state}`) }) }];
-  if (notice.components.length > 0) blocks.push({ text: say('notice.affects', { components: notice.components.join(', ') }) });
+  if (notice.components.length > 0)
+    blocks.push({ text: say('notice.affects', { components: notice.components.join(', ') }) });
   if (notice.kind === 'maintenance') {
     blocks.push({
-      text: say('notice.window', { start: time(Date.parse(notice.window.start)), end: time(Date.parse(notice.window.end)) }),
+      text: say('notice.window', {
+        start: time(Date.parse(notice.window.start)),
+        end: time(Date.parse(notice.window.end)),
+      }),
     });
   }
   if (change === 'postmortem' && notice.kind === 'incident' && notice.postmortem !== undefined) {
@@ -144,5 +155,8 @@ function describeNotice(
     blocks.push({ text: time(Date.parse(latest.at)) });
     blocks.push({ text: latest.text, teams: true });
   }
-  return { subject: say('notice.subject', { change: say(`change.${change}`), title: notice.title }), blocks: [{ text: notice.title, teams: true }, ...blocks] };
+  return {
+    subject: say('notice.subject', { change: say(`change.${change}`), title: notice.title }),
+    blocks: [{ text: notice.title, teams: true }, ...blocks],
+  };
 }

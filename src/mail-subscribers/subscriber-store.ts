@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
-import {
-  type ConfirmDecision,
-  decideConfirm,
-  decideSignup,
-  type Subscriber,
-} from './decide-signup.js';
-import type { MailLanguage, SubscriptionChoice } from './subscription-choice.js';
-import { openSubscribersDatabase } from './subscribers-database.js';
+import { type ConfirmDecision, decideConfirm, decideSignup, type Subscriber } from './decide-signup.js';
 import { createMailMemory, type MailMemory } from './mail-memory.js';
 import { createOutbox, type Outbox } from './outbox.js';
+import { openSubscribersDatabase } from './subscribers-database.js';
+import type { MailLanguage, SubscriptionChoice } from './subscription-choice.js';
 
 /** An unconfirmed sign-up is forgotten after a week; a quarantined address after 90 days. */
 export const FORGET_PENDING_MS = 7 * 24 * 3_600_000;
@@ -123,6 +120,7 @@ export interface SubscriberStore {
 
 /** Opens the store (creating the file if needed). */
 export function openSubscriberStore(file: string): SubscriberStore {
+  mkdirSync(dirname(file), { recursive: true });
   const db = openSubscribersDatabase(file);
   return createSubscriberStore(db);
 }
@@ -232,11 +230,7 @@ function createSubscriberStore(db: Database.Database): SubscriberStore {
           return true;
         })
         .immediate(),
-    list: () =>
-      db
-        .prepare<[], SubscriberRow>('SELECT * FROM subscribers ORDER BY email')
-        .all()
-        .map(toSubscriber),
+    list: () => db.prepare<[], SubscriberRow>('SELECT * FROM subscribers ORDER BY email').all().map(toSubscriber),
     counts() {
       const found = Object.fromEntries(counts.all().map(({ state, n }) => [state, n]));
       return { pending: found.pending ?? 0, confirmed: found.confirmed ?? 0, quarantined: found.quarantined ?? 0 };

@@ -54,7 +54,12 @@ export function readToken(secret: string, token: string, purpose: TokenPurpose, 
   const expected = signatureOf(secret, body);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, why: 'invalid' };
-  if (PURPOSE_OF.get(code) !== purpose || !FIELD.test(subscriber) || !FIELD.test(nonce) || !/^[a-z0-9]+$/.test(expiry)) {
+  if (
+    PURPOSE_OF.get(code) !== purpose ||
+    !FIELD.test(subscriber) ||
+    !FIELD.test(nonce) ||
+    !/^[a-z0-9]+$/.test(expiry)
+  ) {
     return { ok: false, why: 'invalid' };
   }
   const expiresMs = Number.parseInt(expiry, 36) * 1000;

@@ -11,6 +11,7 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import { displayPath } from '../io/display-path.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import type { MailSubscribers } from '../mail-subscribers/mail-subscribers.js';
 import { declareStates } from '../notices/declare-states.js';
 import { type NoticesSource, publishedNoticesSource } from '../notices/notices-source.js';
 import { fetchPeersObservations } from '../peers/fetch-peer-observations.js';
@@ -63,6 +64,12 @@ export interface ProberOptions {
    * local work, since the cycle waits for them. The caller runs the deliverer.
    */
   readonly subscriptions?: Subscriptions;
+  /**
+   * The email subscribers (config `subscribers`): a publish step queues each
+   * cycle's mails; the caller runs their sender, which sends only while
+   * `lease` holds.
+   */
+  readonly mail?: MailSubscribers | undefined;
   /**
    * The state directory's writer lock, held by this probe. Read after the
    * checks and before anything is written (`stillHeld`), and asked from
@@ -138,6 +145,7 @@ export function createProber(options: ProberOptions): Prober {
           fence: lease,
         });
   if (lease !== undefined) options.subscriptions?.deliverer.fence(lease);
+  if (lease !== undefined) options.mail?.sender.fence(lease);
 
   // What the checks of other kinds read across cycles: the heartbeats' pushes and the providers' pages.
   const sources = createCheckSources(settings, stateFile, log, now);
@@ -153,6 +161,7 @@ export function createProber(options: ProberOptions): Prober {
     observer: options.observer,
     clock,
     fence: lease,
+    mail: options.mail,
   });
   // The prober's own documents come first; what each step replaces, after them.
   const owned = [{ paths: [STATUS_PATH, OBSERVATIONS_PATH] as const }, ...steps.map((step) => step.owns)];

@@ -1,5 +1,7 @@
 import { dirname } from 'node:path';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
+import { loadMailSettings } from '../mail-subscribers/load-mail-settings.js';
+import { createMailSubscribers } from '../mail-subscribers/mail-subscribers.js';
 import { fileNoticesSource, type NoticesSource } from '../notices/notices-source.js';
 import { urlNoticesSource } from '../notices/url-notices-source.js';
 import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
@@ -77,8 +79,14 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     env: input.env,
     observePost: input.observePost,
   });
+  const mailSettings = await loadMailSettings(configFile, input.env);
+  const mail =
+    mailSettings === undefined
+      ? undefined
+      : createMailSubscribers({ settings: mailSettings, stateDir: dirname(stateFile), log });
   return {
     settings,
+    mail,
     publicDir: writer,
     stateFile,
     historyFile: input.historyFile,

@@ -46,8 +46,11 @@ export async function probeOnce({ lockStaleMs, ...options }: ProbeOnceOptions): 
       await subscriptions.deliverer.deliverDueOnce(ONCE_DELIVERY_BOUND_MS);
       await subscriptions.deliverer.stop();
     }
+    // The mails the cycle queued (and any left by earlier runs) get the same bound; the rest wait for the next run.
+    await options.mail?.sender.drain(ONCE_DELIVERY_BOUND_MS);
     return report;
   } finally {
+    await options.mail?.close();
     prober.close();
     await lock.release();
   }

@@ -94,6 +94,7 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
     log,
   });
   subscriptions?.deliverer.start();
+  options.mail?.sender.start();
   const noticesWatch = watchFiles(options.notices?.files ?? [], () => cycles.runSoon());
   return {
     prober,
@@ -102,6 +103,7 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
       noticesWatch.close();
       await cycles.stop();
       await subscriptions?.deliverer.stop();
+      await options.mail?.sender.stop();
       prober.close();
       await held.release();
     },

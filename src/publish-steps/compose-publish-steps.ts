@@ -5,6 +5,7 @@ import { listFeedScopes } from '../feed/feed-scopes.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
 import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
+import type { MailSubscribers } from '../mail-subscribers/mail-subscribers.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { groupsOf } from '../schemas/component-groups.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';
@@ -16,6 +17,7 @@ import { publishNoticesStep } from './publish-notices-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
 import type { PublishStep, StepParts } from './publish-step.js';
+import { queueMailEventsStep } from './queue-mail-events-step.js';
 import { queueWebhookEventsStep } from './queue-webhook-events-step.js';
 import { recordHistoryStep } from './record-history-step.js';
 import { uploadStep } from './upload-step.js';
@@ -39,6 +41,8 @@ export interface PublishParts {
   readonly clock: () => number;
   /** The writer lock's lease, when the probe holds one: for the state directory's files (`StepParts.fence`). */
   readonly fence?: WriteFence | undefined;
+  /** The email subscribers (config `subscribers`); none without. */
+  readonly mail?: MailSubscribers | undefined;
 }
 
 /**
@@ -71,6 +75,7 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
         region: { code: settings.regionCode, name: settings.regionName },
         stateDir: dirname(parts.stateFile),
       }),
+    parts.mail && queueMailEventsStep(stepParts, parts.mail),
     subscriptions && publishFeedStep(stepParts, subscriptions.settings.publicUrl),
     subscriptions &&
       publishScopedFeedsStep(stepParts, {

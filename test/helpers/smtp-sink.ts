@@ -14,7 +14,10 @@ export interface ReceivedMail {
 /** A header of `mail` as it was sent, unfolded: `undefined` when it has none. */
 export function rawHeader(mail: ReceivedMail, name: string): string | undefined {
   const line = mail.parsed.headerLines.find((each) => each.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 }
 
 export interface SmtpSink {
@@ -43,6 +46,8 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // A sender still connected when the test ends is cut off rather than waited for.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -12,7 +12,7 @@ import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import { parseLockStaleAfter } from '../parse-lock-stale-after.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
-import { parsePushPort } from '../parse-push-port.js';
+import { parsePort, parsePushPort } from '../parse-push-port.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
@@ -27,6 +27,7 @@ export const PROBE_USAGE = `Usage: service-directory probe [--once] [--config FI
                                [--standins-port BASE]
                                [--metrics-port PORT] [--push-port PORT] [--push-host HOST]
                                [--push-cert FILE --push-key FILE]
+                               [--subscribe-port PORT] [--subscribe-host HOST]
                                [--standby] [--lock-stale-after SECONDS]
                                [--publish s3://BUCKET[/PREFIX]] [--headers FILE] [--precompress]
 
@@ -67,6 +68,13 @@ beside the state file.
   --push-host HOST the push listener's address (default 127.0.0.1)
   --push-cert FILE the push listener's certificate (PEM): with --push-key, it speaks HTTPS
   --push-key FILE  the certificate's private key (PEM)
+  --subscribe-port PORT
+                   (sidecar) the email subscribers' endpoint (config "subscribers"):
+                   POST /api/subscriptions and its /confirm, /manage, /unsubscribe,
+                   public by design behind a proxy that routes /api/subscriptions/ here;
+                   standbys listen too, and only the writer sends the mails
+  --subscribe-host HOST
+                   the subscription listener's address (default 127.0.0.1)
   --standby        (sidecar) replicas sharing one state directory: while another probe
                    holds the writer lock, wait as a standby and take over when it stops,
                    rather than exit; a writer that loses the lock exits 1
@@ -109,6 +117,8 @@ export const PROBE_OPTIONS = {
   'push-host': { type: 'string', default: '127.0.0.1' },
   'push-cert': { type: 'string' },
   'push-key': { type: 'string' },
+  'subscribe-port': { type: 'string' },
+  'subscribe-host': { type: 'string', default: '127.0.0.1' },
   standby: { type: 'boolean', default: false },
   'lock-stale-after': { type: 'string' },
   publish: { type: 'string' },
@@ -135,6 +145,10 @@ export async function probe(args: string[]): Promise<void> {
     throw new UsageError(
       '--push-port is for the sidecar: with --once, jobs record their pushes with service-directory heartbeat NAME',
     );
+  }
+  const subscribePort = parsePort(values['subscribe-port'], '--subscribe-port');
+  if (values.once && subscribePort !== undefined) {
+    throw new UsageError('--subscribe-port is for the sidecar: a --once run ends before anyone could sign up');
   }
   // prom-client is loaded only with a metrics port.
   const registry = metricsPort.port === undefined ? undefined : new (await import('prom-client')).Registry();
@@ -183,6 +197,15 @@ export async function probe(args: string[]): Promise<void> {
           log,
           observe: metrics?.observePush,
         });
+  const { mail } = sidecarOptions;
+  if (subscribePort !== undefined && mail === undefined) {
+    await push?.close();
+    throw new UsageError(`--subscribe-port: ${String(values.config)} has no "subscribers" to sign up for`);
+  }
+  const subscribe =
+    subscribePort === undefined ? undefined : await mail?.listen(subscribePort, String(values['subscribe-host']));
+  if (subscribe !== undefined)
+    log.info(`email sign-ups on ${subscribe.url}${new URL(mail?.settings.page.endpoint ?? 'http://x/').pathname}`);
   try {
     await runSidecar(
       sidecarOptions,
@@ -194,6 +217,7 @@ export async function probe(args: string[]): Promise<void> {
     );
   } finally {
     await push?.close();
+    await mail?.close();
   }
 }
 

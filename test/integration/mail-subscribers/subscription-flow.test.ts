@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ComponentOutcome } from '../../../src/cycle/decide-component.js';
 import { mailSettingsOf } from '../../../src/mail-subscribers/load-mail-settings.js';
 import { createMailSubscribers, type MailSubscribers } from '../../../src/mail-subscribers/mail-subscribers.js';
 import type { SubscriptionListener } from '../../../src/mail-subscribers/subscription-listener.js';
-import type { ComponentOutcome } from '../../../src/cycle/decide-component.js';
 import { parsedSubscribersConfig, subscribersEnv, tokenIn } from '../../helpers/mail-subscribers.js';
 import { incidentNotice } from '../../helpers/notices.js';
 import { rawHeader, type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink.js';
@@ -82,7 +82,8 @@ describe('the subscription endpoint with a real SMTP relay', () => {
   });
 
   it('refuses the seventh sign-up of a client within a minute with 429 and Retry-After', async () => {
-    for (let index = 0; index < 6; index += 1) expect((await post('', { email: `n${index}@example.org` })).status).toBe(202);
+    for (let index = 0; index < 6; index += 1)
+      expect((await post('', { email: `n${index}@example.org` })).status).toBe(202);
     const refused = await post('', { email: 'n7@example.org' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
