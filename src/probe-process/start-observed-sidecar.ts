@@ -1,5 +1,6 @@
 import type { Registry } from 'prom-client';
 import { CONSOLE_PROBE_LOG } from '../log/probe-log.js';
+import { registerMailMetrics } from '../metrics/mail-metrics.js';
 import type { ProbeMetrics } from '../metrics/probe-metrics.js';
 import { startMetricsListener } from '../metrics/start-metrics-listener.js';
 import { type Sidecar, type SidecarOptions, startSidecar, startStandbySidecar } from './start-sidecar.js';
@@ -42,6 +43,13 @@ export async function startObservedSidecar(
       options.settings.components.flatMap(({ name, group }) => (group === undefined ? [] : [[name, group]])),
     ),
   });
+  const { mail } = options;
+  if (mail !== undefined) {
+    registerMailMetrics(registry, () => {
+      const outbox = mail.store.outbox.counts();
+      return { ...mail.sender.counts(), ...outbox, quarantined: mail.store.counts().quarantined };
+    });
+  }
   const listener = await startMetricsListener({ registry, port, host, log: log.error });
   log.info(`metrics on ${listener.url}`);
   const sidecar = await start({ ...options, observer: metrics.observer }).catch(async (error: unknown) => {

@@ -8,6 +8,7 @@ import { subscribersConfig, subscribersEnv } from '../../helpers/mail-subscriber
 import { incidentNotice } from '../../helpers/notices.js';
 import { runCli, startCli } from '../../helpers/run-cli.js';
 import { type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink.js';
+import { snapshotTree } from '../../helpers/temp-site.js';
 import { waitFor } from '../../helpers/test-server.js';
 import { useCliSite } from '../../helpers/use-cli-site.js';
 
@@ -54,7 +55,8 @@ describe('one sender of the outbox', () => {
     await writeFile(join(root, 'notices.json'), JSON.stringify([incidentNotice({ components: [] })]));
 
     const probe = () => {
-      const child = startCli(['probe', '--config', 'components.json', '--notices', 'notices.json'], { cwd: root, env });
+      const args = ['probe', '--config', 'components.json', '--notices', 'notices.json', '--metrics-port', '0'];
+      const child = startCli(args, { cwd: root, env });
       cli.children.push(child);
       return child;
     };
@@ -81,5 +83,17 @@ describe('one sender of the outbox', () => {
     expect(twice.every((count) => count === 2)).toBe(true);
     expect(twice.length).toBeLessThanOrEqual(SMTP_CONCURRENCY);
     expect(sink.mails.every((mail) => mail.parsed.subject === '[Platform status] Incident: Slow builds')).toBe(true);
+
+    const metricsUrl = (await second.waitForOutput(/metrics on (http:\S+)/))[1];
+    const metrics = await (await fetch(`${metricsUrl}`)).text();
+    expect(metrics).toMatch(new RegExp(`^service_directory_mail_sent_total ${sink.mails.length - atKill}$`, 'm'));
+    expect(metrics).toMatch(/^service_directory_mail_queued 0$/m);
+    expect(metrics).toMatch(/^service_directory_mail_oldest_queued_age_seconds 0$/m);
+    expect(metrics).not.toMatch(/example\.org/);
+    const published = await snapshotTree(join(root, 'public'));
+    const leaked = Object.entries(published).filter(([, bytes]) =>
+      Buffer.from(bytes, 'base64').includes('@example.org'),
+    );
+    expect(leaked).toEqual([]);
   });
 });
