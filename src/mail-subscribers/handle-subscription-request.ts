@@ -1,9 +1,12 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { ProbeLog } from '../log/probe-log.js';
+import { bounceTokenOf } from './bounce-token.js';
 import { clientAddress } from './client-address.js';
 import type { MailPage } from './mail-page.js';
-import { readRequestBody } from './read-request-body.js';
+import { parseDsn } from './parse-dsn.js';
+import { readRequestBody, readTextWithin } from './read-request-body.js';
 import {
   LANDING_CSP,
   LANDING_RESULTS,
@@ -15,6 +18,7 @@ import type { SignupLimiter } from './signup-limiter.js';
 import type { SubscriberStore } from './subscriber-store.js';
 import { readToken, type TokenPurpose } from './subscriber-tokens.js';
 import { AddressSchema, MAIL_LANGUAGES, type MailLanguage, subscriptionChoiceSchema } from './subscription-choice.js';
+import { readVerpAddress } from './verp-address.js';
 
 /** The one answer to every sign-up taken, whatever the address: nobody learns who subscribed. */
 export const ACCEPTED_BODY = `${JSON.stringify({
@@ -71,9 +75,10 @@ export async function handleSubscriptionRequest(
   const action =
     url.pathname === base ? '' : url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length + 1) : undefined;
   const method = request.method ?? '';
-  if (action === undefined || !['', 'confirm', 'unsubscribe', 'manage', 'done'].includes(action)) {
+  if (action === undefined || !['', 'confirm', 'unsubscribe', 'manage', 'done', 'bounces'].includes(action)) {
     return refuse(404, 'not_found', 'not a subscription URL');
   }
+  if (action === 'bounces') return receiveBounce(request, service);
   const origin = request.headers.origin;
   if (method === 'OPTIONS') return { status: 204, headers: {}, body: '' };
   if (method === 'GET' || method === 'HEAD') {
@@ -106,6 +111,35 @@ export async function handleSubscriptionRequest(
   // RFC 8058's one-click POST, from a mail client: answered 200, never sent elsewhere.
   const form = body.kind === 'form' && body.fields['List-Unsubscribe'] !== 'One-Click';
   return act(action as 'confirm' | 'unsubscribe' | 'manage', token, body.fields, form, service);
+}
+
+/** A DSN with the original message's headers, or part of its body, is a few tens of KB. */
+export const MAX_BOUNCE_BYTES = 256 * 1024;
+
+/**
+ * `POST {endpoint}/bounces` from a relay that forwards delivery status
+ * notifications: `Authorization: Bearer` the bounce token
+ * (`bounceTokenOf`), the DSN as the body. 200 when recorded, 401 for any
+ * other token, 400 for what is not a DSN of one of our mails.
+ */
+async function receiveBounce(request: IncomingMessage, service: SubscriptionService): Promise<Answer> {
+  if (request.method !== 'POST') return refuse(405, 'method_not_allowed', 'use POST', { Allow: 'POST' });
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  const expected = bounceTokenOf(service.secret);
+  const given = createHash('sha256').update(presented).digest();
+  if (!timingSafeEqual(given, createHash('sha256').update(expected).digest())) {
+    return refuse(401, 'unauthorized', 'a bounce needs the bounce token', {
+      'WWW-Authenticate': 'Bearer realm="bounces"',
+    });
+  }
+  const message = await readTextWithin(request, MAX_BOUNCE_BYTES);
+  if (message === undefined) return refuse(413, 'body_too_large', 'the body is too large');
+  const dsn = parseDsn(message);
+  if (!dsn.ok) return refuse(400, 'invalid_request', dsn.reason);
+  const id = readVerpAddress(service.secret, dsn.verp);
+  if (id === undefined) return refuse(400, 'invalid_request', 'its bounce address is not signed with this secret');
+  const known = service.store.recordBounce(id, dsn.status, dsn.permanent, service.now());
+  return json(200, { status: dsn.status, permanent: dsn.permanent, known });
 }
 
 function signUp(fields: Readonly<Record<string, unknown>>, form: boolean, service: SubscriptionService): Answer {

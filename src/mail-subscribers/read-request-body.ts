@@ -14,16 +14,8 @@ export type BodyReading =
  * Past `MAX_BODY_BYTES`, announced or sent, reading stops.
  */
 export async function readRequestBody(request: IncomingMessage): Promise<BodyReading> {
-  const announced = Number(request.headers['content-length']);
-  if (Number.isFinite(announced) && announced > MAX_BODY_BYTES) return { kind: 'too-large' };
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of request) {
-    bytes += (chunk as Buffer).byteLength;
-    if (bytes > MAX_BODY_BYTES) return { kind: 'too-large' };
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readTextWithin(request, MAX_BODY_BYTES);
+  if (text === undefined) return { kind: 'too-large' };
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/json') {
     let parsed: unknown;
@@ -41,6 +33,20 @@ export async function readRequestBody(request: IncomingMessage): Promise<BodyRea
     return { kind: 'form', fields: formFields(new URLSearchParams(text)) };
   }
   return { kind: 'bad', reason: 'send JSON or a form (application/x-www-form-urlencoded)' };
+}
+
+/** A body as UTF-8 text, or `undefined` as soon as it is past `capBytes` (announced or sent). */
+export async function readTextWithin(request: IncomingMessage, capBytes: number): Promise<string | undefined> {
+  const announced = Number(request.headers['content-length']);
+  if (Number.isFinite(announced) && announced > capBytes) return undefined;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of request) {
+    bytes += (chunk as Buffer).byteLength;
+    if (bytes > capBytes) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A form's fields: `components` always a list (one checkbox each), the rest their last value. */

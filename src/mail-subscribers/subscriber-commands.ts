@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
+import { bounceTokenOf } from './bounce-token.js';
 import { loadMailSettings, type MailSettings } from './load-mail-settings.js';
 import { linksOf } from './mail-links.js';
 import { createMailTransport } from './mail-transport.js';
@@ -42,6 +43,10 @@ async function withStore<T>(
     opened.store.close();
   }
 }
+
+/** `subscribers bounce-token`: the bearer token of `POST {endpoint}/bounces`, for the relay's configuration. */
+export const printableBounceToken = (input: SubscriberCommandInput) =>
+  withStore(input, ({ settings }) => bounceTokenOf(settings.secret));
 
 /** `subscribers list`: one line per subscriber (address, state, components, language, zone). */
 export const listSubscribers = (input: SubscriberCommandInput) =>

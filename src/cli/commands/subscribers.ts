@@ -6,6 +6,7 @@ import {
   exportSubscribers,
   importSubscribers,
   listSubscribers,
+  printableBounceToken,
   recordBounceFile,
   removeSubscriber,
   sendTestMail,
@@ -16,7 +17,7 @@ import { UsageError } from '../run-command.js';
 
 export const SUBSCRIBERS_USAGE = `Usage: service-directory subscribers list|count|export
        service-directory subscribers import FILE [--confirmed]
-       service-directory subscribers remove EMAIL | test EMAIL | bounce FILE
+       service-directory subscribers remove EMAIL | test EMAIL | bounce FILE | bounce-token
          [--config FILE] [--state FILE] [--history FILE]
 
 The email subscribers (config "subscribers"), kept beside the probe's state in
@@ -32,6 +33,8 @@ subscribers.sqlite; every command works while the probe runs.
   test EMAIL       sends a test mail to EMAIL through the relay now (SMTP URL, DKIM)
   bounce FILE      reads a relay's delivery status notification (RFC 3464): 5.x.x
                    quarantines the address, 4.x.x is only recorded
+  bounce-token     prints the bearer token a relay forwards bounces with:
+                   POST {endpoint}/bounces, Authorization: Bearer TOKEN, the DSN as the body
   --config FILE    the components config (default: data/components.json)
   --state FILE     the probe's state file, beside which the subscribers live
                    (default: ${DEFAULT_STATE_FILE})
@@ -55,6 +58,7 @@ const ARGUMENT_OF: Readonly<Record<string, string | undefined>> = {
   remove: 'EMAIL',
   test: 'EMAIL',
   bounce: 'FILE',
+  'bounce-token': undefined,
 };
 
 export async function subscribers(args: string[]): Promise<void> {
@@ -100,6 +104,9 @@ export async function subscribers(args: string[]): Promise<void> {
         return;
       }
       console.log(`subscribers: removed ${maskAddress(given)}`);
+      return;
+    case 'bounce-token':
+      console.log(await printableBounceToken(input));
       return;
     case 'test':
       await sendTestMail(input, given);

@@ -33,7 +33,11 @@ describe('DKIM', () => {
     const settings = mailSettingsOf(config, env);
     if (settings === undefined) throw new Error('no settings');
     mail = createMailSubscribers({ settings, stateDir: await tempDir(), log: { info: () => {}, error: () => {} } });
-    mail.store.importConfirmed('signed@example.org', { components: [], language: 'ar', timeZone: 'Asia/Dubai' }, Date.now());
+    mail.store.importConfirmed(
+      'signed@example.org',
+      { components: [], language: 'ar', timeZone: 'Asia/Dubai' },
+      Date.now(),
+    );
     mail.sender.start();
     const components: Pick<ComponentOutcome, 'name' | 'memory' | 'underMaintenance'>[] = [];
     mail.queueCycle({ components, notices: [incidentNotice()] });

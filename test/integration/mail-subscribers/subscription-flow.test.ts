@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ComponentOutcome } from '../../../src/cycle/decide-component.js';
+import { bounceTokenOf } from '../../../src/mail-subscribers/bounce-token.js';
 import { mailSettingsOf } from '../../../src/mail-subscribers/load-mail-settings.js';
 import { createMailSubscribers, type MailSubscribers } from '../../../src/mail-subscribers/mail-subscribers.js';
 import type { SubscriptionListener } from '../../../src/mail-subscribers/subscription-listener.js';
-import { parsedSubscribersConfig, subscribersEnv, tokenIn } from '../../helpers/mail-subscribers.js';
+import { parsedSubscribersConfig, subscribersEnv, TEST_SECRET, tokenIn } from '../../helpers/mail-subscribers.js';
 import { incidentNotice } from '../../helpers/notices.js';
 import { rawHeader, type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
@@ -195,5 +197,27 @@ describe('the subscription endpoint with a real SMTP relay', () => {
   it('refuses a body over the cap with 413', async () => {
     const response = await post('', { email: 'big@example.org', padding: 'x'.repeat(10_000) });
     expect(response.status).toBe(413);
+  });
+});
+
+describe('bounces forwarded by the relay', () => {
+  it('quarantine on a 5.1.1 with the bounce token, and refuse any other token', async () => {
+    await subscribe('bouncing@example.org');
+    const [confirmation] = sink.mails;
+    const dsn = (
+      await readFile(new URL('../../fixtures/dsn/user-unknown-5.1.1.eml', import.meta.url), 'utf8')
+    ).replaceAll('bounces+0123456789abcdef01234567.0123456789abcdef@example.com', confirmation?.envelopeFrom ?? '');
+    const send = (token: string) =>
+      fetch(`${listener.url}/api/subscriptions/bounces`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'message/rfc822' },
+        body: dsn,
+      });
+    expect((await send('wrong')).status).toBe(401);
+    expect(mail.store.counts().quarantined).toBe(0);
+    const accepted = await send(bounceTokenOf(TEST_SECRET));
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ status: '5.1.1', permanent: true, known: true });
+    expect(mail.store.counts()).toEqual({ pending: 0, confirmed: 0, quarantined: 1 });
   });
 });
