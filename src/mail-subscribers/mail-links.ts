@@ -16,7 +16,7 @@ export function linksOf(page: MailPage, secret: string, subscriber: Subscriber, 
     confirm:
       confirmNonce === undefined || pending === undefined
         ? undefined
-        : `${page.publicUrl}/subscriptions/confirm?token=${signToken(secret, {
+        : `${page.endpoint}/confirm?token=${signToken(secret, {
             purpose: 'confirm',
             subscriber: subscriber.id,
             nonce: confirmNonce,

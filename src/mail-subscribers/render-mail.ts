@@ -8,7 +8,7 @@ import type { SubscriptionChoice } from './subscription-choice.js';
 
 /** The links a subscriber's mail carries, each with its signed token. */
 export interface MailLinks {
-  /** The confirmation page (`{public_url}/subscriptions/confirm?token=…`): in a confirmation mail only. */
+  /** The confirmation page (`{endpoint}/confirm?token=…`, whose button POSTs): in a confirmation mail only. */
   readonly confirm?: string | undefined;
   readonly manage: string;
   /** Also the `List-Unsubscribe` URL (RFC 8058's one-click POST goes to it). */
