@@ -18,6 +18,7 @@ import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { reportCompressedFiles } from './sections/compressed-files-report.js';
 import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
+import { reportMailSubscribers } from './sections/mail-subscribers.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { reportFlatMemory } from './sections/memory-flat-report.js';
 import { reportSoak } from './sections/memory-report.js';
@@ -182,6 +183,7 @@ try {
   await reportProbeCost(site, QUICK, out);
   await reportScopedFeeds(site, QUICK, out);
   await reportCheckKinds(site, QUICK, out);
+  await reportMailSubscribers(site, QUICK, out);
 
   // 4. Cold start
   const manyRegions = await writeManyRegions(site, 10_000);

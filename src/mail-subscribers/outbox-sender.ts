@@ -148,7 +148,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         // Paced together: each worker takes the next slot before it takes a mail.
         const slotMs = Math.max(nextSlotMs, performance.now());
         nextSlotMs = slotMs + intervalMs;
-        if (slotMs > performance.now()) await sleep(slotMs - performance.now());
+        const waitMs = slotMs - performance.now();
+        if (waitMs > 0) await sleep(waitMs);
         if (!running || (lease !== undefined && !lease.holds())) continue;
         const [mail] = store.outbox.take(1, now());
         if (mail === undefined) {

@@ -67,7 +67,7 @@ export function createOutbox(db: Database.Database): Outbox {
     { event_id: string; subscriber_id: string; attempts: number; queued_ms: number; payload: string }
   >(
     `SELECT o.event_id, o.subscriber_id, o.attempts, o.queued_ms, e.payload FROM outbox o JOIN events e ON e.id = o.event_id
-     WHERE o.state = 'queued' AND o.next_ms <= ? ORDER BY o.next_ms, o.queued_ms LIMIT ?`,
+     WHERE o.state = 'queued' AND o.next_ms <= ? ORDER BY o.next_ms LIMIT ?`,
   );
   const setSending = db.prepare<[string, string]>(
     "UPDATE outbox SET state = 'sending', attempts = attempts + 1 WHERE event_id = ? AND subscriber_id = ?",
