@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../src/server/start-server.js';
 import { publishStatus, sampleStatus } from '../../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 
 /** `/mcp` and its card on the thin handler, in-process: off unless asked for, and each client rate-limited. */
 let site: TempSite;
-let server: RunningServer | undefined;
+let server: TestServer | undefined;
 
 beforeEach(async () => {
   site = await makeTempSite();
@@ -19,14 +19,7 @@ afterEach(async () => {
 });
 
 async function serve(mcp?: { rateLimit: { burst: number; perSecond: number } }): Promise<string> {
-  server = await startServer({
-    publicDir: site.publicDir,
-    headersFile: site.headersFile,
-    port: 0,
-    host: '127.0.0.1',
-    log: () => {},
-    ...(mcp === undefined ? {} : { mcp }),
-  });
+  server = await startTestServer(site, mcp === undefined ? {} : { mcp });
   return server.url;
 }
 

@@ -11,6 +11,7 @@ import { ServiceStatusSchema } from '../../../src/schemas/service-status.js';
 import { UptimeDocumentSchema } from '../../../src/schemas/uptime.js';
 import { type Standin, startStandin } from '../../../src/standins/start-standin.js';
 import { useBuiltSite } from '../../helpers/built-site.js';
+import { blockKinds, LLMS_TXT_BLOCKS } from '../../helpers/markdown-blocks.js';
 import { type CliProcess, cliArgv, runCli, startCli } from '../../helpers/run-cli.js';
 import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
 import { unusedPort } from '../../helpers/unused-port.js';
@@ -157,16 +158,9 @@ describe('status.md and llms.txt from a real probe, through serve', () => {
   it('serves llms.txt as text/plain, an H1, a blockquote and sections of links', async () => {
     const response = await fetch(new URL('/llms.txt', url));
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    const tokens = marked.lexer(await response.text());
-    expect(tokens.filter((token) => token.type !== 'space').map((token) => token.type)).toEqual([
-      'heading',
-      'blockquote',
-      'paragraph',
-      'heading',
-      'list',
-      'heading',
-      'list',
-    ]);
+    const text = await response.text();
+    expect(blockKinds(text)).toEqual(LLMS_TXT_BLOCKS);
+    const tokens = marked.lexer(text);
     const links = tokens
       .filter((token): token is Tokens.List => token.type === 'list')
       .flatMap((list) => list.items.map((item) => item.text.match(/\]\(([^)]+)\)/)?.[1]));

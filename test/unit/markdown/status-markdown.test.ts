@@ -7,6 +7,7 @@ import { renderLlmsTxt } from '../../../src/markdown/render-llms-txt.js';
 import { renderStatusMarkdown, type StatusMarkdownInput } from '../../../src/markdown/render-status-markdown.js';
 import type { Incident } from '../../../src/schemas/incidents.js';
 import type { Notice } from '../../../src/schemas/notice.js';
+import { blockKinds, LLMS_TXT_BLOCKS } from '../../helpers/markdown-blocks.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
 
 const HOSTILE = 'Disk <script>alert(1)</script> | *full* [x](javascript:alert(1))\n# heading\n- item &amp;';
@@ -169,15 +170,7 @@ describe('renderLlmsTxt, read by a markdown parser', () => {
   const tokens = marked.lexer(text).filter((token) => token.type !== 'space');
 
   it('is an H1, a blockquote summary, notes, and H2 sections of links', () => {
-    expect(tokens.map((token) => token.type)).toEqual([
-      'heading',
-      'blockquote',
-      'paragraph',
-      'heading',
-      'list',
-      'heading',
-      'list',
-    ]);
+    expect(blockKinds(text)).toEqual(LLMS_TXT_BLOCKS);
     expect(
       tokens.filter((token): token is Tokens.Heading => token.type === 'heading').map((heading) => heading.text),
     ).toEqual(['Platform status: Amsterdam 1', 'Status', 'Reference']);
