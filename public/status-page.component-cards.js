@@ -99,9 +99,16 @@ export function findOngoing(incidents, name) {
   return incidents?.find((each) => each.component === name && each.resolved_at === null);
 }
 
-/** The notice an incident is linked to (its declared state was published), if it is among `notices`. */
+/**
+ * The notice an incident is linked to (its declared state was published), if
+ * it is among `notices` and still active: a notice resolved while the
+ * component stays down no longer speaks for it, even before the incidents
+ * document says whose incident follows.
+ */
 export function findDeclaringNotice(notices, incident) {
-  return typeof incident?.notice === 'string' ? notices?.find((notice) => notice.id === incident.notice) : undefined;
+  return typeof incident?.notice === 'string'
+    ? notices?.find((notice) => notice.id === incident.notice && isActiveNotice(notice))
+    : undefined;
 }
 
 /** The active maintenance notice naming `name`, if any. */

@@ -179,6 +179,10 @@ export default {
     one: 'Keine Störungen am letzten Tag.',
     other: 'Keine Störungen in den letzten {count} Tagen.',
   },
+  'incidents.noneOther': {
+    one: 'Keine weiteren Störungen am letzten Tag.',
+    other: 'Keine weiteren Störungen in den letzten {count} Tagen.',
+  },
   'incidents.started': 'Beginn',
   'incidents.ended': 'Ende',
   'incidents.ongoingValue': 'andauernd',

@@ -170,6 +170,10 @@ export default {
     one: 'No incidents in the last {count} day.',
     other: 'No incidents in the last {count} days.',
   },
+  'incidents.noneOther': {
+    one: 'No other incidents in the last {count} day.',
+    other: 'No other incidents in the last {count} days.',
+  },
   'incidents.started': 'Started',
   'incidents.ended': 'Ended',
   'incidents.ongoingValue': 'ongoing',

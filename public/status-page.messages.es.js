@@ -189,6 +189,11 @@ export default {
     many: 'Sin incidencias en los últimos {count} días.',
     other: 'Sin incidencias en los últimos {count} días.',
   },
+  'incidents.noneOther': {
+    one: 'Ninguna otra incidencia en el último día.',
+    many: 'Ninguna otra incidencia en los últimos {count} días.',
+    other: 'Ninguna otra incidencia en los últimos {count} días.',
+  },
   'incidents.started': 'Inicio',
   'incidents.ended': 'Fin',
   'incidents.ongoingValue': 'en curso',

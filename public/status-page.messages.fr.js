@@ -186,6 +186,11 @@ export default {
     many: 'Aucun incident ces {count} derniers jours.',
     other: 'Aucun incident ces {count} derniers jours.',
   },
+  'incidents.noneOther': {
+    one: 'Aucun autre incident le dernier jour.',
+    many: 'Aucun autre incident ces {count} derniers jours.',
+    other: 'Aucun autre incident ces {count} derniers jours.',
+  },
   'incidents.started': 'Début',
   'incidents.ended': 'Fin',
   'incidents.ongoingValue': 'en cours',

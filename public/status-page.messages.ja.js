@@ -149,6 +149,7 @@ export default {
   'incidents.ongoing': '継続中',
   'incidents.lastDays': '過去 {count} 日間',
   'incidents.none': '過去 {count} 日間に障害はありません。',
+  'incidents.noneOther': '過去 {count} 日間にほかの障害はありません。',
   'incidents.started': '開始',
   'incidents.ended': '終了',
   'incidents.ongoingValue': '継続中',
