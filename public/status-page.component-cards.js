@@ -11,6 +11,7 @@ import { isRecord } from './status-page.read-documents.js';
 import { bringTodayUpToDate, takeOutDowntime, utcDate } from './status-page.today.js';
 import {
   describeCertificateExpiry,
+  describeFailedCheck,
   describeFailure,
   formatDay,
   formatPercent,
@@ -37,9 +38,12 @@ export function certificateNotes(observations, nowMs) {
 
 /**
  * The since-when and the reason for a component that is not operational:
- * the title of the team's notice whose declared state is published (`declaredBy`), else what the checks saw.
+ * the title of the team's notice whose declared state is published
+ * (`declaredBy`), else what the checks saw, worded as the kind of check that
+ * failed where its reason this cycle (`observed`: the observations'
+ * `{ failure_class, failure_reason }`) says more than the incident's class.
  */
-export function createSince(component, incident, maintenance, declaredBy) {
+export function createSince(component, incident, maintenance, declaredBy, observed) {
   if (incident) {
     const duration = create('span', 'since-duration');
     duration.dataset.since = incident.started_at;
@@ -48,6 +52,17 @@ export function createSince(component, incident, maintenance, declaredBy) {
         time: createTime(incident.started_at),
         duration,
         title: createOwnText('span', 'since-notice', declaredBy.title),
+      });
+    }
+    const failedCheck =
+      observed?.failure_class === incident.last_failure?.class
+        ? describeFailedCheck(observed?.failure_reason)
+        : undefined;
+    if (failedCheck) {
+      return createMessage('p', 'since', 'card.sinceWhy', {
+        time: createTime(incident.started_at),
+        duration,
+        reason: failedCheck,
       });
     }
     const reason = describeFailure(incident.last_failure);
@@ -154,13 +169,14 @@ function createHeartbeatNote(component, { last_push_at, not_judged_until }) {
  * One component's card: name and status, since when and why, its 90 days,
  * its details on demand and its feed. `incidents` are the open (or all)
  * incidents known; `uptimeByName` the uptime summary's components by name;
- * `updatedAt` the status's time and `nowMs` the server's now, to bring today
+ * `observed` this cycle's observations by name (what failed, in the checks'
+ * words); `updatedAt` the status's time and `nowMs` the server's now, to bring today
  * up to the status while the history has not caught up; `feedOf` the path of
  * a component's feed by its name.
  */
 export function createComponentCard(
   component,
-  { uptime, uptimeByName, incidents, notices, certificates, heartbeats, updatedAt, nowMs, feedOf },
+  { uptime, uptimeByName, incidents, notices, certificates, heartbeats, observed, updatedAt, nowMs, feedOf },
 ) {
   const key = statusKey(component.status);
   const item = create('li', 'component');
@@ -180,6 +196,7 @@ export function createComponentCard(
       ongoing,
       findMaintenance(notices, component.name),
       findDeclaringNotice(notices, ongoing),
+      observed?.get(component.name),
     );
     if (since) item.append(since);
   }

@@ -78,6 +78,15 @@ function noticeStatesOf(notices) {
   return (notices ?? []).map((notice) => `${notice.id}=${notice.state}`).join('\n');
 }
 
+/** This cycle's failing observations by component name: `{ failure_class, failure_reason }`. */
+function observedFailures() {
+  return new Map(
+    (page.observations?.components ?? [])
+      .filter((component) => typeof component.failure_reason === 'string')
+      .map((component) => [component.name, component]),
+  );
+}
+
 function renderComponents(notices) {
   const list = element('components');
   const components = page.status?.components ?? [];
@@ -90,6 +99,7 @@ function renderComponents(notices) {
     notices,
     certificates: certificateNotes(page.observations, nowMs),
     heartbeats: page.heartbeats,
+    observed: observedFailures(),
     updatedAt: page.status?.updated_at,
     nowMs,
   };
@@ -98,7 +108,10 @@ function renderComponents(notices) {
   // Documents are compared by revision, not by content: a thousand components' history is megabytes to compare.
   const revisions = ['uptime', 'incidents', 'openIncidents', 'notices', 'groups', 'heartbeats'].map(revisionOf);
   const states = noticeStatesOf(notices);
-  renderOnce(list, { components, large, revisions, states, certificates: history.certificates }, () => {
+  // What the checks said of each failing component this cycle: a new reason redraws its card.
+  const failures = [...history.observed].map(([name, { failure_reason }]) => `${name}=${failure_reason}`);
+  const drawn = { components, large, revisions, states, failures, certificates: history.certificates };
+  renderOnce(list, drawn, () => {
     // Each feed's path by the slug rule its writer named it by (status-page.shared.js), in config order as listed.
     const componentSlugs = assignSlugs(components.map((component) => component.name));
     const groupSlugs = assignSlugs((groups ?? []).map((group) => group.name));
@@ -115,7 +128,7 @@ function renderComponents(notices) {
   const { affected: affectedList } = sections;
   // Listed apart only where a closed group hides one; the components in no group show their cards first.
   const wanted = affectedInGroups();
-  renderOnce(affected, { components, wanted, revisions, states, loaded: affectedList !== undefined }, () => {
+  renderOnce(affected, { components, wanted, revisions, states, failures, loaded: affectedList !== undefined }, () => {
     element('affected-section').hidden =
       !wanted ||
       affectedList === undefined ||
@@ -123,6 +136,7 @@ function renderComponents(notices) {
         incidents: history.incidents,
         notices,
         groups,
+        observed: history.observed,
       });
   });
   element('components-empty').hidden = components.length > 0;

@@ -107,6 +107,7 @@ export default {
 
   'card.since': 'منذ {time} ({duration}).',
   'card.sinceBecause': 'منذ {time} ({duration}). ما تراه الفحوص: {reason}.',
+  'card.sinceWhy': 'منذ {time} ({duration}). {reason}.',
   'card.sinceDeclared': 'منذ {time} ({duration}). يفيد الفريق: {title}',
   'card.maintenanceUntil': 'صيانة مخطط لها حتى {time}.',
   'card.heartbeatWaiting': 'بانتظار أول نبضة: لا يُقيَّم حتى {time}.',
@@ -125,6 +126,14 @@ export default {
   'failure.status': 'رمز حالة غير متوقع',
   'failure.statusCode': 'الرد {code}',
   'failure.other': 'إخفاق',
+  'failure.heartbeatMissed': 'لم تصل نبضة في موعدها',
+  'failure.heartbeatFailed': 'أبلغت آخر نبضة عن إخفاق',
+  'failure.heartbeatFailedSaying': 'أبلغت آخر نبضة عن إخفاق: {said}',
+  'failure.dnsRcode': 'يجيب DNS بالرمز {rcode}',
+  'failure.dnsRecords': 'يجيب DNS بسجلات غير متوقعة',
+  'failure.grpcHealth': 'يجيب فحص سلامة gRPC بـ {answer}',
+  'failure.upstreamReports': 'تفيد صفحة حالة المزوّد: {state}',
+  'failure.upstreamUnreadable': 'تتعذّر قراءة صفحة حالة المزوّد',
   'certificate.expired': 'انتهت صلاحية الشهادة ({time}).',
   'certificate.withinDay': 'تنتهي صلاحية الشهادة خلال يوم ({time}).',
   'certificate.inDays': {

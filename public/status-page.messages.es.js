@@ -108,6 +108,7 @@ export default {
 
   'card.since': 'Desde el {time} ({duration}).',
   'card.sinceBecause': 'Desde el {time} ({duration}). Las comprobaciones ven: {reason}.',
+  'card.sinceWhy': 'Desde el {time} ({duration}): {reason}.',
   'card.sinceDeclared': 'Desde el {time} ({duration}). El equipo informa: {title}',
   'card.maintenanceUntil': 'Mantenimiento previsto hasta el {time}.',
   'card.heartbeatWaiting': 'Esperando su primer latido: sin evaluar hasta el {time}.',
@@ -126,6 +127,14 @@ export default {
   'failure.status': 'código de estado inesperado',
   'failure.statusCode': 'respuesta {code}',
   'failure.other': 'fallo',
+  'failure.heartbeatMissed': 'no llegó ningún heartbeat a tiempo',
+  'failure.heartbeatFailed': 'el último heartbeat informó de un fallo',
+  'failure.heartbeatFailedSaying': 'el último heartbeat informó de un fallo: {said}',
+  'failure.dnsRcode': 'el DNS responde {rcode}',
+  'failure.dnsRecords': 'el DNS responde con registros inesperados',
+  'failure.grpcHealth': 'la comprobación de salud gRPC responde {answer}',
+  'failure.upstreamReports': 'la página de estado del proveedor indica: {state}',
+  'failure.upstreamUnreadable': 'la página de estado del proveedor no se puede leer',
   'certificate.expired': 'El certificado ha caducado ({time}).',
   'certificate.withinDay': 'El certificado caduca en menos de un día ({time}).',
   'certificate.inDays': {

@@ -105,6 +105,7 @@ export default {
 
   'card.since': 'Depuis le {time} ({duration}).',
   'card.sinceBecause': 'Depuis le {time} ({duration}). Les vérifications constatent\u00a0: {reason}.',
+  'card.sinceWhy': 'Depuis le {time} ({duration})\u00a0: {reason}.',
   'card.sinceDeclared': 'Depuis le {time} ({duration}). L’équipe signale\u00a0: {title}',
   'card.maintenanceUntil': 'Maintenance planifiée jusqu’au {time}.',
   'card.heartbeatWaiting': 'En attente de son premier signal de vie\u00a0: pas évalué avant le {time}.',
@@ -123,6 +124,14 @@ export default {
   'failure.status': 'code de statut inattendu',
   'failure.statusCode': 'réponse {code}',
   'failure.other': 'défaillance',
+  'failure.heartbeatMissed': 'aucun heartbeat n’est arrivé à temps',
+  'failure.heartbeatFailed': 'le dernier heartbeat a signalé un échec',
+  'failure.heartbeatFailedSaying': 'le dernier heartbeat a signalé un échec\u00a0: {said}',
+  'failure.dnsRcode': 'le DNS répond {rcode}',
+  'failure.dnsRecords': 'le DNS répond avec des enregistrements inattendus',
+  'failure.grpcHealth': 'la vérification de santé gRPC répond {answer}',
+  'failure.upstreamReports': 'la page d’état du fournisseur indique\u00a0: {state}',
+  'failure.upstreamUnreadable': 'la page d’état du fournisseur est illisible',
   'certificate.expired': 'Le certificat a expiré ({time}).',
   'certificate.withinDay': 'Le certificat expire dans moins d’un jour ({time}).',
   'certificate.inDays': {

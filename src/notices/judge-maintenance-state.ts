@@ -11,7 +11,7 @@ export interface JudgedMaintenance {
  * forward: a window the clock has closed is completed whatever was written,
  * and one the clock has opened is in progress without `maintenance start`.
  * Pure, and importing nothing: the status page runs this very function
- * (`renderNoticeRulesModule`), so the page, Statuspage's documents and the
+ * (`renderPageRulesModule`), so the page, Statuspage's documents and the
  * feed never disagree on it.
  */
 export function judgeMaintenanceState(notice: JudgedMaintenance, nowMs: number): JudgedMaintenance['state'] {

@@ -1,5 +1,5 @@
 import { renderFreshnessModule } from './render-freshness-module.js';
-import { renderNoticeRulesModule } from './render-notice-rules-module.js';
+import { renderPageRulesModule } from './render-page-rules-module.js';
 import { renderSlugsModule } from './render-slugs-module.js';
 import { renderVocabularyModule } from './render-vocabulary-module.js';
 
@@ -20,11 +20,11 @@ export const RETIRED_MODULE_PATHS = ['/status-page.judge-freshness.js', '/status
 
 /**
  * The staleness rule, the vocabulary (document paths, state labels), the
- * slug rule and the maintenance state's rule as one ES module for the browser: one request for all rather
+ * slug rule and the rules of maintenance states and failure words as one ES module for the browser: one request for all rather
  * than one each, each response's headers weighing about as much as a part
  * compressed. The parts import nothing and export distinct names, so they
  * stand side by side.
  */
 export function renderSharedModule(): string {
-  return `${renderFreshnessModule()}${renderVocabularyModule()}${renderSlugsModule()}${renderNoticeRulesModule()}`;
+  return `${renderFreshnessModule()}${renderVocabularyModule()}${renderSlugsModule()}${renderPageRulesModule()}`;
 }
