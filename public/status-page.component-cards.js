@@ -81,9 +81,10 @@ export function createSince(component, incident, maintenance, declaredBy, observ
 /**
  * The "Details" disclosure for `name`, whose detail document is `slug`'s:
  * the module that fetches and draws it is imported when it is first opened.
+ * Its uptime figures are `windows`, the card's own (see `createComponentCard`).
  * Closing and opening it again retries a failed load.
  */
-function createComponentDetails(name, slug) {
+function createComponentDetails(name, slug, windows) {
   const details = create('details', 'component-details');
   const summary = create('summary', undefined, t('card.details'));
   summary.append(create('span', 'visually-hidden', t('card.detailsOf', { name })));
@@ -95,7 +96,7 @@ function createComponentDetails(name, slug) {
     loaded = true;
     body.replaceChildren(create('p', 'note', t('details.loading')));
     void import('./status-page.component-details.js')
-      .then((module) => module.loadDetails(body, slug))
+      .then((module) => module.loadDetails(body, slug, windows))
       .then(
         (ok) => {
           loaded = ok;
@@ -132,6 +133,9 @@ export function findMaintenance(notices, name) {
     (notice) => notice.kind === 'maintenance' && isActiveNotice(notice) && notice.components.includes(name),
   );
 }
+
+/** Each uptime window of the summary, and the days it spans. */
+const UPTIME_WINDOW_DAYS = { last_24h: 1, last_7d: 7, last_30d: 30, last_90d: HISTORY_DAYS };
 
 /**
  * "99.95% uptime over the last 90 days", or "100% uptime since Wed, 25 Nov
@@ -218,13 +222,16 @@ export function createComponentCard(
       updatedAt,
       nowMs,
     });
-    const figure = takeOutDowntime(
-      isRecord(history.uptime.last_90d) ? history.uptime.last_90d : undefined,
-      extraDownSeconds,
-      HISTORY_DAYS,
+    // The card's figure and the Details panel's come from the same document brought up to the same moment:
+    // the detail document is fetched later, so its own figures would disagree with the card's.
+    const windows = Object.fromEntries(
+      Object.entries(UPTIME_WINDOW_DAYS).map(([key, windowDays]) => [
+        key,
+        takeOutDowntime(isRecord(history.uptime[key]) ? history.uptime[key] : undefined, extraDownSeconds, windowDays),
+      ]),
     );
-    item.append(createUptimeFigure(days, figure), createDayBar(component.name, days, utcDate(nowMs)));
-    foot.append(createComponentDetails(component.name, history.slug));
+    item.append(createUptimeFigure(days, windows.last_90d), createDayBar(component.name, days, utcDate(nowMs)));
+    foot.append(createComponentDetails(component.name, history.slug, windows));
   }
   if (feedOf) foot.append(createFeedLink(feedOf(component.name), component.name));
   if (foot.childElementCount > 0) item.append(foot);

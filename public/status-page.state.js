@@ -18,6 +18,8 @@ export const page = {
   status: undefined,
   /** Server clock minus this browser's clock, so that a wrong local clock raises no false alarm. */
   clockOffsetMs: 0,
+  /** Whether `clockOffsetMs` was read from the server yet (`nextClockOffset`). */
+  clockRead: false,
   /** Why the last status fetch failed, or undefined when it worked. */
   statusProblem: undefined,
   regions: undefined,
@@ -121,10 +123,35 @@ export function judgeObservations() {
   return judgeFreshness(page.observations.observed_at, serverNow(), staleAfterMs(probeIntervalMs()));
 }
 
+/** How far apart two readings of the server's clock may be and still be taken for the same clock. */
+export const CLOCK_READING_SPREAD_MS = 2_000;
+
+/**
+ * The server's clock minus this browser's, from a new reading (`measuredMs`:
+ * a response's `Date` minus the local time it arrived) and the offset held
+ * (`previousMs`, undefined before any reading). `Date` has whole seconds and
+ * is stamped before the response travels, so every reading is at most the
+ * true offset: of readings that agree within `CLOCK_READING_SPREAD_MS`, the
+ * largest is the best, and taking it keeps "updated 13 seconds ago" from
+ * stepping back to 11. A reading further off is a clock that was stepped:
+ * taken as it is. Pure.
+ */
+export function nextClockOffset(previousMs, measuredMs) {
+  if (previousMs === undefined || Math.abs(measuredMs - previousMs) > CLOCK_READING_SPREAD_MS) return measuredMs;
+  return Math.max(previousMs, measuredMs);
+}
+
+/** Takes a response's `Date` (ms; NaN without one) into the clock offset. */
+function readServerClock(dateMs) {
+  if (Number.isNaN(dateMs)) return;
+  page.clockOffsetMs = nextClockOffset(page.clockRead ? page.clockOffsetMs : undefined, dateMs - Date.now());
+  page.clockRead = true;
+}
+
 export function acceptStatus(result) {
   if (result.notModified) {
     page.statusProblem = undefined;
-    if (!Number.isNaN(result.date)) page.clockOffsetMs = result.date - Date.now();
+    readServerClock(result.date);
     return;
   }
   if (!result.ok) {
@@ -137,7 +164,7 @@ export function acceptStatus(result) {
   }
   page.status = result.body;
   page.statusProblem = undefined;
-  if (!Number.isNaN(result.date)) page.clockOffsetMs = result.date - Date.now();
+  readServerClock(result.date);
 }
 
 export function acceptRegions(result) {
