@@ -7,6 +7,7 @@ import { displayPath } from '../io/display-path.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import { applyNoticeCommand, type CommandResult, type NoticeCommand } from '../notices/apply-notice-command.js';
 import { editNoticesFile } from '../notices/edit-notices-file.js';
+import { readNoticesConfig } from '../notices/read-notices.js';
 import { type NoticeDocumentsPublished, publishNoticeDocuments } from './publish-notice-documents.js';
 
 export interface RunNoticeCommandOptions {
@@ -42,7 +43,9 @@ export async function runNoticeCommand(options: RunNoticeCommandOptions): Promis
   const { noticesFile, componentsFile } = options;
   const text = options.textFile === undefined ? undefined : await readTextFile(options.textFile);
   const command = text === undefined ? options.command : { ...options.command, text };
-  const result = await editNoticesFile({ noticesFile, componentsFile, now }, ({ notices, componentNames }) =>
+  // Read once: the names a notice may affect, and then what the notice documents are published with.
+  const config = await readNoticesConfig(componentsFile, now);
+  const result = await editNoticesFile({ noticesFile, componentsFile, config }, ({ notices, componentNames }) =>
     applyNoticeCommand(command, {
       notices,
       componentNames,
@@ -53,8 +56,8 @@ export async function runNoticeCommand(options: RunNoticeCommandOptions): Promis
   );
   const published = await publishNoticeDocuments({
     publicDir: options.publicDir,
-    noticesFile,
-    componentsFile,
+    written: result.notices,
+    config,
     stateDir: dirname(options.stateFile),
     precompress: options.precompress,
     log: options.log,
