@@ -227,8 +227,9 @@ describe('notice and maintenance, on real files, with no probe running', () => {
     const opened = await notice('open', '--title', 'Pushes time out', '--text', 't', '--component', component);
     expect(opened.code, opened.stderr).toBe(0);
     const [written] = await readNotices();
-    expect(written?.components).toEqual(['Registry']);
-    expect(written?.updates[0]?.impact).toEqual({ Registry: 'major_outage' });
+    if (written?.kind !== 'incident') throw new Error('an incident was opened');
+    expect(written.components).toEqual(['Registry']);
+    expect(written.updates[0]?.impact).toEqual({ Registry: 'major_outage' });
   });
 
   it('names the -- that npm run swallowed the flags for, instead of an unexpected argument', async () => {
