@@ -17,6 +17,7 @@ Commands:
   maintenance  schedule, start and complete a maintenance notice
   subscribers  the email subscribers: list, count, export, import, remove, test, bounce
   demo-regions  three regions on this machine whose probes vote on global components
+  mcp       an MCP server over stdio whose read-only tools read a deployment's status (--site URL)
 
 Run 'service-directory <command> --help' for a command's options.`;
 
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   maintenance: async () => (await import('./commands/notice.js')).maintenance,
   subscribers: async () => (await import('./commands/subscribers.js')).subscribers,
   'demo-regions': async () => (await import('./commands/demo-regions.js')).demoRegions,
+  mcp: async () => (await import('./commands/mcp.js')).mcp,
 };
 
 const [command, ...rest] = process.argv.slice(2);
