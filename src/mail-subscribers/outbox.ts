@@ -90,6 +90,7 @@ export function createOutbox(db: Database.Database): Outbox {
     'DELETE FROM events WHERE created_ms < ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE event_id = events.id)',
   );
 
+  let lastEvent: { id: string; event: MailEvent } | undefined;
   return {
     queue: (eventId, event, nowMs) =>
       db.transaction(() => {
@@ -111,10 +112,14 @@ export function createOutbox(db: Database.Database): Outbox {
         .transaction(() =>
           due.all(nowMs, limit).map((row) => {
             setSending.run(row.event_id, row.subscriber_id);
+            // One event goes to many subscribers in a row: parsed once, not once a mail.
+            if (lastEvent?.id !== row.event_id) {
+              lastEvent = { id: row.event_id, event: MailEventSchema.parse(JSON.parse(row.payload)) };
+            }
             return {
               eventId: row.event_id,
               subscriberId: row.subscriber_id,
-              event: MailEventSchema.parse(JSON.parse(row.payload)),
+              event: lastEvent.event,
               attempts: row.attempts + 1,
               queuedMs: row.queued_ms,
             };
