@@ -1,7 +1,6 @@
 import { dirname } from 'node:path';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
 import { loadMailSettings } from '../mail-subscribers/load-mail-settings.js';
-import { createMailSubscribers } from '../mail-subscribers/mail-subscribers.js';
 import { fileNoticesSource, type NoticesSource } from '../notices/notices-source.js';
 import { urlNoticesSource } from '../notices/url-notices-source.js';
 import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
@@ -80,10 +79,15 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     observePost: input.observePost,
   });
   const mailSettings = await loadMailSettings(configFile, input.env);
+  // nodemailer and the subscribers' database are loaded only for a config with subscribers.
   const mail =
     mailSettings === undefined
       ? undefined
-      : createMailSubscribers({ settings: mailSettings, stateDir: dirname(stateFile), log });
+      : (await import('../mail-subscribers/mail-subscribers.js')).createMailSubscribers({
+          settings: mailSettings,
+          stateDir: dirname(stateFile),
+          log,
+        });
   return {
     settings,
     mail,

@@ -1,6 +1,5 @@
 import type { Registry } from 'prom-client';
 import { CONSOLE_PROBE_LOG } from '../log/probe-log.js';
-import { registerMailMetrics } from '../metrics/mail-metrics.js';
 import type { ProbeMetrics } from '../metrics/probe-metrics.js';
 import { startMetricsListener } from '../metrics/start-metrics-listener.js';
 import { type Sidecar, type SidecarOptions, startSidecar, startStandbySidecar } from './start-sidecar.js';
@@ -45,6 +44,8 @@ export async function startObservedSidecar(
   });
   const { mail } = options;
   if (mail !== undefined) {
+    // Loaded with the metrics alone, as prom-client is.
+    const { registerMailMetrics } = await import('../metrics/mail-metrics.js');
     registerMailMetrics(registry, () => {
       const outbox = mail.store.outbox.counts();
       return { ...mail.sender.counts(), ...outbox, quarantined: mail.store.counts().quarantined };
