@@ -4,7 +4,7 @@ import { choosePrecompress, PrecompressEnvSchema } from '../../compression/preco
 import type { PushListener } from '../../heartbeats/push-listener.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
-import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
+import { createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { readComponentGroups } from '../../metrics/read-component-groups.js';
 import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
@@ -58,7 +58,8 @@ With the stand-ins, the probe starts from fresh memory (the --state file is remo
 the stand-ins start healthy, so the last run's memory of them no longer holds.
 
 Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION, PRECOMPRESS=1 (as --precompress),
-METRICS_PORT (as --metrics-port, which wins), METRICS_HOST, each heartbeat's token_env.`;
+METRICS_PORT (as --metrics-port, which wins), METRICS_HOST, each heartbeat's token_env,
+LOG_LEVEL=quiet (no summary line every cycle; changes and problems still logged).`;
 
 export async function start(args: string[]): Promise<void> {
   const parsed = parseOptions(
@@ -82,6 +83,7 @@ export async function start(args: string[]): Promise<void> {
   if (!parsed) return;
   const { values } = parsed;
   const pushPort = parsePushPort(values['push-port']);
+  const log = createConsoleProbeLog(readEnv(LogLevelEnvSchema));
   const metricsEnv = readEnv(MetricsEnvSchema);
   const metricsFlag = values['metrics-port'];
   const metricsPort = chooseMetricsPort(typeof metricsFlag === 'string' ? metricsFlag : undefined, metricsEnv);
@@ -120,7 +122,7 @@ export async function start(args: string[]): Promise<void> {
     stateFile,
     historyFile: resolve(String(values.history)),
     precompress,
-    log: CONSOLE_PROBE_LOG,
+    log,
     observePost: probeMetrics?.observePost,
   });
   const { settings } = sidecarOptions;
@@ -160,7 +162,7 @@ export async function start(args: string[]): Promise<void> {
         stateFile,
         port: pushPort,
         host: '127.0.0.1',
-        log: CONSOLE_PROBE_LOG,
+        log,
         observe: probeMetrics?.observePush,
       });
     }
