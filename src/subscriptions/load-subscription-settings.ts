@@ -17,7 +17,7 @@ export async function loadSubscriptionSettings(
   const config = await readDocument(configFile, ComponentsConfigSchema);
   return {
     publicUrl: config.public_url,
-    webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile)),
+    webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile), config.public_url),
     statuspage: statuspageSettingsOf(config),
   };
 }
