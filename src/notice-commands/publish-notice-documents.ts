@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { listCalendarScopes } from '../calendar/calendar-files.js';
+import { createCalendarsPublisher } from '../calendar/publish-calendars.js';
 import { listFeedScopes } from '../feed/feed-scopes.js';
 import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
@@ -58,6 +60,9 @@ export async function publishNoticeDocuments(
     // The feed of each component and group carries the notices too, as the build and the probe write it.
     const scopes = listFeedScopes(components?.components ?? []);
     written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput)));
+    // And the maintenance calendars, which a maintenance command changes.
+    const calendars = createCalendarsPublisher(writer, listCalendarScopes(components?.components ?? []));
+    written.push(...(await calendars(notices.calendarInput)));
     return { by: 'command', lockFile, written };
   } finally {
     await lock.release();

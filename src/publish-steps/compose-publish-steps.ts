@@ -10,6 +10,7 @@ import { groupsOf } from '../schemas/component-groups.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { publishBadgesStep } from './publish-badges-step.js';
+import { publishCalendarsStep } from './publish-calendars-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
 import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
 import { publishNoticesStep } from './publish-notices-step.js';
@@ -76,6 +77,12 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
       publishScopedFeedsStep(stepParts, {
         publicUrl: subscriptions.settings.publicUrl,
         scopes: listFeedScopes(settings.components),
+      }),
+    subscriptions &&
+      publishCalendarsStep(stepParts, {
+        publicUrl: subscriptions.settings.publicUrl,
+        components: settings.components,
+        windows: settings.maintenanceWindows ?? [],
       }),
     statuspage && publishStatuspageStep(stepParts, statuspage),
     // Last of all: the local files are already written, whatever the store does.

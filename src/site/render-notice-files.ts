@@ -1,4 +1,5 @@
 import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
+import type { CalendarInput } from '../calendar/maintenance-events.js';
 import { type FeedInput, renderFeed } from '../feed/render-feed.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { readNotices } from '../notices/read-notices.js';
@@ -12,6 +13,8 @@ export interface NoticeFiles {
   readonly files: PublishedFile[];
   /** What the feeds are rendered from, for the feed of each component and group (`createScopedFeedsPublisher`). */
   readonly feedInput: FeedInput;
+  /** What the maintenance calendars are rendered from (`createCalendarsPublisher`). */
+  readonly calendarInput: CalendarInput;
 }
 
 /**
@@ -27,7 +30,7 @@ export async function renderNoticeFiles(
   noticesFile: string,
   componentsFile: string,
 ): Promise<NoticeFiles> {
-  const { notices, publicUrl } = await readNotices({ noticesFile, componentsFile });
+  const { notices, publicUrl, windows } = await readNotices({ noticesFile, componentsFile });
   const incidents = await readOptionalDocument(documentFile(publicDir, INCIDENTS_PATH), IncidentsDocumentSchema).catch(
     () => undefined,
   );
@@ -38,5 +41,6 @@ export async function renderNoticeFiles(
       { path: FEED_PATH, contents: renderFeed(feedInput) },
     ],
     feedInput,
+    calendarInput: { notices, windows, publicUrl },
   };
 }

@@ -75,6 +75,7 @@ describe('composePublishSteps', () => {
       ],
       ['feed', { paths: ['/feed.atom'] }],
       ['feeds of components and groups', { directories: ['/feeds'] }],
+      ['maintenance calendars', { paths: ['/feeds/maintenance.ics'], directories: ['/feeds/components'] }],
       ['Statuspage documents', { directories: ['/api/v2'] }],
       ['upload', {}],
     ]);
