@@ -8,6 +8,7 @@ export default {
     'Control API, Scheduler, Build Service und Registry jetzt und in den letzten 90 Tagen, und die Regionen, in denen Workloads laufen können.',
   'page.skip': 'Zum Status springen',
   'page.subscribe': 'Störungen und Mitteilungen abonnieren (Atom-Feed)',
+  'page.calendar': 'Geplante Wartungen im eigenen Kalender (iCalendar)',
 
   'settings.language': 'Sprache',
   'settings.times': 'Zeiten in',
@@ -112,6 +113,8 @@ export default {
   'card.detailsOf': ': {name}, Verfügbarkeit und Latenz',
   'card.feed': 'Feed',
   'card.feedOf': ': {name}, Störungen und Mitteilungen (Atom)',
+  'card.calendar': 'Kalender',
+  'card.calendarOf': ': {name}, geplante Wartungen (iCalendar)',
   'failure.timeout': 'Zeitüberschreitung',
   'failure.refused': 'Verbindung abgelehnt',
   'failure.dns': 'keine Auflösung im DNS',
@@ -259,6 +262,7 @@ export default {
   'footer.refresh': 'Diese Seite aktualisiert sich alle {interval} selbst.',
   'footer.subscribe': 'Abonnieren:',
   'footer.feed': 'Atom-Feed der Störungen und Mitteilungen',
+  'footer.calendar': 'Kalender der geplanten Wartungen',
   'footer.machines': 'Für Maschinen:',
   'footer.statuspage': 'im Format von Statuspage:',
 

@@ -88,7 +88,7 @@ function timeOfDayMs(ms: number, timeZone: string): number {
 
 /** Where a rule's `BYHOUR`, `BYMINUTE` and `BYSECOND` put its occurrences in the day, when each names one. */
 function ruleTimeOfDayMs(rule: string): number | undefined {
-  const value = (part: string) => /^\d+$/.exec(/(?:^|;)BY${part}=([^;]*)/.exec(rule)?.[1] ?? '')?.[0];
+  const value = (part: string) => /^\d+$/.exec(new RegExp(`(?:^|;)BY${part}=([^;]*)`).exec(rule)?.[1] ?? '')?.[0];
   const [h, m, sec] = [value('HOUR'), value('MINUTE'), value('SECOND')];
   return h === undefined || m === undefined || sec === undefined
     ? undefined

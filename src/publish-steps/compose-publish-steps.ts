@@ -71,6 +71,7 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
         deliverer: subscriptions.deliverer,
         region: { code: settings.regionCode, name: settings.regionName },
         stateDir: dirname(parts.stateFile),
+        maintenanceUpcomingMs: subscriptions.settings.maintenanceUpcomingMs ?? 0,
       }),
     subscriptions && publishFeedStep(stepParts, subscriptions.settings.publicUrl),
     subscriptions &&

@@ -19,5 +19,6 @@ export async function loadSubscriptionSettings(
     publicUrl: config.public_url,
     webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile), config.public_url),
     statuspage: statuspageSettingsOf(config),
+    maintenanceUpcomingMs: config.maintenance_upcoming_minutes * 60_000,
   };
 }

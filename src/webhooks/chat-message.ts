@@ -69,6 +69,18 @@ export function composeChatMessage(event: WebhookEvent, link: string | undefined
   }
   const { notice } = event;
   const latest = notice.updates.at(-1);
+  if (event.type === 'notice.maintenance_upcoming') {
+    return {
+      ...common,
+      headline: `Maintenance in ${describeLead(event.starts_in_minutes)}: ${notice.title}`,
+      tone: 'accent',
+      facts: [
+        { label: 'Window', value: `${event.notice.window.start} to ${event.notice.window.end}` },
+        { label: 'Components', value: notice.components.length === 0 ? 'all' : notice.components.join(', ') },
+      ],
+      ...(latest === undefined ? {} : { text: latest.text }),
+    };
+  }
   return {
     ...common,
     headline: `${event.type === 'notice.created' ? 'New notice' : 'Notice updated'}: ${notice.title}`,
@@ -82,6 +94,14 @@ export function composeChatMessage(event: WebhookEvent, link: string | undefined
     ],
     ...(latest === undefined ? {} : { text: latest.text }),
   };
+}
+
+/** How long until a window starts, in the largest whole unit: `24 hours`, `45 minutes`, `2 days`. */
+function describeLead(minutes: number): string {
+  if (minutes >= 2 * 24 * 60 && minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} days`;
+  if (minutes >= 60 && minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  if (minutes >= 120) return `${Math.floor(minutes / 60)} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 /** Resolved and completed are good news; maintenance is planned; an incident is as bad as it declares. */
@@ -105,6 +125,9 @@ export function describeEvent(event: WebhookEvent): string {
   }
   const { notice } = event;
   const latest = notice.updates.at(-1);
+  if (event.type === 'notice.maintenance_upcoming') {
+    return `Maintenance in ${describeLead(event.starts_in_minutes)}: ${notice.title}. Window: ${event.notice.window.start} to ${event.notice.window.end}.`;
+  }
   const what = event.type === 'notice.created' ? 'New notice' : 'Notice updated';
   const window = notice.kind === 'maintenance' ? ` Window: ${notice.window.start} to ${notice.window.end}.` : '';
   return `${what}: ${notice.title} (${stateWords(notice.state)}).${window}${latest === undefined ? '' : `\n${latest.text}`}`;

@@ -71,7 +71,13 @@ describe('composePublishSteps', () => {
       ['badges', { directories: ['/badges'] }],
       [
         'webhook events',
-        { stateFiles: [join(root, '.state', 'webhook-queue.json'), join(root, '.state', 'announced-notices.json')] },
+        {
+          stateFiles: [
+            join(root, '.state', 'webhook-queue.json'),
+            join(root, '.state', 'announced-notices.json'),
+            join(root, '.state', 'announced-upcoming.json'),
+          ],
+        },
       ],
       ['feed', { paths: ['/feed.atom'] }],
       ['feeds of components and groups', { directories: ['/feeds'] }],

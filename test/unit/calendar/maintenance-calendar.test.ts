@@ -116,6 +116,12 @@ describe('the maintenance calendar, read by ical.js', () => {
       new Date(occurrence.startMs).toISOString(),
     );
     expect(expected.length).toBeGreaterThan(5);
+    // Each event starts at an occurrence of its own rule: DTSTART is the first of the rule's instances.
+    for (const event of events) {
+      const rule = event.component.getFirstPropertyValue('rrule');
+      const hours = rule instanceof ICAL.Recur ? rule.parts.BYHOUR : undefined;
+      if (hours?.length === 1) expect(event.startDate.hour).toBe(hours[0]);
+    }
     const expanded = events.flatMap((event) => expandStarts(event, from, expected.length)).sort();
     expect(expanded.slice(0, expected.length)).toEqual(expected);
   });
@@ -129,7 +135,7 @@ describe('the maintenance calendar, read by ical.js', () => {
   });
 
   it('folds long lines at 75 octets with CRLF, and a text with commas, semicolons and line breaks round-trips', () => {
-    const text = 'Registry, mirror; and the cache\\index.\nThen ' + '障害'.repeat(60);
+    const text = `Registry, mirror; and the cache\\index.\nThen ${'障害'.repeat(60)}`;
     const notice = maintenanceNotice({ updates: [{ at: '2026-11-20T10:00:00Z', state: 'scheduled', text }] });
     const calendar = calendarOf({ notices: [notice] });
     const lines = calendar.split('\r\n');
