@@ -20,24 +20,20 @@ export function publishDocumentStep(
   { name, path, render }: DocumentStepSpec,
 ): PublishStep {
   const maxBytes = maxBytesOf(path);
-  let lastWritten: string | undefined;
   return {
     name,
     owns: { paths: [path] },
     async run(cycle) {
       const body = render(cycle);
-      if (body === undefined || body === lastWritten) return undefined;
+      if (body === undefined || publicDir.holds(path, body)) return undefined;
       const bytes = Buffer.byteLength(body);
       if (bytes > maxBytes) {
         log.error(`${name} not written: ${bytes} bytes, more than the ${maxBytes} the server takes`);
         return undefined;
       }
-      await publicDir.write(path, body).then(
-        () => {
-          lastWritten = body;
-        },
-        (error: unknown) => log.error(`${name} not written: ${errorMessage(error)}`),
-      );
+      await publicDir
+        .write(path, body, { ifChanged: true })
+        .catch((error: unknown) => log.error(`${name} not written: ${errorMessage(error)}`));
       return undefined;
     },
   };
