@@ -2,10 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../../src/server/start-server.js';
-import { buildSite } from '../../../src/site/build-site.js';
 import { maintenanceNotice } from '../../helpers/notices.js';
-import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
+import { buildTempSite, makeTempSite, type TempSite } from '../../helpers/temp-site.js';
+import { startTestServer } from '../../helpers/test-server.js';
 
 let site: TempSite;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -14,15 +13,8 @@ afterEach(async () => {
   await site.remove();
 });
 
-async function build() {
-  return buildSite({
-    regionsFile: site.regionsFile,
-    headersFile: site.headersFile,
-    publicDir: site.publicDir,
-    noticesFile: join(site.root, 'data', 'notices.json'),
-    componentsFile: join(site.root, 'data', 'components.json'),
-    exportsDir: join(site.root, 'dist-exports'),
-  });
+function build() {
+  return buildTempSite(site);
 }
 
 function eventsOf(text: string): ICAL.Event[] {
@@ -39,13 +31,7 @@ describe('the maintenance calendars', () => {
     await writeFile(join(site.root, 'data', 'components.json'), JSON.stringify(components));
     await writeFile(join(site.root, 'data', 'notices.json'), JSON.stringify([maintenanceNotice()]));
     await build();
-    const server = await startServer({
-      publicDir: site.publicDir,
-      headersFile: site.headersFile,
-      port: 0,
-      host: '127.0.0.1',
-      log: () => {},
-    });
+    const server = await startTestServer(site);
     cleanups.push(() => server.close());
     const whole = await fetch(`${server.url}/feeds/maintenance.ics`);
     expect(whole.status).toBe(200);

@@ -10,7 +10,7 @@ import { createSubscriptions } from '../../../src/subscriptions/create-subscript
 import { incidentNotice, maintenanceNotice } from '../../helpers/notices.js';
 import { checkAt, settingsFor } from '../../helpers/probe-settings.js';
 import { useStandins } from '../../helpers/standins.js';
-import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
+import { buildTempSite, makeTempSite, type TempSite } from '../../helpers/temp-site.js';
 import { atom, readWithXmllint } from '../../helpers/xmllint.js';
 
 const QUIET = { info: () => {}, error: () => {} };
@@ -52,15 +52,8 @@ async function writeComponents(edit: (components: Record<string, unknown>[]) => 
   return file;
 }
 
-async function build() {
-  return buildSite({
-    regionsFile: site.regionsFile,
-    headersFile: site.headersFile,
-    publicDir: site.publicDir,
-    noticesFile: join(site.root, 'data', 'notices.json'),
-    componentsFile: join(site.root, 'data', 'components.json'),
-    exportsDir: join(site.root, 'dist-exports'),
-  });
+function build() {
+  return buildTempSite(site);
 }
 
 describe('the build', () => {
