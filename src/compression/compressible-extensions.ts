@@ -16,6 +16,7 @@ const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
   '.atom',
   '.ics',
   '.txt',
+  '.md',
   '.yaml',
   '.webmanifest',
 ]);

@@ -83,6 +83,8 @@ describe('composePublishSteps', () => {
       ['feeds of components and groups', { directories: ['/feeds'] }],
       ['maintenance calendars', { paths: ['/feeds/maintenance.ics'], directories: ['/feeds/components'] }],
       ['Statuspage documents', { directories: ['/api/v2'] }],
+      ['status.md', { paths: ['/status.md'] }],
+      ['llms.txt', { paths: ['/llms.txt'] }],
       ['upload', {}],
     ]);
     history.close();
@@ -103,7 +105,8 @@ describe('composePublishSteps', () => {
       clock: () => performance.now(),
     });
     // The heartbeats are published without heartbeat components too: an empty list, not a 404 on the page.
-    expect(steps.map(({ name }) => name)).toEqual(['heartbeats', 'badges']);
+    // The status in markdown and the index are written in every deployment.
+    expect(steps.map(({ name }) => name)).toEqual(['heartbeats', 'badges', 'status.md', 'llms.txt']);
   });
 });
 
