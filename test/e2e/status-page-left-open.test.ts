@@ -100,6 +100,8 @@ describe('a page left open while the team’s notices change', () => {
 
     const now = new Date();
     const base = incidentNotice(now, 'Workers out of disk');
+    // Only an incident's updates declare an impact: narrowed so that the updates' type says so.
+    if (base.kind !== 'incident') throw new Error('incidentNotice made a maintenance notice');
     const notice: Notice = {
       ...base,
       updates: base.updates.map((update) => ({ ...update, impact: { 'Build Service': 'major_outage' } })),
