@@ -114,6 +114,7 @@ const ThresholdSchema = z
 export const DEFAULT_HISTORY_RETENTION = {
   raw_hours: 48,
   hourly_days: 90,
+  hourly_sketch_days: 7,
   daily_days: 400,
   incident_days: 400,
 } as const;
@@ -127,7 +128,7 @@ const retentionField = (unit: string, min: number, max: number) =>
 
 /**
  * The optional `history` block: retention of raw checks (hours), hourly and
- * daily aggregates and incidents (days). The floors keep what the published
+ * daily aggregates, hourly latency sketches and incidents (days). The floors keep what the published
  * documents show (24 hours of latency, 90 days) inside what is kept.
  */
 export const HistoryConfigSchema = z
@@ -135,6 +136,7 @@ export const HistoryConfigSchema = z
     {
       raw_hours: retentionField('hours', 2, 24 * 14).default(DEFAULT_HISTORY_RETENTION.raw_hours),
       hourly_days: retentionField('days', 2, 400).default(DEFAULT_HISTORY_RETENTION.hourly_days),
+      hourly_sketch_days: retentionField('days', 2, 400).default(DEFAULT_HISTORY_RETENTION.hourly_sketch_days),
       daily_days: retentionField('days', 90, 3_660).default(DEFAULT_HISTORY_RETENTION.daily_days),
       incident_days: retentionField('days', 90, 3_660).default(DEFAULT_HISTORY_RETENTION.incident_days),
     },
@@ -143,6 +145,9 @@ export const HistoryConfigSchema = z
   .superRefine((history, ctx) => {
     if (history.hourly_days * 24 < history.raw_hours) {
       ctx.addIssue({ code: 'custom', path: ['hourly_days'], message: 'must cover at least raw_hours' });
+    }
+    if (history.hourly_sketch_days > history.hourly_days) {
+      ctx.addIssue({ code: 'custom', path: ['hourly_sketch_days'], message: 'must be at most hourly_days' });
     }
     if (history.daily_days < history.hourly_days) {
       ctx.addIssue({ code: 'custom', path: ['daily_days'], message: 'must be at least hourly_days' });

@@ -61,6 +61,9 @@ export function sampleComponentHistories(generatedAt = '2026-11-21T04:37:59Z'): 
             major_outage: 0,
           },
           no_data_minutes: 1440,
+          p50_ms: null,
+          p95_ms: null,
+          p99_ms: null,
         };
       }
       const outage = name === 'Registry' && day === 75 ? 90 : 0;
@@ -76,12 +79,16 @@ export function sampleComponentHistories(generatedAt = '2026-11-21T04:37:59Z'): 
           major_outage: 0,
         },
         no_data_minutes: 0,
+        p50_ms: 21 + index * 5 + (day % 3),
+        p95_ms: 64 + index * 10 + (day % 5) * 2,
+        p99_ms: 120 + index * 15 + (day % 4) * 7,
       };
     }),
     latency: Array.from({ length: 24 }, (_, hour) => ({
       hour: formatTimestamp(new Date(now - (now % HOUR_MS) - (23 - hour) * HOUR_MS)),
       p50_ms: 20 + index * 5 + (hour % 4),
       p95_ms: 60 + index * 10 + (hour % 7) * 3,
+      p99_ms: 110 + index * 15 + (hour % 5) * 9,
     })),
   });
   return SAMPLE_COMPONENTS.map(component);
