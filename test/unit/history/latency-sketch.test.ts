@@ -92,11 +92,21 @@ describe('encodeLatencySketch: the bytes the history stores', () => {
     expect(encodeLatencySketch(sketchLatencies(drawLatencies(2_880, seeded(5)))).length).toBeLessThan(400);
   });
 
+  it('round-trips runs of adjacent bins and the gaps between them', () => {
+    const sketch = sketchLatencies([1, 1, 2, 4, 100, 101, 102, 103, 104, 5_000, 5_001]);
+    const bytes = encodeLatencySketch(sketch);
+    const decoded = decodeLatencySketch(bytes);
+    expect(decoded.store.bins.filter((count) => count > 0)).toEqual(sketch.store.bins.filter((count) => count > 0));
+    expect(encodeLatencySketch(decoded)).toEqual(bytes);
+  });
+
   it.each([
     ['no bytes', []],
     ['an unknown format', [9, 0, 0]],
-    ['a truncated bin', [1, 0, 2, 10, 1]],
-    ['an empty bin', [1, 0, 1, 10, 0]],
+    ['a truncated run', [1, 0, 1, 10, 2, 5]],
+    ['an empty bin', [1, 0, 1, 10, 1, 0]],
+    ['an empty run', [1, 0, 1, 10, 0]],
+    ['runs that touch', [1, 0, 2, 10, 1, 5, 1, 1, 5]],
     ['bytes after the last bin', [1, 0, 0, 7]],
   ])('refuses %s', (_, bytes) => {
     expect(() => decodeLatencySketch(Uint8Array.from(bytes))).toThrow(RangeError);

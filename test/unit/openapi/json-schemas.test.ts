@@ -294,7 +294,28 @@ const CASES: Record<string, readonly Case[]> = {
     ],
     [
       'a fractional latency',
-      { ...componentHistory, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1.5, p95_ms: 2 }] },
+      { ...componentHistory, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1.5, p95_ms: 2, p99_ms: 3 }] },
+      false,
+    ],
+    [
+      'an hour without its p99',
+      { ...componentHistory, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1, p95_ms: 2 }] },
+      false,
+    ],
+    [
+      'a day without its percentiles',
+      {
+        ...componentHistory,
+        days: [
+          { ...historyDay, p50_ms: undefined, p95_ms: undefined, p99_ms: undefined },
+          ...(componentHistory?.days.slice(1) ?? []),
+        ],
+      },
+      false,
+    ],
+    [
+      'a negative p95 on a day',
+      { ...componentHistory, days: [{ ...historyDay, p95_ms: -1 }, ...(componentHistory?.days.slice(1) ?? [])] },
       false,
     ],
     ['an extra field', { ...componentHistory, sla: 99.9 }, false],
