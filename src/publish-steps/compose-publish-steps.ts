@@ -13,6 +13,7 @@ import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
 import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
 import { publishNoticesStep } from './publish-notices-step.js';
+import { publishReportsStep } from './publish-reports-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
 import type { PublishStep, StepParts } from './publish-step.js';
@@ -58,6 +59,14 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
     publishHeartbeatsStep(stepParts),
     // A record of what was published: after the status, never before it.
     history && recordHistoryStep(history, parts),
+    // The monthly reports, from the history just recorded.
+    history &&
+      publishReportsStep(stepParts, history, {
+        regionName: settings.regionName,
+        slos: new Map(
+          settings.components.flatMap(({ name, slo }) => (slo === undefined ? [] : [[name, slo] as const])),
+        ),
+      }),
     // The badges, the feed and Statuspage's documents come after the history, whose uptime and incidents they
     // show: in memory, as written, not read back and parsed again.
     publishBadgesStep(stepParts, {

@@ -67,6 +67,12 @@ export const ComponentConfigSchema = z
       scope: z.enum(['global', 'regional'], { error: 'must be "global" or "regional"' }).default('regional'),
       /** The group it is shown under on the page and in the documents that know groups; the v1 status has none. */
       group: NameSchema.optional(),
+      /** The uptime objective in percent (`99.9`): the monthly reports and `uptime` give its error budget. */
+      slo: z
+        .number({ error: 'must be a percentage such as 99.9' })
+        .gt(0, { error: 'must be more than 0' })
+        .lt(100, { error: 'must be less than 100: an objective of 100 % leaves no budget' })
+        .optional(),
       url: CheckUrlSchema.optional(),
       checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
       heartbeat: HeartbeatConfigSchema.optional(),

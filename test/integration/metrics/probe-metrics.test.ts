@@ -105,7 +105,7 @@ describe('the probe sidecar metrics', () => {
     for (const [component, group] of [
       ['Scheduler', 'Compute'],
       ['Registry', ''],
-    ]) {
+    ] as const) {
       expect(samplesOf(text, 'service_directory_probe_check_duration_seconds_count')).toContain(
         `service_directory_probe_check_duration_seconds_count{${labels(component, group)}} 1`,
       );
