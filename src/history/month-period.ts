@@ -1,5 +1,6 @@
-/** A calendar month in UTC: `2026-11`. */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+import { MONTH_PATTERN } from '../schemas/monthly-report.js';
+
+export { MONTH_PATTERN };
 
 /** A month's UTC bounds, `[fromMs, toMs)`. */
 export interface MonthPeriod {

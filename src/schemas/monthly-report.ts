@@ -4,9 +4,12 @@ import { HistoryHeaderShape } from './uptime.js';
 import { UptimeReportSchema } from './uptime-report.js';
 
 /** A calendar month in UTC: `2026-11`. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A calendar month in UTC: `2026-11`. */
 export const MonthSchema = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a UTC month like 2026-11' })
+  .regex(MONTH_PATTERN, { error: 'must be a UTC month like 2026-11' })
   .meta({ description: 'A calendar month in UTC.' });
 
 const ReportHeaderShape = {

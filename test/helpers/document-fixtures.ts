@@ -6,6 +6,7 @@ import {
   FEED_PATH,
   HEARTBEATS_PATH,
   INCIDENTS_PATH,
+  monthlyReportPath,
   NOTICES_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
@@ -13,6 +14,7 @@ import { writeAtomically } from '../../src/io/write-atomically.js';
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
 import type { HeartbeatsDocument } from '../../src/schemas/heartbeats-document.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
+import type { MonthlyReport } from '../../src/schemas/monthly-report.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import type { UptimeDocument } from '../../src/schemas/uptime.js';
@@ -252,10 +254,67 @@ export async function publishDocuments(publicDir: string, only: readonly AddedPa
       await mkdir(dirname(file), { recursive: true });
       await writeAtomically(file, `${JSON.stringify(detail)}\n`);
     }
+    // And the running month's report, as the probe keeping that history writes it.
+    const report = documentFile(publicDir, monthlyReportPath(new Date().toISOString().slice(0, 7), 'json'));
+    await mkdir(dirname(report), { recursive: true });
+    await writeAtomically(report, `${JSON.stringify(sampleMonthlyReport())}\n`);
   }
   for (const path of only) {
     const file = documentFile(publicDir, path);
     await mkdir(dirname(file), { recursive: true });
     await writeAtomically(file, documents[path]);
   }
+}
+
+/** A running month's report as the probe writes it: one component with an objective, one without, one incident. */
+export function sampleMonthlyReport(): MonthlyReport {
+  const minutes = {
+    operational: 28_790,
+    under_maintenance: 0,
+    degraded_performance: 0,
+    partial_outage: 0,
+    major_outage: 10,
+  };
+  return {
+    version: 'v1',
+    region: 'Amsterdam 1',
+    generated_at: '2026-11-21T04:37:59Z',
+    month: '2026-11',
+    closed: false,
+    since: '2026-11-01T00:00:00Z',
+    until: '2026-11-21T04:37:59Z',
+    components: [
+      {
+        name: 'Registry',
+        uptime_percent: 99.965,
+        data_percent: 100,
+        down_minutes: 10,
+        incidents: 1,
+        minutes,
+        p50_ms: 41,
+        p95_ms: 118,
+        p99_ms: 305,
+        error_budget: {
+          slo_percent: 99.9,
+          allowed_minutes: 28.8,
+          spent_minutes: 10,
+          left_minutes: 18.8,
+          spent_percent: 34.722,
+        },
+      },
+      {
+        name: 'Scheduler',
+        uptime_percent: 100,
+        data_percent: 100,
+        down_minutes: 0,
+        incidents: 0,
+        minutes: { ...minutes, operational: 28_800, major_outage: 0 },
+        p50_ms: 12,
+        p95_ms: 30,
+        p99_ms: 52,
+        error_budget: null,
+      },
+    ],
+    incidents: sampleIncidents().incidents.slice(0, 1),
+  };
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MetricType, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { registerProbeMetrics } from '../../src/metrics/probe-metrics.js';
 import { registerServerMetrics } from '../../src/metrics/server-metrics.js';
@@ -42,7 +42,7 @@ describe('deploy/prometheus/alerts.yml', () => {
     expect(named.size).toBeGreaterThan(5);
     // A histogram is exposed under its name and read as its `_bucket`, `_count` and `_sum` series.
     const histograms = new Set(
-      registry.getMetricsAsArray().flatMap((metric) => (metric.type === MetricType.Histogram ? [metric.name] : [])),
+      registry.getMetricsAsArray().flatMap((metric) => (String(metric.type) === 'histogram' ? [metric.name] : [])),
     );
     const series = (name: string) => exposed.has(name) || histograms.has(name.replace(/_(bucket|count|sum)$/, ''));
     expect([...named].filter((name) => !series(name))).toEqual([]);

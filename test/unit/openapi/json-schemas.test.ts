@@ -11,6 +11,7 @@ import { renderRegions } from '../../../src/site/render-regions.js';
 import {
   sampleComponentHistories,
   sampleIncidents,
+  sampleMonthlyReport,
   sampleNotices,
   sampleUptime,
 } from '../../helpers/document-fixtures.js';
@@ -319,6 +320,32 @@ const CASES: Record<string, readonly Case[]> = {
       false,
     ],
     ['an extra field', { ...componentHistory, sla: 99.9 }, false],
+  ],
+  MonthlyReport: [
+    ['the running month as the probe writes it', sampleMonthlyReport(), true],
+    ['a closed month', { ...sampleMonthlyReport(), closed: true, until: '2026-12-01T00:00:00Z' }, true],
+    ['month 13', { ...sampleMonthlyReport(), month: '2026-13' }, false],
+    ['no closed flag', { ...sampleMonthlyReport(), closed: undefined }, false],
+    [
+      'an objective of 100 %',
+      {
+        ...sampleMonthlyReport(),
+        components: sampleMonthlyReport().components.map((component) => ({
+          ...component,
+          error_budget: component.error_budget && { ...component.error_budget, slo_percent: 100 },
+        })),
+      },
+      false,
+    ],
+    [
+      'a fractional p95',
+      {
+        ...sampleMonthlyReport(),
+        components: sampleMonthlyReport().components.map((component) => ({ ...component, p95_ms: 1.5 })),
+      },
+      false,
+    ],
+    ['an extra field', { ...sampleMonthlyReport(), sla: 99.9 }, false],
   ],
   ErrorBody: [
     ['the server error body', JSON.parse(renderError('not_found', 'no such resource').toString()), true],
