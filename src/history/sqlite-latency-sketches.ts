@@ -70,6 +70,23 @@ export function createLatencySketchTables(db: Database.Database): LatencySketchT
     ),
   };
 
+  // Hours summarized never change either: each one's summaries are read once, kept until the hour leaves the window.
+  const settledHours = new Map<number, Map<number, LatencySummary>>();
+  let hoursReadThroughMs = Number.NEGATIVE_INFINITY;
+
+  function readSettledHours(fromMs: number, toMs: number): Map<number, Map<number, LatencySummary>> {
+    for (const hourMs of settledHours.keys()) if (hourMs < fromMs) settledHours.delete(hourMs);
+    const readFromMs = Math.max(fromMs, hoursReadThroughMs);
+    if (toMs > readFromMs) {
+      for (const row of statements.hoursBetween.iterate(readFromMs, toMs)) {
+        const summary = summarizeSketch(decodeLatencySketch(row.sketch));
+        if (summary !== null) mapOf(settledHours, row.at_ms).set(row.component_id, summary);
+      }
+      hoursReadThroughMs = toMs;
+    }
+    return settledHours;
+  }
+
   // Days wholly summarized never change: their summaries are read once, kept by day and component.
   let settled: { fromMs: number; toMs: number; byDay: Map<number, Map<number, LatencySummary>> } | undefined;
 
@@ -112,9 +129,9 @@ export function createLatencySketchTables(db: Database.Database): LatencySketchT
         return entry;
       };
       const throughMs = latencyThroughMs ?? Number.NEGATIVE_INFINITY;
-      for (const row of statements.hoursBetween.iterate(hours.fromMs, Math.min(hours.toMs, throughMs))) {
-        const summary = summarizeSketch(decodeLatencySketch(row.sketch));
-        if (summary !== null) of(row.component_id).hours.set(row.at_ms, summary);
+      for (const [hourMs, summaries] of readSettledHours(hours.fromMs, Math.min(hours.toMs, throughMs))) {
+        if (hourMs >= hours.toMs || hourMs >= throughMs) continue;
+        for (const [componentId, summary] of summaries) of(componentId).hours.set(hourMs, summary);
       }
       // A day's sketch misses its hours from the mark on: they are merged in from the raw cycles.
       const openDayMs = Number.isFinite(throughMs) ? Math.floor(throughMs / DAY_MS) * DAY_MS : firstDayMs;
