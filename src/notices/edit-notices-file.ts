@@ -7,10 +7,11 @@ import { displayPath } from '../io/display-path.js';
 import { parseDocument } from '../io/parse-document.js';
 import { withFileLock } from '../io/with-file-lock.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import type { ComponentsConfig } from '../schemas/components-config.js';
 import type { Notice } from '../schemas/notice.js';
 import type { CommandResult } from './apply-notice-command.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
-import { readNoticesConfig, readWrittenNotices } from './read-notices.js';
+import { readWrittenNotices } from './read-notices.js';
 import { orderFields, renderNotices } from './render-notices.js';
 
 const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
@@ -18,9 +19,10 @@ const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
 export interface EditNoticesOptions {
   /** `data/notices.json`; created when missing. */
   readonly noticesFile: string;
-  /** `data/components.json`: the names a notice may affect. */
+  /** `data/components.json`, as errors name it. */
   readonly componentsFile: string;
-  readonly now: Date;
+  /** That file as the command read it (`readNoticesConfig`): the names a notice may affect. */
+  readonly config: ComponentsConfig | undefined;
 }
 
 /** The notices file as it is now, and the names its notices are checked against. */
@@ -44,19 +46,23 @@ export function serializeNoticesFile(notices: readonly Notice[]): string {
  * decides the new notices (throwing `ArgumentError` for bad arguments), the
  * result is validated by the same rules as the build's, and the file is
  * replaced atomically. Any failure leaves the file byte for byte as it was.
+ * Returns the result with its notices as the file now reads.
  */
 export async function editNoticesFile(
-  { noticesFile, componentsFile, now }: EditNoticesOptions,
+  { noticesFile, componentsFile, config }: EditNoticesOptions,
   edit: (current: NoticesOnFile) => CommandResult,
 ): Promise<CommandResult> {
   return withFileLock(noticesFile, async () => {
-    const config = await readNoticesConfig(componentsFile, now);
     const componentNames = config === undefined ? undefined : new Set(config.components.map(({ name }) => name));
     const notices = await readWrittenNotices(noticesFile, config, componentsFile);
     const result = edit({ notices, componentNames });
     const bytes = serializeNoticesFile(result.notices);
     // The file as it will be read: what the build and the probe would refuse is never written.
-    parseDocument(displayPath(noticesFile), bytes, noticesFileSchemaFor(componentNames, displayPath(componentsFile)));
+    const written = parseDocument(
+      displayPath(noticesFile),
+      bytes,
+      noticesFileSchemaFor(componentNames, displayPath(componentsFile)),
+    );
     const published = Buffer.byteLength(renderNotices(result.notices));
     if (published > MAX_NOTICES_BYTES) {
       const reason = `would publish ${NOTICES_PATH} as ${published} bytes, more than the ${MAX_NOTICES_BYTES} the server takes; nothing was written (remove old notices)`;
@@ -64,6 +70,7 @@ export async function editNoticesFile(
     }
     await mkdir(dirname(noticesFile), { recursive: true });
     await writeAtomically(noticesFile, bytes);
-    return result;
+    // The notices as a read of the file now gives them, for what is published from it.
+    return { ...result, notices: written };
   });
 }

@@ -9,16 +9,22 @@ import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { groupsOf } from '../schemas/component-groups.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
 import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
+import { publishLlmsTxtStep } from './publish-llms-txt-step.js';
 import { publishNoticesStep } from './publish-notices-step.js';
+import { publishObservationsStep } from './publish-observations-step.js';
 import { publishReportsStep } from './publish-reports-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
+import { publishStatusMarkdownStep } from './publish-status-markdown-step.js';
+import { publishStatusStep } from './publish-status-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
-import type { PublishStep, StepParts } from './publish-step.js';
+import type { CycleToPublish, PublishStep, StepParts } from './publish-step.js';
 import { queueWebhookEventsStep } from './queue-webhook-events-step.js';
 import { recordHistoryStep } from './record-history-step.js';
+import { type SaveState, saveStateStep } from './save-state-step.js';
 import { uploadStep } from './upload-step.js';
 
 /** What the steps are made of: the probe's settings and the parts built at start-up. */
@@ -42,13 +48,37 @@ export interface PublishParts {
   readonly fence?: WriteFence | undefined;
 }
 
+/** What the cycle's first steps are made of besides: the conditions' clock, and the state's saver. */
+export interface HeadParts {
+  readonly now: () => Date;
+  /** Keeps the cycle's memory and saves it when due (the probe's state saver). */
+  readonly saveState: SaveState;
+}
+
 /**
- * Everything done after a cycle's status and observations are published,
- * in the order it is done; a new publisher is one more line here. Each step
- * names the files it owns (`PublishStep.owns`), so the probe clears a killed
- * writer's temp files beside them at start-up.
+ * Everything a published cycle does, in the order it is done: the status
+ * (flushed), the observations and the state, required (a failure or a
+ * fence there ends the cycle), then the steps after them
+ * (`composeStepsAfterStatus`). Each step names the files it owns
+ * (`PublishStep.owns`), so the probe clears a killed writer's temp files
+ * beside them at start-up.
  */
-export function composePublishSteps(parts: PublishParts): readonly PublishStep[] {
+export function composePublishSteps(parts: PublishParts & HeadParts): readonly PublishStep<CycleToPublish>[] {
+  const stepParts: StepParts = { publicDir: parts.publicDir, log: parts.log, fence: parts.fence, now: parts.now };
+  return [
+    publishStatusStep(stepParts),
+    // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
+    publishObservationsStep(stepParts),
+    saveStateStep(parts.saveState),
+    ...composeStepsAfterStatus(parts),
+  ];
+}
+
+/**
+ * Everything done after a cycle's status, observations and state, in the
+ * order it is done; a new publisher is one more line here.
+ */
+export function composeStepsAfterStatus(parts: PublishParts): readonly PublishStep[] {
   const { settings, publicDir, log, history, subscriptions } = parts;
   const stepParts: StepParts = { publicDir, log, fence: parts.fence };
   const statuspage = subscriptions?.settings.statuspage;
@@ -87,6 +117,16 @@ export function composePublishSteps(parts: PublishParts): readonly PublishStep[]
         scopes: listFeedScopes(settings.components),
       }),
     statuspage && publishStatuspageStep(stepParts, statuspage),
+    // The status in markdown after the history, whose incidents give each component's since-when; and the index.
+    publishStatusMarkdownStep(stepParts, {
+      intervalMs: scheduleIntervalMs(settings.schedule),
+      siteUrl: subscriptions?.settings.publicUrl,
+    }),
+    publishLlmsTxtStep(stepParts, {
+      regionName: settings.regionName,
+      components: settings.components.map(({ name }) => name),
+      siteUrl: subscriptions?.settings.publicUrl,
+    }),
     // Last of all: the local files are already written, whatever the store does.
     publicDir.mirror && uploadStep(publicDir),
   ];

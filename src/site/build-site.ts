@@ -1,6 +1,6 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_PATHS } from '../api-documents.js';
-import { REGIONS_PATH } from '../api-paths.js';
+import { LLMS_TXT_PATH, REGIONS_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
@@ -11,18 +11,21 @@ import { readDocument } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeFiles } from '../io/write-files.js';
 import type { ProbeLog } from '../log/probe-log.js';
+import { renderLlmsTxt } from '../markdown/render-llms-txt.js';
+import { checkNoticesConfig, noticesToPublish, readWrittenNotices } from '../notices/read-notices.js';
+import { readPublishedIncidents } from '../notices/read-published-incidents.js';
+import { type NoticeDocuments, renderNoticeDocuments } from '../notices/render-notice-documents.js';
 import { listCdnHeaders } from '../object-store/list-cdn-headers.js';
 import { MAX_UPLOAD_DEADLINE_MS, openBucketMirror } from '../object-store/open-bucket-mirror.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
 import { listMonthlyReportFiles } from './monthly-report-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
-import { renderNoticeFiles } from './render-notice-files.js';
 import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
-import { renderSite } from './render-site.js';
+import { type PublishedFile, renderSite } from './render-site.js';
 import { listPageFiles, selectBuildUploads } from './select-build-uploads.js';
 
 export interface BuildOptions {
@@ -102,8 +105,24 @@ export async function buildSite({
   const components = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
   const scopes = listFeedScopes(components?.components ?? []);
   const notices =
-    noticesFile === undefined ? undefined : await renderNoticeFiles(publicDir, noticesFile, componentsFile);
-  const published = [...renderSite(regions, headersConfig.headers), ...(notices?.files ?? [])];
+    noticesFile === undefined
+      ? undefined
+      : await readNoticeDocuments(publicDir, noticesFile, componentsFile, components);
+  // The index for agents, as the probe writes it from the same config: its region's name, its components.
+  const region = components && regions.find(({ code }) => code === components.region);
+  const llmsTxt: PublishedFile | undefined = region && {
+    path: LLMS_TXT_PATH,
+    contents: renderLlmsTxt({
+      regionName: region.name,
+      components: (components?.components ?? []).map(({ name }) => name),
+      siteUrl: components?.public_url,
+    }),
+  };
+  const published = [
+    ...renderSite(regions, headersConfig.headers),
+    ...(notices?.files ?? []),
+    ...(llmsTxt === undefined ? [] : [llmsTxt]),
+  ];
   const [oversized] = findOversizedDocuments(published);
   if (oversized !== undefined) {
     throw new InputError(oversized.path === REGIONS_PATH ? regionsFile : (noticesFile ?? regionsFile), [
@@ -134,7 +153,9 @@ export async function buildSite({
   const written: string[] = [];
   for (const { path, contents } of published) written.push(await writer.write(path, contents));
   // One feed per component and group: the feeds of those no longer configured go.
-  if (notices !== undefined) written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput)));
+  if (notices !== undefined) {
+    written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput, notices.siteFeed)));
+  }
   // The page's own files are not written here, but they are served beside what is.
   const ownPaths = new Set(published.map((file) => file.path));
   for (const path of new Set(listPageFiles(files))) {
@@ -172,4 +193,23 @@ export async function buildSite({
     files: written,
     upload,
   };
+}
+
+/**
+ * The notice documents the build publishes (`renderNoticeDocuments`): the
+ * notices from the data files, `config` being the components file as read
+ * already, and the probe's incidents if it has published a valid incidents
+ * document. Throws `InputError` for bad data files, before anything is written.
+ */
+async function readNoticeDocuments(
+  publicDir: string,
+  noticesFile: string,
+  componentsFile: string,
+  config: ComponentsConfig | undefined,
+): Promise<NoticeDocuments> {
+  const now = new Date();
+  checkNoticesConfig(config, componentsFile, now);
+  const written = await readWrittenNotices(noticesFile, config, componentsFile);
+  const incidents = await readPublishedIncidents(publicDir);
+  return renderNoticeDocuments({ ...noticesToPublish(config, written, now), incidents });
 }

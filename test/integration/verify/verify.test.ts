@@ -116,6 +116,7 @@ describe('verifyDeployment against our own server', () => {
       'notices',
       'heartbeats',
       'feed',
+      'status.md',
       'component-feed',
       'group-feed',
     ]);
