@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IncidentSchema } from './incidents.js';
 import { TimestampSchema } from './service-status.js';
-import { StateMinutesSchema, UptimeFigureSchema } from './uptime.js';
+import { PercentileMsSchema, StateMinutesSchema, UptimeFigureSchema } from './uptime.js';
 
 /**
  * An uptime objective's error budget over a period: the down time the
@@ -27,15 +27,8 @@ export const ErrorBudgetSchema = z
   .meta({ title: 'ErrorBudget' });
 export type ErrorBudget = z.infer<typeof ErrorBudgetSchema>;
 
-const percentileMs = (what: string) =>
-  z
-    .number()
-    .int()
-    .min(0)
-    .nullable()
-    .meta({
-      description: `${what} latency of the period's answered checks in ms, from the merged sketches; null if none.`,
-    });
+/** A period's percentile: from the sketches of the period merged. */
+const percentileMs = PercentileMsSchema;
 
 /** Each component's uptime and incidents over one period: what `service-directory uptime` prints. */
 export const UptimeReportSchema = z.strictObject({

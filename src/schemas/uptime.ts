@@ -39,7 +39,7 @@ export const StateMinutesSchema = z
 export type StateMinutes = z.infer<typeof StateMinutesSchema>;
 
 /** A latency percentile in whole ms, read from a sketch (within 1 % of the exact one); null without an answered check. */
-const PercentileMsSchema = (percentile: string) =>
+export const PercentileMsSchema = (percentile: string) =>
   z
     .number()
     .int()
