@@ -10,6 +10,7 @@ import { type Sidecar, startSidecar } from '../../probe-process/start-sidecar.js
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
+import { loadComponentsConfig } from '../../settings/load-components-config.js';
 import { buildSite } from '../../site/build-site.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
@@ -87,6 +88,8 @@ export async function start(args: string[]): Promise<void> {
   const stateFile = resolve(String(values.state));
   const sidecarOptions = await loadSidecarOptions({
     configFile,
+    // Read once for the probe's parts: its settings, its subscriptions, its notices' first read.
+    loaded: await loadComponentsConfig(configFile),
     regionsFile,
     standinsPort: withStandins ? standinsPort : undefined,
     publicDir,
