@@ -5,7 +5,7 @@ import { type CheckResult, checkEndpoint } from './check-endpoint.js';
 import { checkGrpcHealth } from './check-grpc-health.js';
 import { checkHeartbeat } from './check-heartbeat.js';
 import { checkUpstreamPage } from './check-upstream-page.js';
-import type { CheckContext, ProbeCheck, Prober } from './probe-check.js';
+import type { CheckContext, CheckFunction, ProbeCheck } from './probe-check.js';
 
 /**
  * The kinds of check, one prober each, all of one signature (as
@@ -13,7 +13,7 @@ import type { CheckContext, ProbeCheck, Prober } from './probe-check.js';
  * the failure reasons and classes, and what the cycle makes of a result.
  * A new kind is a file and a row here.
  */
-export const PROBERS: Readonly<Record<CheckKind, Prober>> = {
+export const PROBERS: Readonly<Record<CheckKind, CheckFunction>> = {
   http: checkEndpoint,
   tcp: checkConnection,
   dns: checkDns,

@@ -1,8 +1,7 @@
-/** Where the probe reports: progress to `info`, trouble to `error`. One line per call. */
-export interface ProbeLog {
-  readonly info: (line: string) => void;
-  readonly error: (line: string) => void;
-}
+import type { LineLog } from './line-log.js';
+
+/** Where the probe reports: a `LineLog`, its lines prefixed `probe:` on the console. */
+export type ProbeLog = LineLog;
 
 /** The console, each line prefixed `probe:`; trouble goes to stderr. */
 export const CONSOLE_PROBE_LOG: ProbeLog = {

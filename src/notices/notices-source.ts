@@ -3,7 +3,7 @@ import { displayPath } from '../io/display-path.js';
 import { identifyFile } from '../io/identify-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { createConditionLog } from '../log/condition-log.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 import { type Notice, NoticesDocumentSchema } from '../schemas/notice.js';
 import type { LoadedConfig } from '../settings/load-components-config.js';
@@ -33,7 +33,7 @@ export interface FileNoticesSourceOptions {
   readonly noticesFile: string;
   /** `data/components.json`: the names the notices are checked against, and the maintenance windows. */
   readonly componentsFile: string;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
   readonly now?: () => Date;
   /** The components file as the process read it at start: not read again while it is unchanged. */
   readonly loaded?: LoadedConfig | undefined;

@@ -5,7 +5,7 @@ import { InputError } from '../errors/input-error.js';
 import { identifyFile } from '../io/identify-file.js';
 import { parseDocument } from '../io/parse-document.js';
 import { createConditionLog } from '../log/condition-log.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import { type JsonTextAnswer, requestJsonText } from '../outbound/request-json-text.js';
 import { withDeadline } from '../outbound/with-deadline.js';
@@ -26,7 +26,7 @@ export interface UrlNoticesSourceOptions {
   readonly url: string;
   /** This region's components file: its own maintenance windows are added, as the place's are left out. */
   readonly componentsFile: string;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
   readonly timeoutMs?: number;
   readonly now?: () => Date;
   readonly dispatcher?: Dispatcher;

@@ -4,7 +4,7 @@ import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
-import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
 import { probeOnce } from '../../probe-process/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
@@ -145,7 +145,7 @@ export async function probe(args: string[]): Promise<void> {
       : (await import('../../metrics/probe-metrics.js')).registerProbeMetrics({ registry });
   // The components file, read once: the settings, the subscriptions, the notices and the push listener get it.
   const loaded = await loadComponentsConfig(resolve(String(values.config)));
-  const proberOptions = await loadSidecarOptions({
+  const proberOptions = await loadProbeOptions({
     configFile: loaded.file,
     loaded,
     regionsFile: resolve(String(values.regions)),

@@ -4,7 +4,7 @@ import { choosePrecompress, PrecompressEnvSchema } from '../../compression/preco
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
-import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { type Sidecar, startSidecar } from '../../probe-process/start-sidecar.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
@@ -86,7 +86,7 @@ export async function start(args: string[]): Promise<void> {
   });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
   const stateFile = resolve(String(values.state));
-  const sidecarOptions = await loadSidecarOptions({
+  const sidecarOptions = await loadProbeOptions({
     configFile,
     // Read once for the probe's parts: its settings, its subscriptions, its notices' first read.
     loaded: await loadComponentsConfig(configFile),

@@ -12,7 +12,7 @@ import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import type { PostWebhook } from '../webhooks/post-webhook.js';
 import type { SidecarOptions } from './start-sidecar.js';
 
-export interface LoadSidecarOptionsInput {
+export interface LoadProbeOptionsInput {
   /** `data/components.json`: the components, and the subscriptions' `public_url` and `webhooks`. */
   readonly configFile: string;
   /** That file as the process read it already (`loadComponentsConfig`): then not opened again. */
@@ -51,7 +51,7 @@ export interface LoadSidecarOptionsInput {
  * the subscriptions built on them, and the bucket mirror for `--publish`. Throws `InputError` for a bad config,
  * an unknown region, a missing webhook secret, a bad `--publish` URL or `headers.json`, before anything runs.
  */
-export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promise<SidecarOptions> {
+export async function loadProbeOptions(input: LoadProbeOptionsInput): Promise<SidecarOptions> {
   const { configFile, publicDir, stateFile, standinsPort } = input;
   const log = input.log ?? CONSOLE_PROBE_LOG;
   const loaded = await loadProbeSettings({
