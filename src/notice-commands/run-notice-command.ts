@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ArgumentError } from '../errors/argument-error.js';
-import { describeIoError } from '../errors/describe-error.js';
+import { describeIoError, errorCode } from '../errors/describe-error.js';
 import { decodeUtf8 } from '../io/decode-utf8.js';
 import { displayPath } from '../io/display-path.js';
 import type { LineLog } from '../log/line-log.js';
@@ -65,12 +65,22 @@ export async function runNoticeCommand(options: RunNoticeCommandOptions): Promis
   return { ...result, published };
 }
 
+/** The common failures to read a file named on the command line, in words. */
+const FILE_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a directory, not a file',
+  EACCES: 'permission denied',
+};
+
 async function readTextFile(file: string): Promise<string> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch (error) {
-    throw new ArgumentError('--file', `${displayPath(file)}: ${describeIoError(error)}`);
+    // One line, the file and what is wrong with it: Node's message would say ENOENT twice.
+    const code = errorCode(error);
+    const problem = (code === undefined ? undefined : FILE_PROBLEMS[code]) ?? describeIoError(error);
+    throw new ArgumentError('--file', `${displayPath(file)}: ${problem}`);
   }
   const decoded = decodeUtf8(bytes);
   if ('invalid' in decoded) throw new ArgumentError('--file', `${displayPath(file)}: ${decoded.invalid}`);
