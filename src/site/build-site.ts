@@ -24,6 +24,7 @@ import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
+import { listMonthlyReportFiles } from './monthly-report-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
 import { type PublishedFile, renderSite } from './render-site.js';
@@ -146,6 +147,7 @@ export async function buildSite({
     ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
     ...feeds,
     ...listComponentHistoryFiles(components),
+    ...(components === undefined ? [] : listMonthlyReportFiles(Date.now())),
   ];
   const exports = renderExports(headersConfig.headers, files, hostPublicDir);
   // A bad bucket URL is bad input like any other: refused before anything is written.
