@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, isIPv6 } from 'node:net';
 import { describeIoError } from '../errors/describe-error.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
+import { listenForRequests } from '../io/listen-for-requests.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import { writeHeartbeat } from './heartbeat-files.js';
 import { PUSH_METHODS, parsePush } from './parse-push.js';
@@ -148,17 +148,14 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
       ? createHttpServer(limits, listener)
       : createHttpsServer({ ...limits, cert: options.tls.cert, key: options.tls.key }, listener);
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      server.on('error', (error) => log.error(`heartbeats: ${error.message}`));
-      resolve();
-    });
+  const origin = await listenForRequests(server, {
+    port: options.port,
+    host: options.host,
+    scheme: options.tls === undefined ? 'http' : 'https',
+    onError: (error) => log.error(`heartbeats: ${error.message}`),
   });
-  const { address, port } = server.address() as AddressInfo;
   return {
-    url: `${options.tls === undefined ? 'http' : 'https'}://${isIPv6(address) ? `[${address}]` : address}:${port}/heartbeat/`,
+    url: `${origin}/heartbeat/`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -14,7 +14,7 @@ import { slugify } from '../slugs/assign-slugs.js';
 import { checkDeploymentEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
-import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
+import { defaultFetch, type FetchFunction, fetchEndpoint, VERIFY_TIMEOUT_MS } from './fetch-endpoint.js';
 import type { VerifyCheck, VerifyReport } from './verify-report.js';
 
 /**
@@ -60,7 +60,7 @@ export interface VerifyOptions {
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {
   const fetchFunction = options.fetch ?? defaultFetch;
   const now = options.now ?? (() => new Date());
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? VERIFY_TIMEOUT_MS;
   const regionsUrl = options.regionsUrl ?? joinUrl(options.baseUrl, CONTRACT.regions.path);
   const statusUrl = joinUrl(options.baseUrl, CONTRACT.status.path);
   const uptimeUrl = joinUrl(options.baseUrl, UPTIME_PATH);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkEndpoint } from '../../../src/checks/check-endpoint.js';
+import { runCheck as checkEndpoint } from '../../../src/checks/run-check.js';
 import type { CycleRecord } from '../../../src/history/cycle-record.js';
 import type { HistoryStore } from '../../../src/history/history-store.js';
 import { SKETCH_RELATIVE_ACCURACY, summarizeSketch } from '../../../src/history/latency-sketch.js';
