@@ -9,9 +9,10 @@ import { withFileLock } from '../io/with-file-lock.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import type { Notice } from '../schemas/notice.js';
 import type { CommandResult } from './apply-notice-command.js';
+import { fitNotices } from './fit-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
-import { readNoticesConfig, readWrittenNotices } from './read-notices.js';
-import { orderFields, renderNotices } from './render-notices.js';
+import { describeOpenPastCap, readNoticesConfig, readWrittenNotices } from './read-notices.js';
+import { orderFields } from './render-notices.js';
 
 const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
 
@@ -64,9 +65,10 @@ export async function editNoticesFile(
   const bytes = serializeNoticesFile(result.notices);
   // The file as it will be read: what the build and the probe would refuse is never written.
   parseDocument(displayPath(noticesFile), bytes, noticesFileSchemaFor(componentNames, displayPath(componentsFile)));
-  const published = Buffer.byteLength(renderNotices(result.notices));
-  if (published > MAX_NOTICES_BYTES) {
-    const reason = `would publish ${NOTICES_PATH} as ${published} bytes, more than the ${MAX_NOTICES_BYTES} the server takes; nothing was written (remove old notices)`;
+  // Closed notices past the cap are left out as published; open ones never are, so they must fit.
+  const fitted = fitNotices(result.notices, MAX_NOTICES_BYTES);
+  if ('tooLargeBytes' in fitted) {
+    const reason = `${describeOpenPastCap(fitted.tooLargeBytes)}; nothing was written`;
     throw new InputError(displayPath(noticesFile), [{ path: '', reason }]);
   }
   await mkdir(dirname(noticesFile), { recursive: true });

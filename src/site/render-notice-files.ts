@@ -1,8 +1,8 @@
 import { documentFile, FEED_PATH, INCIDENTS_PATH, NOTICES_PATH } from '../api-paths.js';
 import { type FeedInput, renderFeed } from '../feed/render-feed.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
+import { renderNoticesWithin } from '../notices/fit-notices.js';
 import { readNotices } from '../notices/read-notices.js';
-import { renderNotices } from '../notices/render-notices.js';
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
 import type { PublishedFile } from './render-site.js';
 
@@ -34,7 +34,7 @@ export async function renderNoticeFiles(
   const feedInput = { notices, incidents, publicUrl };
   return {
     files: [
-      { path: NOTICES_PATH, contents: renderNotices(notices) },
+      { path: NOTICES_PATH, contents: renderNoticesWithin(notices) },
       { path: FEED_PATH, contents: renderFeed(feedInput) },
     ],
     feedInput,
