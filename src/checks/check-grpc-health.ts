@@ -12,6 +12,7 @@ import { readCertificateExpiry } from './http-exchange.js';
 import type { CertificateExpiry } from './judge-certificate.js';
 import type { CheckContext, ProbeCheck } from './probe-check.js';
 import { resolveHostWithSystem } from './resolve-host.js';
+import { type TrackedSockets, trackSockets } from './track-sockets.js';
 
 /** The health service's one unary method. */
 const CHECK_METHOD = '/grpc.health.v1.Health/Check';
@@ -130,9 +131,17 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
     });
   };
 
+  // grpc-js never ends a connection whose server has not spoken HTTP/2 yet: this check ends its own.
+  let opened: TrackedSockets | undefined;
   try {
     const outcome = await withDeadline(
-      () => call().catch((error: unknown): Called => ({ kind: 'failed', reason: describeRequestError(error) })),
+      () => {
+        const tracked = trackSockets(call);
+        opened = tracked.sockets;
+        return tracked.result.catch(
+          (error: unknown): Called => ({ kind: 'failed', reason: describeRequestError(error) }),
+        );
+      },
       check.timeoutMs,
       signal,
     );
@@ -157,6 +166,7 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext):
     over = true;
     lookup.abort(ANSWER_IN);
     client?.close();
+    opened?.destroyAll();
   }
 }
 
