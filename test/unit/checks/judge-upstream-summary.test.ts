@@ -97,3 +97,25 @@ describe('parseSummary', () => {
     expect(parsed.kind === 'failed' && parsed.reason).toMatch(reason);
   });
 });
+
+describe('parseSummary of a hostile page', () => {
+  it.each([
+    ['nested arrays', 300_000, '[', ']'],
+    ['nested arrays, never closed', 1_500_000, '[', ''],
+    ['nested objects inside a summary', 20_000, '{"a":', '}'],
+  ])('refuses %s %i deep before parsing them, saying so', (_what, depth, open, close) => {
+    const text = `{"page":{"id":"x"},"components":[${open.repeat(depth)}${close.repeat(depth)}]}`;
+    expect(parseSummary(text)).toEqual({
+      kind: 'failed',
+      reason: 'body is not a Statuspage summary: it nests deeper than 64 levels',
+    });
+  });
+
+  it('refuses a page of more arrays and objects than any summary holds', () => {
+    const text = `{"page":{"id":"x"},"components":[${'{},'.repeat(300_000)}{}]}`;
+    expect(parseSummary(text)).toEqual({
+      kind: 'failed',
+      reason: 'body is not a Statuspage summary: it holds more than 250000 arrays and objects',
+    });
+  });
+});
