@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { Server } from 'node:net';
+import type { Server, Socket } from 'node:net';
 
 /**
  * What one listener lets its clients hold: so that no one who can connect
@@ -9,7 +9,7 @@ import type { Server } from 'node:net';
  * (pushes, metrics, subscriptions).
  */
 export interface ConnectionLimits {
-  /** Connections open at once; past it, new ones are closed as they arrive. */
+  /** Connections open at once; past it, the oldest open one is closed for each new one. */
   readonly maxConnections: number;
   /** Connections open at once from one client address. */
   readonly maxPerClient: number;
@@ -50,27 +50,34 @@ export function serverOptionsWithin(limits: ConnectionLimits) {
 
 /**
  * Holds `server` (HTTP, HTTPS or plain TCP) to `limits`, counting every
- * connection from its first byte, before any TLS handshake: past
- * `maxConnections` in all, or `maxPerClient` from one address, a new
- * connection is closed at once, so it costs a descriptor for a moment
- * only; an HTTP connection silent for `idleMs` is closed.
+ * connection from its first byte, before any TLS handshake: a connection
+ * past `maxPerClient` from one address is closed at once; past
+ * `maxConnections` in all, the oldest open connection is closed to make
+ * room, so that clients holding many idle connections from many addresses
+ * cannot keep a job's short request out, only make room for it; an HTTP
+ * connection silent for `idleMs` is closed. A refused connection costs a
+ * descriptor for a moment only.
  */
 export function limitConnections(server: Server | HttpServer, limits: ConnectionLimits): void {
-  server.maxConnections = limits.maxConnections;
   if ('timeout' in server) server.timeout = limits.idleMs;
-  const open = new Map<string, number>();
-  server.on('connection', (socket) => {
+  // In the order they came: the first is the oldest.
+  const all = new Set<Socket>();
+  const byClient = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
     const client = socket.remoteAddress;
-    const count = client === undefined ? limits.maxPerClient : (open.get(client) ?? 0);
+    const count = client === undefined ? limits.maxPerClient : (byClient.get(client) ?? 0);
     if (client === undefined || count >= limits.maxPerClient) {
       socket.destroy();
       return;
     }
-    open.set(client, count + 1);
+    if (all.size >= limits.maxConnections) all.values().next().value?.destroy();
+    all.add(socket);
+    byClient.set(client, count + 1);
     socket.once('close', () => {
-      const left = (open.get(client) ?? 1) - 1;
-      if (left === 0) open.delete(client);
-      else open.set(client, left);
+      all.delete(socket);
+      const left = (byClient.get(client) ?? 1) - 1;
+      if (left === 0) byClient.delete(client);
+      else byClient.set(client, left);
     });
   });
 }
