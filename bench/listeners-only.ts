@@ -5,7 +5,8 @@
  * checkout's, to compare). Prints, writes nothing.
  */
 import { CLI } from './process-tools.js';
-import { formatIdleConnections, measureIdleConnections } from './sections/idle-connections.js';
+import { measureIdleConnections } from './sections/idle-connections.js';
+import { formatIdleConnections } from './sections/idle-connections-report.js';
 
 const connections = process.env.BENCH_QUICK === '1' ? 2_000 : 10_000;
 const cli = process.argv[2] ?? CLI;

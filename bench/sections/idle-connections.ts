@@ -22,7 +22,6 @@ import { CLI, REPO_ROOT } from '../process-tools.js';
 
 const TOKEN = 'bench-idle-connections-token-0123456789';
 const CONNECTIONS_PER_ADDRESS = 25;
-const MB = 1024 * 1024;
 
 export type ListenerKind = 'push' | 'push-tls' | 'metrics';
 
@@ -77,6 +76,16 @@ function waitForOutput(child: ChildProcess, output: () => string, pattern: RegEx
   });
 }
 
+/** A self-signed certificate and key for 127.0.0.1 in `dir`, as `--push-cert` and `--push-key`. */
+function selfSignedPushArgs(dir: string): string[] {
+  const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+  const subject = ['-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', ...subject], {
+    stdio: 'ignore',
+  });
+  return ['--push-cert', cert, '--push-key', key];
+}
+
 /** Opens `count` idle connections to `port`, 25 from each of as many loopback addresses; TLS ones finish their handshake. */
 async function offerConnections(port: number, count: number, tls: boolean): Promise<Socket[]> {
   const sockets: Socket[] = [];
@@ -88,9 +97,13 @@ async function offerConnections(port: number, count: number, tls: boolean): Prom
         const address = Math.floor(index / CONNECTIONS_PER_ADDRESS) + 2;
         const localAddress = `127.1.${address >> 8}.${address & 255}`;
         return new Promise<void>((resolve) => {
+          const tcp = netConnect({ host: '127.0.0.1', port, localAddress }, () => {
+            if (!tls) resolve();
+          });
           const socket: Socket = tls
-            ? tlsConnect({ host: '127.0.0.1', port, localAddress, rejectUnauthorized: false }, () => resolve())
-            : netConnect({ host: '127.0.0.1', port, localAddress }, () => resolve());
+            ? tlsConnect({ socket: tcp, servername: 'localhost', rejectUnauthorized: false }, () => resolve())
+            : tcp;
+          tcp.on('error', () => resolve());
           socket.on('error', () => resolve());
           socket.on('close', () => resolve());
           sockets.push(socket);
@@ -149,18 +162,11 @@ export async function measureIdleConnections(
       }),
     );
     const tls = listener === 'push-tls';
-    const tlsArgs: string[] = [];
-    if (tls) {
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-keyout', join(root, 'key.pem'), '-out', join(root, 'cert.pem'),
-      ], { stdio: 'ignore' });
-      tlsArgs.push('--push-cert', join(root, 'cert.pem'), '--push-key', join(root, 'key.pem'));
-    }
     const args = [
-      cli, 'probe', '--config', config, '--out', join(root, 'public'),
-      '--regions', join(REPO_ROOT, 'data', 'regions.json'), '--state', join(root, 'state', 'probe-state.json'),
-      '--push-port', '0', '--metrics-port', '0', ...tlsArgs,
+      ...[cli, 'probe', '--config', config, '--out', join(root, 'public')],
+      ...['--regions', join(REPO_ROOT, 'data', 'regions.json'), '--state', join(root, 'state', 'probe-state.json')],
+      ...['--push-port', '0', '--metrics-port', '0'],
+      ...(tls ? selfSignedPushArgs(root) : []),
     ];
     const quoted = [process.execPath, ...args].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
     let output = '';
@@ -244,23 +250,3 @@ export async function measureIdleConnections(
     await rm(root, { recursive: true, force: true });
   }
 }
-
-/** The section's table. */
-export function formatIdleConnections(results: readonly IdleConnectionsResult[], label = ''): string[] {
-  const fmt = (value: number, digits = 0) =>
-    Number.isNaN(value) ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: digits });
-  return [
-    `| listener${label} | offered (held open) | RSS before → peak → 10 s after | descriptors before → peak → after | all closed within | still the writer, publishing after | a job's push meanwhile |`,
-    '|---|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.listener} (ulimit -n ${r.fdLimit}) | ${fmt(r.offered)} (${fmt(r.heldOpen)}) | ${fmt(r.rssBeforeMb)} → ${fmt(r.rssPeakMb)} → ${fmt(r.rssAfterMb)} MB | ${fmt(r.fdsBefore)} → ${fmt(r.fdsPeak)} → ${fmt(r.fdsAfter)} | ${r.closedWithinS === undefined ? 'not within 60 s' : `${fmt(r.closedWithinS, 1)} s`} | ${r.stillWriter && r.publishedDuring > 0 ? `${verdictOf(true)} (${r.publishedDuring} versions in 10 s)` : verdictOf(false)} | ${r.pushStatus} |`,
-    ),
-  ];
-}
-
-function verdictOf(met: boolean): string {
-  return met ? 'met' : '**missed**';
-}
-
-export { MB };
