@@ -18,6 +18,7 @@ import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { reportCompressedFiles } from './sections/compressed-files-report.js';
 import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
+import { reportIdleConnections } from './sections/idle-connections-report.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { reportSoak } from './sections/memory-report.js';
 import { reportPage } from './sections/page-report.js';
@@ -285,6 +286,9 @@ try {
 
   // 8. Compressed static files under crowds
   await reportCompressedFiles(site, QUICK, out);
+
+  // 9. The sidecar's listeners under idle connections
+  await reportIdleConnections(QUICK, out);
 
   // Every verdict above, in one place: the report's answer to "which targets are met".
   const verdicts = collectVerdicts(lines);
