@@ -62,7 +62,8 @@ export async function removeStaleTempFilesUnder(
   return stale.map((file) => relative(dir, file)).sort();
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process of this host is running (`kill(pid, 0)`); one of another user's counts. */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
