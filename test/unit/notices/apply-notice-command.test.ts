@@ -256,6 +256,12 @@ describe('applyNoticeCommand', () => {
     },
   );
 
+  it('refuses a --text that would reverse what a reader sees, naming the character', () => {
+    expect(refusal({ ...open, text: 'Fixed \u202Egnirotinom' }, [])).toBe(
+      '--text: contains an invisible formatting character (U+202E) at character 7; control and invisible formatting characters are refused',
+    );
+  });
+
   it('refuses to update a resolved incident: a new notice is a new story', () => {
     const resolved = applyNoticeCommand(
       { kind: 'resolve', id: 'builds-are-failing-2026-11-25', text: 'Fixed.' },
