@@ -74,6 +74,24 @@ describe('judgeUpstreamSummary', () => {
     expect(judgeUpstreamSummary(old, 'Git Operations').state).toBe('operational');
   });
 
+  it.each([
+    [['operational', 'major_outage'], 'major_outage'],
+    [['degraded_performance', 'operational', 'partial_outage'], 'partial_outage'],
+  ] as const)('takes the worst of components %j sharing the name read, saying there are several', (statuses, worst) => {
+    const summary = page('github-operational');
+    const twins = statuses.map((status, index) => ({
+      ...summary.components[0],
+      id: `twin-${index}`,
+      name: 'Twins',
+      status,
+    }));
+    const verdict = judgeUpstreamSummary({ ...summary, components: [...summary.components, ...twins] }, 'Twins');
+    expect(verdict).toEqual({
+      state: worst,
+      reason: `upstream reports ${worst} for "Twins" (the worst of ${statuses.length} components of that name)`,
+    });
+  });
+
   it('fails a component the page does not have, saying so', () => {
     const verdict = judgeUpstreamSummary(page('github-operational'), 'Copilot');
     expect(verdict).toEqual({ state: undefined, reason: 'upstream page has no component "Copilot"' });
