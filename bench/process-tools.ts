@@ -129,6 +129,28 @@ export async function untilAnswering(
   };
 }
 
+/** Ends `child` with SIGTERM and waits for it to exit; at once if it already has. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Counts the `cycle done` lines a probe sidecar logs on its stdout: how many cycles it has run so far. */
+export function countCycles(sidecar: ChildProcess): () => number {
+  let cycles = 0;
+  let pending = '';
+  sidecar.stdout?.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    cycles += lines.filter((line) => line.includes('cycle done')).length;
+  });
+  return () => cycles;
+}
+
 /** Resident set size of a process in bytes, from /proc. */
 export function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -20,6 +20,7 @@ import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
 import { reportIdleConnections } from './sections/idle-connections-report.js';
 import { measureProbeMemory } from './sections/memory.js';
+import { reportFlatMemory } from './sections/memory-flat-report.js';
 import { reportSoak } from './sections/memory-report.js';
 import { reportPage } from './sections/page-report.js';
 import { reportProbeAtScale } from './sections/probe-at-scale.js';
@@ -276,6 +277,12 @@ try {
     );
   }
   await reportSoak(site, QUICK, out);
+  // Twelve minutes on the wall clock unless BENCH_FLAT_S says otherwise (7200: the two hours).
+  await reportFlatMemory(
+    site,
+    { durationS: Number(process.env.BENCH_FLAT_S ?? (QUICK ? 60 : 720)), nodeFlags: LONG_RUNNING_NODE_FLAGS },
+    out,
+  );
   await reportProbeAtScale(site, QUICK, out);
 
   // 6. History

@@ -12,7 +12,7 @@ import { statusKey } from './status-page.words.js';
  * Draws the affected components into `list`; says whether there are any.
  * `incidents` are the open (or all) incidents known, `groups` `[{ name, members }]`.
  */
-export function renderAffected(list, components, { incidents, notices, groups }) {
+export function renderAffected(list, components, { incidents, notices, groups, observed }) {
   const groupOf = new Map();
   for (const group of groups ?? []) for (const member of group.members) groupOf.set(member, group.name);
   const affected = components.filter((component) => component.status !== 'operational');
@@ -32,6 +32,7 @@ export function renderAffected(list, components, { incidents, notices, groups })
         ongoing,
         findMaintenance(notices, component.name),
         findDeclaringNotice(notices, ongoing),
+        observed?.get(component.name),
       );
       if (since) item.append(since);
       return item;

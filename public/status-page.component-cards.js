@@ -11,6 +11,7 @@ import { isRecord } from './status-page.read-documents.js';
 import { bringTodayUpToDate, takeOutDowntime, utcDate } from './status-page.today.js';
 import {
   describeCertificateExpiry,
+  describeFailedCheck,
   describeFailure,
   formatDay,
   formatPercent,
@@ -37,9 +38,12 @@ export function certificateNotes(observations, nowMs) {
 
 /**
  * The since-when and the reason for a component that is not operational:
- * the title of the team's notice whose declared state is published (`declaredBy`), else what the checks saw.
+ * the title of the team's notice whose declared state is published
+ * (`declaredBy`), else what the checks saw, worded as the kind of check that
+ * failed where its reason this cycle (`observed`: the observations'
+ * `{ failure_class, failure_reason }`) says more than the incident's class.
  */
-export function createSince(component, incident, maintenance, declaredBy) {
+export function createSince(component, incident, maintenance, declaredBy, observed) {
   if (incident) {
     const duration = create('span', 'since-duration');
     duration.dataset.since = incident.started_at;
@@ -48,6 +52,17 @@ export function createSince(component, incident, maintenance, declaredBy) {
         time: createTime(incident.started_at),
         duration,
         title: createOwnText('span', 'since-notice', declaredBy.title),
+      });
+    }
+    const failedCheck =
+      observed?.failure_class === incident.last_failure?.class
+        ? describeFailedCheck(observed?.failure_reason)
+        : undefined;
+    if (failedCheck) {
+      return createMessage('p', 'since', 'card.sinceWhy', {
+        time: createTime(incident.started_at),
+        duration,
+        reason: failedCheck,
       });
     }
     const reason = describeFailure(incident.last_failure);
@@ -66,9 +81,10 @@ export function createSince(component, incident, maintenance, declaredBy) {
 /**
  * The "Details" disclosure for `name`, whose detail document is `slug`'s:
  * the module that fetches and draws it is imported when it is first opened.
+ * Its uptime figures are `windows`, the card's own (see `createComponentCard`).
  * Closing and opening it again retries a failed load.
  */
-function createComponentDetails(name, slug) {
+function createComponentDetails(name, slug, windows) {
   const details = create('details', 'component-details');
   const summary = create('summary', undefined, t('card.details'));
   summary.append(create('span', 'visually-hidden', t('card.detailsOf', { name })));
@@ -80,7 +96,7 @@ function createComponentDetails(name, slug) {
     loaded = true;
     body.replaceChildren(create('p', 'note', t('details.loading')));
     void import('./status-page.component-details.js')
-      .then((module) => module.loadDetails(body, slug))
+      .then((module) => module.loadDetails(body, slug, windows))
       .then(
         (ok) => {
           loaded = ok;
@@ -99,9 +115,16 @@ export function findOngoing(incidents, name) {
   return incidents?.find((each) => each.component === name && each.resolved_at === null);
 }
 
-/** The notice an incident is linked to (its declared state was published), if it is among `notices`. */
+/**
+ * The notice an incident is linked to (its declared state was published), if
+ * it is among `notices` and still active: a notice resolved while the
+ * component stays down no longer speaks for it, even before the incidents
+ * document says whose incident follows.
+ */
 export function findDeclaringNotice(notices, incident) {
-  return typeof incident?.notice === 'string' ? notices?.find((notice) => notice.id === incident.notice) : undefined;
+  return typeof incident?.notice === 'string'
+    ? notices?.find((notice) => notice.id === incident.notice && isActiveNotice(notice))
+    : undefined;
 }
 
 /** The active maintenance notice naming `name`, if any. */
@@ -110,6 +133,9 @@ export function findMaintenance(notices, name) {
     (notice) => notice.kind === 'maintenance' && isActiveNotice(notice) && notice.components.includes(name),
   );
 }
+
+/** Each uptime window of the summary, and the days it spans. */
+const UPTIME_WINDOW_DAYS = { last_24h: 1, last_7d: 7, last_30d: 30, last_90d: HISTORY_DAYS };
 
 /**
  * "99.95% uptime over the last 90 days", or "100% uptime since Wed, 25 Nov
@@ -147,13 +173,14 @@ function createHeartbeatNote(component, { last_push_at, not_judged_until }) {
  * One component's card: name and status, since when and why, its 90 days,
  * its details on demand and its feed. `incidents` are the open (or all)
  * incidents known; `uptimeByName` the uptime summary's components by name;
- * `updatedAt` the status's time and `nowMs` the server's now, to bring today
+ * `observed` this cycle's observations by name (what failed, in the checks'
+ * words); `updatedAt` the status's time and `nowMs` the server's now, to bring today
  * up to the status while the history has not caught up; `feedOf` the path of
  * a component's feed by its name.
  */
 export function createComponentCard(
   component,
-  { uptime, uptimeByName, incidents, notices, certificates, heartbeats, updatedAt, nowMs, feedOf },
+  { uptime, uptimeByName, incidents, notices, certificates, heartbeats, observed, updatedAt, nowMs, feedOf },
 ) {
   const key = statusKey(component.status);
   const item = create('li', 'component');
@@ -173,6 +200,7 @@ export function createComponentCard(
       ongoing,
       findMaintenance(notices, component.name),
       findDeclaringNotice(notices, ongoing),
+      observed?.get(component.name),
     );
     if (since) item.append(since);
   }
@@ -194,13 +222,16 @@ export function createComponentCard(
       updatedAt,
       nowMs,
     });
-    const figure = takeOutDowntime(
-      isRecord(history.uptime.last_90d) ? history.uptime.last_90d : undefined,
-      extraDownSeconds,
-      HISTORY_DAYS,
+    // The card's figure and the Details panel's come from the same document brought up to the same moment:
+    // the detail document is fetched later, so its own figures would disagree with the card's.
+    const windows = Object.fromEntries(
+      Object.entries(UPTIME_WINDOW_DAYS).map(([key, windowDays]) => [
+        key,
+        takeOutDowntime(isRecord(history.uptime[key]) ? history.uptime[key] : undefined, extraDownSeconds, windowDays),
+      ]),
     );
-    item.append(createUptimeFigure(days, figure), createDayBar(component.name, days, utcDate(nowMs)));
-    foot.append(createComponentDetails(component.name, history.slug));
+    item.append(createUptimeFigure(days, windows.last_90d), createDayBar(component.name, days, utcDate(nowMs)));
+    foot.append(createComponentDetails(component.name, history.slug, windows));
   }
   if (feedOf) foot.append(createFeedLink(feedOf(component.name), component.name));
   if (foot.childElementCount > 0) item.append(foot);

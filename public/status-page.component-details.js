@@ -33,15 +33,19 @@ function describeWindow(figure) {
     : t('details.uptime', { uptime });
 }
 
-function renderHistory(body, history) {
+function renderHistory(body, history, windows) {
   body.replaceChildren(
-    createFacts(WINDOWS.map(([label, key]) => [t(label), describeWindow(history.uptime[key])])),
+    createFacts(WINDOWS.map(([label, key]) => [t(label), describeWindow((windows ?? history.uptime)[key])])),
     createLatencyChart(history.name, history.latency),
   );
 }
 
-/** Fetches and draws `slug`'s details into `body`; says whether it worked (a failure says so in `body`). */
-export async function loadDetails(body, slug) {
+/**
+ * Fetches and draws `slug`'s details into `body`; says whether it worked (a
+ * failure says so in `body`). `windows`, the card's uptime figures, stand for
+ * the detail document's own, so that no two figures on one card disagree.
+ */
+export async function loadDetails(body, slug, windows) {
   const path = componentHistoryPath(slug);
   body.replaceChildren(create('p', 'note', t('details.loading')));
   body.setAttribute('aria-busy', 'true');
@@ -49,7 +53,7 @@ export async function loadDetails(body, slug) {
   body.removeAttribute('aria-busy');
   const history = result.ok ? readComponentHistory(result.body) : undefined;
   if (history) {
-    renderHistory(body, history);
+    renderHistory(body, history, windows);
     return true;
   }
   const detail = describeFetchDetail(result.ok ? 'not-history' : result.detail);

@@ -139,7 +139,9 @@ export function renderIncidents(
     parts.push(list);
     if (first < past.length) parts.push(createShowOlder(list, past, first, onShown));
   } else {
-    parts.push(create('p', 'empty', t('incidents.none', { count: HISTORY_DAYS })));
+    // Beside an ongoing incident, "no incidents" would contradict it: none besides it.
+    const none = ongoing.length > 0 ? 'incidents.noneOther' : 'incidents.none';
+    parts.push(create('p', 'empty', t(none, { count: HISTORY_DAYS })));
   }
   container.replaceChildren(...parts);
 }

@@ -12,7 +12,15 @@ import { refreshDocuments, requestIncidents } from './status-page.refresh.js';
 import { renderRegionsTable } from './status-page.regions-table.js';
 import { startWords, wireSwitches } from './status-page.settings.js';
 import { assignSlugs, componentFeedPath, groupFeedPath } from './status-page.shared.js';
-import { affectedInGroups, isLargePage, judgeObservations, page, revisionOf, serverNow } from './status-page.state.js';
+import {
+  affectedInGroups,
+  isLargePage,
+  judgedNotices,
+  judgeObservations,
+  page,
+  revisionOf,
+  serverNow,
+} from './status-page.state.js';
 import { renderFreshness, renderSummary } from './status-page.summary.js';
 import { describeDuration, describeSpan } from './status-page.words.js';
 
@@ -65,7 +73,21 @@ function knownIncidents() {
   return page.incidents ?? page.openIncidents;
 }
 
-function renderComponents() {
+/** Each notice's id and state as judged now: a maintenance's window opening redraws what shows it. */
+function noticeStatesOf(notices) {
+  return (notices ?? []).map((notice) => `${notice.id}=${notice.state}`).join('\n');
+}
+
+/** This cycle's failing observations by component name: `{ failure_class, failure_reason }`. */
+function observedFailures() {
+  return new Map(
+    (page.observations?.components ?? [])
+      .filter((component) => typeof component.failure_reason === 'string')
+      .map((component) => [component.name, component]),
+  );
+}
+
+function renderComponents(notices) {
   const list = element('components');
   const components = page.status?.components ?? [];
   const uptime = page.uptime;
@@ -74,9 +96,10 @@ function renderComponents() {
     uptime,
     uptimeByName: new Map((uptime?.components ?? []).map((component) => [component.name, component])),
     incidents: knownIncidents(),
-    notices: page.notices,
+    notices,
     certificates: certificateNotes(page.observations, nowMs),
     heartbeats: page.heartbeats,
+    observed: observedFailures(),
     updatedAt: page.status?.updated_at,
     nowMs,
   };
@@ -84,7 +107,11 @@ function renderComponents() {
   const large = isLargePage();
   // Documents are compared by revision, not by content: a thousand components' history is megabytes to compare.
   const revisions = ['uptime', 'incidents', 'openIncidents', 'notices', 'groups', 'heartbeats'].map(revisionOf);
-  renderOnce(list, { components, large, revisions, certificates: history.certificates }, () => {
+  const states = noticeStatesOf(notices);
+  // What the checks said of each failing component this cycle: a new reason redraws its card.
+  const failures = [...history.observed].map(([name, { failure_reason }]) => `${name}=${failure_reason}`);
+  const drawn = { components, large, revisions, states, failures, certificates: history.certificates };
+  renderOnce(list, drawn, () => {
     // Each feed's path by the slug rule its writer named it by (status-page.shared.js), in config order as listed.
     const componentSlugs = assignSlugs(components.map((component) => component.name));
     const groupSlugs = assignSlugs((groups ?? []).map((group) => group.name));
@@ -101,14 +128,15 @@ function renderComponents() {
   const { affected: affectedList } = sections;
   // Listed apart only where a closed group hides one; the components in no group show their cards first.
   const wanted = affectedInGroups();
-  renderOnce(affected, { components, wanted, revisions, loaded: affectedList !== undefined }, () => {
+  renderOnce(affected, { components, wanted, revisions, states, failures, loaded: affectedList !== undefined }, () => {
     element('affected-section').hidden =
       !wanted ||
       affectedList === undefined ||
       !affectedList.renderAffected(affected, components, {
         incidents: history.incidents,
-        notices: page.notices,
+        notices,
         groups,
+        observed: history.observed,
       });
   });
   element('components-empty').hidden = components.length > 0;
@@ -117,20 +145,20 @@ function renderComponents() {
   setText(note, t('components.noHistory'));
 }
 
-function renderTeamNotices() {
+function renderTeamNotices(notices) {
   const section = element('notices-section');
   const container = element('notices');
   const { notices: banner } = sections;
-  renderOnce(container, { notices: page.notices ?? [], loaded: banner !== undefined }, () => {
-    section.hidden = banner === undefined || !banner.renderNotices(container, page.notices ?? []);
+  renderOnce(container, { notices: notices ?? [], loaded: banner !== undefined }, () => {
+    section.hidden = banner === undefined || !banner.renderNotices(container, notices ?? []);
   });
 }
 
-function renderIncidentHistory() {
+function renderIncidentHistory(notices) {
   const section = element('incidents-section');
   const container = element('incidents');
   const onRequest = isLargePage() && !page.incidentsWanted;
-  section.hidden = !onRequest && page.incidents === undefined && page.notices === undefined;
+  section.hidden = !onRequest && page.incidents === undefined && notices === undefined;
   if (onRequest) {
     renderOnce(container, 'on request', () =>
       renderIncidentsOnRequest(container, () => {
@@ -141,8 +169,9 @@ function renderIncidentHistory() {
   }
   // The 90-day window moves by the day; redrawing on a new day is enough.
   const today = serverNow().toISOString().slice(0, 10);
-  renderOnce(container, { revisions: [revisionOf('incidents'), revisionOf('notices')], today }, () =>
-    renderIncidents(container, page.incidents, page.notices, serverNow().getTime(), {
+  const states = noticeStatesOf(notices);
+  renderOnce(container, { revisions: [revisionOf('incidents'), revisionOf('notices')], states, today }, () =>
+    renderIncidents(container, page.incidents, notices, serverNow().getTime(), {
       shown: page.incidentsShown,
       onShown: (count) => {
         page.incidentsShown = count;
@@ -192,10 +221,12 @@ function render() {
   setText(element('refresh-note'), t('footer.refresh', { interval: describeDuration(REFRESH_INTERVAL_MS) }));
   renderSummary(REFRESH_INTERVAL_MS);
   renderFreshness();
-  renderTeamNotices();
-  renderComponents();
+  // Each maintenance in the state its window gives it now, the same for every section.
+  const notices = judgedNotices();
+  renderTeamNotices(notices);
+  renderComponents(notices);
   renderVantage();
-  renderIncidentHistory();
+  renderIncidentHistory(notices);
   renderRegionsTable(page.regions, page.regionsProblem);
   tickDurations(serverNow().getTime());
 }

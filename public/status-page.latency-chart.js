@@ -22,6 +22,26 @@ export function createLatencyChart(name, hours) {
     figure.append(create('figcaption', undefined, t('latency.none')));
     return figure;
   }
+  // One hour with data draws no line, only a dot in an empty box: its figures say it all.
+  if (known.length === 1) {
+    const [only] = known;
+    figure.setAttribute('aria-label', t('latency.label', { name }));
+    figure.append(
+      create(
+        'figcaption',
+        undefined,
+        typeof only.p95_ms === 'number'
+          ? t('latency.captionWithP95', {
+              last: only.p50_ms,
+              p95: only.p95_ms,
+              lowest: only.p50_ms,
+              largest: only.p50_ms,
+            })
+          : t('latency.caption', { last: only.p50_ms, lowest: only.p50_ms, largest: only.p50_ms }),
+      ),
+    );
+    return figure;
+  }
   const highest = Math.max(1, ...known.map((hour) => (typeof hour.p95_ms === 'number' ? hour.p95_ms : hour.p50_ms)));
   const step = LATENCY_WIDTH / Math.max(1, hours.length - 1);
   const y = (ms) => (LATENCY_HEIGHT - 2 - ((LATENCY_HEIGHT - 4) * ms) / highest).toFixed(1);

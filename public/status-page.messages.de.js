@@ -104,6 +104,7 @@ export default {
 
   'card.since': 'Seit {time} ({duration}).',
   'card.sinceBecause': 'Seit {time} ({duration}). Die Prüfungen sehen: {reason}.',
+  'card.sinceWhy': 'Seit {time} ({duration}): {reason}.',
   'card.sinceDeclared': 'Seit {time} ({duration}). Das Team meldet: {title}',
   'card.maintenanceUntil': 'Geplante Wartung bis {time}.',
   'card.heartbeatWaiting': 'Wartet auf den ersten Heartbeat: bis {time} nicht bewertet.',
@@ -122,6 +123,14 @@ export default {
   'failure.status': 'unerwarteter Statuscode',
   'failure.statusCode': 'Antwort {code}',
   'failure.other': 'Fehler',
+  'failure.heartbeatMissed': 'kein Heartbeat ist rechtzeitig eingetroffen',
+  'failure.heartbeatFailed': 'der letzte Heartbeat meldete einen Fehler',
+  'failure.heartbeatFailedSaying': 'der letzte Heartbeat meldete einen Fehler: {said}',
+  'failure.dnsRcode': 'DNS antwortet {rcode}',
+  'failure.dnsRecords': 'DNS antwortet mit unerwarteten Einträgen',
+  'failure.grpcHealth': 'die gRPC-Zustandsabfrage antwortet {answer}',
+  'failure.upstreamReports': 'die Statusseite des Anbieters meldet: {state}',
+  'failure.upstreamUnreadable': 'die Statusseite des Anbieters ist nicht lesbar',
   'certificate.expired': 'Das Zertifikat ist abgelaufen ({time}).',
   'certificate.withinDay': 'Das Zertifikat läuft innerhalb eines Tages ab ({time}).',
   'certificate.inDays': {
@@ -178,6 +187,10 @@ export default {
   'incidents.none': {
     one: 'Keine Störungen am letzten Tag.',
     other: 'Keine Störungen in den letzten {count} Tagen.',
+  },
+  'incidents.noneOther': {
+    one: 'Keine weiteren Störungen am letzten Tag.',
+    other: 'Keine weiteren Störungen in den letzten {count} Tagen.',
   },
   'incidents.started': 'Beginn',
   'incidents.ended': 'Ende',

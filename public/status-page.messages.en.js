@@ -95,6 +95,7 @@ export default {
 
   'card.since': 'Since {time} (for {duration}).',
   'card.sinceBecause': 'Since {time} (for {duration}): checks are {reason}.',
+  'card.sinceWhy': 'Since {time} (for {duration}): {reason}.',
   'card.sinceDeclared': 'Since {time} (for {duration}). The team reports: {title}',
   'card.maintenanceUntil': 'Planned maintenance until {time}.',
   'card.heartbeatWaiting': 'Waiting for its first heartbeat: not judged until {time}.',
@@ -113,6 +114,14 @@ export default {
   'failure.status': 'answering with an unexpected status',
   'failure.statusCode': 'answering {code}',
   'failure.other': 'failing',
+  'failure.heartbeatMissed': 'no heartbeat arrived in time',
+  'failure.heartbeatFailed': 'its last heartbeat reported a failure',
+  'failure.heartbeatFailedSaying': 'its last heartbeat reported a failure: {said}',
+  'failure.dnsRcode': 'DNS answers {rcode}',
+  'failure.dnsRecords': 'DNS answers with unexpected records',
+  'failure.grpcHealth': 'its gRPC health check answers {answer}',
+  'failure.upstreamReports': 'its provider’s status page reports {state}',
+  'failure.upstreamUnreadable': 'its provider’s status page cannot be read',
   'certificate.expired': 'Certificate has expired ({time}).',
   'certificate.withinDay': 'Certificate expires within a day ({time}).',
   'certificate.inDays': {
@@ -169,6 +178,10 @@ export default {
   'incidents.none': {
     one: 'No incidents in the last {count} day.',
     other: 'No incidents in the last {count} days.',
+  },
+  'incidents.noneOther': {
+    one: 'No other incidents in the last {count} day.',
+    other: 'No other incidents in the last {count} days.',
   },
   'incidents.started': 'Started',
   'incidents.ended': 'Ended',

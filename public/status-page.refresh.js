@@ -33,6 +33,7 @@ import {
   acceptStatus,
   isLargePage,
   page,
+  revisionOf,
 } from './status-page.state.js';
 
 /**
@@ -73,29 +74,46 @@ function fetchUptime(nowMs) {
   return fetchDocument(UPTIME_PATH, 'conditional').then((result) => acceptOptional('uptime', result, readUptime));
 }
 
+/**
+ * What the incidents were fetched for: the broken components, and the
+ * notices as they were (their revision). A notice opened or resolved moves
+ * the incidents (the notice's incident begins, or the probe's own takes
+ * over), which the probe writes in the same cycle, just after the notices:
+ * so a change of the notices asks for the incidents at once and once more at
+ * the next refresh, should the first ask have come between the two writes.
+ */
+function incidentsKeyOf(status) {
+  const notices = revisionOf('notices');
+  // The first notices a visit sees change nothing the first incidents fetched did not already show.
+  const justChanged = page.incidentsNoticesSeen !== notices && page.incidentsNoticesSeen !== 0;
+  const settledNotices = justChanged ? `${notices}?` : notices;
+  page.incidentsNoticesSeen = notices;
+  return `${brokenOf(status)}\n#${settledNotices}`;
+}
+
 function fetchIncidents(nowMs) {
-  const broken = brokenOf(page.status);
+  const key = incidentsKeyOf(page.status);
   if (wantsIncidents()) {
-    if (nowMs - page.incidentsFetchedAt < HISTORY_REFRESH_INTERVAL_MS && page.incidentsFetchedFor === broken) {
+    if (nowMs - page.incidentsFetchedAt < HISTORY_REFRESH_INTERVAL_MS && page.incidentsFetchedFor === key) {
       return undefined;
     }
     page.incidentsFetchedAt = nowMs;
-    page.incidentsFetchedFor = broken;
+    page.incidentsFetchedFor = key;
     return fetchDocument(INCIDENTS_PATH, 'conditional').then((result) =>
       acceptOptional('incidents', result, readIncidents),
     );
   }
   // A large page: since when each broken component is broken, from the small list of open incidents.
-  if (broken === '') {
+  if (brokenOf(page.status) === '') {
     page.openIncidents = undefined;
     page.incidentsFetchedFor = '';
     return undefined;
   }
-  if (page.incidentsFetchedFor === broken && nowMs - page.incidentsFetchedAt < HISTORY_REFRESH_INTERVAL_MS) {
+  if (page.incidentsFetchedFor === key && nowMs - page.incidentsFetchedAt < HISTORY_REFRESH_INTERVAL_MS) {
     return undefined;
   }
   page.incidentsFetchedAt = nowMs;
-  page.incidentsFetchedFor = broken;
+  page.incidentsFetchedFor = key;
   return fetchDocument(STATUSPAGE_UNRESOLVED_INCIDENTS_PATH, 'conditional').then((result) =>
     acceptOptional('openIncidents', result, readUnresolved),
   );
@@ -139,10 +157,13 @@ export async function refreshDocuments(afterStatus = () => undefined) {
   try {
     const nowMs = Date.now();
     const first = page.status === undefined;
+    const notices = fetchDocument(NOTICES_PATH, 'conditional').then((result) =>
+      acceptOptional('notices', result, readNotices),
+    );
     const others = [
       // The regions may be cached for 300 s, as their Cache-Control allows.
       fetchDocument(REGIONS_PATH, 'default').then(acceptRegions),
-      fetchDocument(NOTICES_PATH, 'conditional').then((result) => acceptOptional('notices', result, readNotices)),
+      notices,
       fetchDocument(OBSERVATIONS_PATH, 'conditional').then(acceptObservations),
     ];
     // On the first visit the uptime and the groups cannot wait for the status.
@@ -153,7 +174,12 @@ export async function refreshDocuments(afterStatus = () => undefined) {
       page.uptimeFetchedFor = statesOf(page.status);
       if (page.groupsFetchedFor !== undefined) page.groupsFetchedFor = namesOf(page.status);
     }
-    others.push(fetchIncidents(nowMs), fetchHeartbeats(), afterStatus());
+    // The incidents after the notices: whether they are wanted again depends on whether the notices changed.
+    others.push(
+      notices.then(() => fetchIncidents(nowMs)),
+      fetchHeartbeats(),
+      afterStatus(),
+    );
     if (!first) others.push(fetchUptime(nowMs), fetchGroups());
     await Promise.all(others);
     return true;

@@ -21,7 +21,7 @@ export const SUPPORTED_MAJORS = [...String(engines).matchAll(/\^(\d+)/g)].map((m
 export function describeUnsupportedNode(version) {
   if (SUPPORTED_MAJORS.includes(Number.parseInt(version, 10))) return undefined;
   const lines = `${SUPPORTED_MAJORS.slice(0, -1).join(', ')} or ${SUPPORTED_MAJORS.at(-1)}`;
-  return `service-directory runs on Node.js ${lines}, the LTS lines it is tested on; this is Node.js ${version}`;
+  return `service-directory runs on Node.js ${lines}, the LTS lines it is tested on; this is Node.js ${version}: install Node.js 24 (nvm install reads it from .nvmrc) and run npm ci again`;
 }
 
 /** Prints the refusal and sets exit status 1 on an unsupported Node.js; true when it did. */

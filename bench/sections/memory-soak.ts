@@ -12,7 +12,15 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Standin, startStandin } from '../../src/standins/start-standin.js';
 import type { BenchSite } from '../fixtures.js';
-import { CLI, REPO_ROOT, type ResidentMemory, residentMemoryOf, startServerProcess } from '../process-tools.js';
+import {
+  CLI,
+  countCycles,
+  REPO_ROOT,
+  type ResidentMemory,
+  residentMemoryOf,
+  startServerProcess,
+  stopChild,
+} from '../process-tools.js';
 import { startSteadyLoad, VISITOR_MIX } from '../steady-load.js';
 import { REGIONS_FILE } from './probe-cycle.js';
 
@@ -105,14 +113,6 @@ export function summarizeTrend(
   };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 /** `undefined` when libfaketime is not installed. */
 export async function measureSoak(
   site: BenchSite,
@@ -184,26 +184,19 @@ export async function measureSoak(
       },
     );
     children.push(sidecar);
-    let cycles = 0;
-    let pending = '';
-    sidecar.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      cycles += lines.filter((line) => line.includes('cycle done')).length;
-    });
+    const cyclesDone = countCycles(sidecar);
     const exited = new Promise<never>((_, reject) =>
       sidecar.once('exit', (code) => reject(new Error(`the soak's sidecar exited with ${code}`))),
     );
     exited.catch(() => {});
-    while (cycles < 1) await Promise.race([sleep(50), exited]);
+    while (cyclesDone() < 1) await Promise.race([sleep(50), exited]);
 
     const load = startSteadyLoad(serve.url, VISITOR_MIX, LOAD_CONNECTIONS);
     const steadyLoad = startSteadyLoad(
       steadyServe.url,
       VISITOR_MIX,
       STEADY_CONNECTIONS,
-      () => STEADY_RATE_PER_S * cycles * SOAK_INTERVAL_S,
+      () => STEADY_RATE_PER_S * cyclesDone() * SOAK_INTERVAL_S,
     );
     const started = performance.now();
     const samples: SoakSample[] = [];
@@ -211,10 +204,10 @@ export async function measureSoak(
     // reports the cycles it got within ten times the expected time, rather than hold the bench forever.
     const deadlineMs = ((options.cycles * SOAK_INTERVAL_S) / options.speedup) * 10_000 + 30_000;
     try {
-      while (cycles < options.cycles && performance.now() - started < deadlineMs) {
+      while (cyclesDone() < options.cycles && performance.now() - started < deadlineMs) {
         await Promise.race([sleep(SAMPLE_EVERY_MS), exited]);
         samples.push({
-          cycles,
+          cycles: cyclesDone(),
           requests: load.requests(),
           steadyRequests: steadyLoad.requests(),
           sidecar: residentMemoryOf(sidecar.pid as number),
@@ -235,7 +228,7 @@ export async function measureSoak(
         serve: await lastInside('serve'),
         steadyServe: await lastInside('steadyServe'),
       },
-      cycles,
+      cycles: cyclesDone(),
       speedup: options.speedup,
       realSeconds: (performance.now() - started) / 1000,
       samples,

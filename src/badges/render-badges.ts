@@ -4,6 +4,7 @@ import type { UptimeDocument } from '../schemas/uptime.js';
 import { assignSlugs } from '../slugs/assign-slugs.js';
 import type { BadgeContent } from './shields-endpoint.js';
 import { STATE_LABELS_LOWER } from './state-words.js';
+import { firstDayWithin, uptimeLabel } from './uptime-label.js';
 
 /** A badge to publish: where under `/badges/`, without extension (`.json` and `.svg` follow), and what it says. */
 export interface Badge {
@@ -53,14 +54,25 @@ function uptimeBadge(label: string, percent: number | null | undefined): BadgeCo
   return { schemaVersion: 1, label, message: formatUptime(percent), color };
 }
 
-/** The lowest of the figures that have data; `null` when none has. */
-function lowest(figures: readonly (number | null | undefined)[]): number | null {
-  const known = figures.filter((figure): figure is number => typeof figure === 'number');
-  return known.length === 0 ? null : Math.min(...known);
+/** An uptime figure and the first day it rests on, where that is inside the window (`firstDayWithin`). */
+interface UptimeFigure {
+  readonly percent: number | null | undefined;
+  readonly since: string | undefined;
 }
 
-/** The label of every 30-day uptime badge: the subject, then the window. */
-const UPTIME_LABEL = (subject: string) => `${subject} uptime (30d)`;
+/** The lowest of the figures that have data, with what it rests on; `null` when none has. */
+function lowest(figures: readonly UptimeFigure[]): UptimeFigure {
+  let found: UptimeFigure = { percent: null, since: undefined };
+  for (const figure of figures) {
+    if (typeof figure.percent !== 'number') continue;
+    if (typeof found.percent !== 'number' || figure.percent < found.percent) found = figure;
+  }
+  return found;
+}
+
+function uptimeFigureBadge(subject: string, figure: UptimeFigure): BadgeContent {
+  return uptimeBadge(uptimeLabel(subject, figure.since), figure.percent);
+}
 
 /**
  * Every badge for one published cycle, pure: the whole platform
@@ -68,7 +80,8 @@ const UPTIME_LABEL = (subject: string) => `${subject} uptime (30d)`;
  * (`components/SLUG/...`), its current state and its 30-day uptime. A
  * group's state is the worst of its components', and the 30-day uptime of
  * the platform or a group is its least available component's (the history
- * keeps no joint figure). Components without uptime data say `no data`.
+ * keeps no joint figure). Components without uptime data say `no data`;
+ * a figure resting on less than 30 days says since when (`uptimeLabel`).
  */
 export function renderBadges(
   status: ServiceStatus,
@@ -76,7 +89,13 @@ export function renderBadges(
   groups: ReadonlyMap<string, string>,
 ): Badge[] {
   const uptimeByName = new Map(uptime?.components.map((component) => [component.name, component]));
-  const thirtyDays = (name: string) => uptimeByName.get(name)?.uptime.last_30d.uptime_percent;
+  const thirtyDays = (name: string): UptimeFigure => {
+    const summary = uptimeByName.get(name);
+    return {
+      percent: summary?.uptime.last_30d.uptime_percent,
+      since: summary && uptime ? firstDayWithin(summary, uptime.first_day) : undefined,
+    };
+  };
   const componentSlugs = assignSlugs(status.components.map(({ name }) => name));
   const members = new Map<string, { name: string; status: StatusValue }[]>();
   for (const component of status.components) {
@@ -88,14 +107,14 @@ export function renderBadges(
 
   return [
     { name: 'status', content: statusBadge('status', status.status) },
-    { name: 'uptime', content: uptimeBadge(UPTIME_LABEL('platform'), lowest(everyone)) },
+    { name: 'uptime', content: uptimeFigureBadge('platform', lowest(everyone)) },
     ...[...members].flatMap(([group, components]) => {
       const slug = groupSlugs.get(group) ?? '';
       return [
         { name: `groups/${slug}/status`, content: statusBadge(group, worstStatus(components.map((c) => c.status))) },
         {
           name: `groups/${slug}/uptime`,
-          content: uptimeBadge(UPTIME_LABEL(group), lowest(components.map(({ name }) => thirtyDays(name)))),
+          content: uptimeFigureBadge(group, lowest(components.map(({ name }) => thirtyDays(name)))),
         },
       ];
     }),
@@ -105,7 +124,7 @@ export function renderBadges(
         { name: `components/${slug}/status`, content: statusBadge(component.name, component.status) },
         {
           name: `components/${slug}/uptime`,
-          content: uptimeBadge(UPTIME_LABEL(component.name), thirtyDays(component.name)),
+          content: uptimeFigureBadge(component.name, thirtyDays(component.name)),
         },
       ];
     }),

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { errorCode, errorMessage } from '../errors/describe-error.js';
+import { describeSwallowedFlags, findSwallowedFlags } from './npm-swallowed-flags.js';
 import { UsageError } from './run-command.js';
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -16,13 +17,19 @@ const INSTEAD_OF: Readonly<Record<string, string>> = {
 
 /**
  * Parses a command's flags strictly. Returns `undefined` when `--help` was
- * asked for (the usage has been printed); an unknown flag is a `UsageError`.
+ * asked for (the usage has been printed); an unknown flag is a `UsageError`,
+ * and so are flags `npm run` kept for itself (`findSwallowedFlags`): their
+ * values would otherwise arrive as stray arguments. `env` is the process's
+ * environment unless given.
  */
 export function parseOptions(
   args: string[],
   options: OptionSpec,
   usage: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): { values: OptionValues; positionals: string[] } | undefined {
+  const swallowed = findSwallowedFlags(Object.keys(options), env);
+  if (swallowed.length > 0) throw new UsageError(describeSwallowedFlags(swallowed, env.npm_lifecycle_event));
   try {
     const parsed = parseArgs({
       args,

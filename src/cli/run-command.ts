@@ -1,7 +1,7 @@
 import { ArgumentError } from '../errors/argument-error.js';
 import { ExportError } from '../errors/export-error.js';
 import { InputError } from '../errors/input-error.js';
-import { ProbeLockedError } from '../probe-process/probe-locked-error.js';
+import { ProbeLockedError } from '../public-dir/probe-locked-error.js';
 
 /**
  * Runs a CLI command body: an `InputError`, `ArgumentError`, `ExportError`,

@@ -22,5 +22,5 @@ export function describeUnsupportedNode(version: string): string | undefined {
   const majors: readonly number[] = SUPPORTED_NODE_LINES.map(({ major }) => major);
   if (majors.includes(Number.parseInt(version, 10))) return undefined;
   const lines = `${majors.slice(0, -1).join(', ')} or ${majors.at(-1)}`;
-  return `service-directory runs on Node.js ${lines}, the LTS lines it is tested on; this is Node.js ${version}`;
+  return `service-directory runs on Node.js ${lines}, the LTS lines it is tested on; this is Node.js ${version}: install Node.js 24 (nvm install reads it from .nvmrc) and run npm ci again`;
 }

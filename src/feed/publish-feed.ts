@@ -13,8 +13,6 @@ export interface PublishFeedOptions {
   readonly publicUrl?: string | undefined;
   /** The incidents document as the probe just wrote it; left out, it is read from `publicDir`. */
   readonly incidents?: IncidentsDocument | undefined;
-  /** The feed's bytes as this process last wrote them (what the last call returned): the same bytes are not written again. */
-  readonly lastWritten?: string | undefined;
 }
 
 /**
@@ -27,7 +25,7 @@ export async function readFeedInput({
   publicUrl,
   notices,
   incidents,
-}: Omit<PublishFeedOptions, 'lastWritten'>): Promise<FeedInput> {
+}: PublishFeedOptions): Promise<FeedInput> {
   return {
     notices,
     incidents: incidents ?? (await readOptionalDocument(publicDir.fileOf(INCIDENTS_PATH), IncidentsDocumentSchema)),
@@ -37,14 +35,13 @@ export async function readFeedInput({
 
 /**
  * Re-renders `public/feed.atom` from the notices and the published incidents
- * document (`readFeedInput`), and replaces it atomically unless its bytes are
- * `lastWritten` (the feed changes only with a notice or an incident, not every
+ * document (`readFeedInput`), and replaces it atomically when its bytes
+ * changed (the feed changes only with a notice or an incident, not every
  * cycle). Returns the feed's bytes. An invalid incidents document throws
  * `InputError` and leaves the feed as it was.
  */
 export async function publishFeed(options: PublishFeedOptions): Promise<string> {
   const feed = renderFeed(await readFeedInput(options));
-  if (feed === options.lastWritten) return feed;
-  await options.publicDir.write(FEED_PATH, feed);
+  await options.publicDir.write(FEED_PATH, feed, { ifChanged: true });
   return feed;
 }

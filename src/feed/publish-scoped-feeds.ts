@@ -5,8 +5,12 @@ import { type FeedScope, SCOPED_FEED_DIRECTORIES } from './feed-scopes.js';
 import { type FeedInput, renderFeed } from './render-feed.js';
 import { renderScopedFeeds } from './render-scoped-feeds.js';
 
-/** Writes the feed of each component and group from what the site's feed is rendered from; returns the files written. */
-export type ScopedFeedsPublisher = (input: FeedInput) => Promise<string[]>;
+/**
+ * Writes the feed of each component and group from what the site's feed is
+ * rendered from, and the site feed's bytes when the caller has just rendered
+ * them (rendered here otherwise); returns the files written.
+ */
+export type ScopedFeedsPublisher = (input: FeedInput, siteFeed?: string) => Promise<string[]>;
 
 /**
  * The publisher of `/feeds/components/{slug}.atom` and
@@ -27,8 +31,7 @@ export function createScopedFeedsPublisher(
     extension: FEED_EXTENSION,
   });
   let writtenFrom: string | undefined;
-  return async (input) => {
-    const siteFeed = renderFeed(input);
+  return async (input, siteFeed = renderFeed(input)) => {
     if (siteFeed === writtenFrom) return [];
     const written = await publish(renderScopedFeeds(scopes, input));
     writtenFrom = siteFeed;

@@ -1,19 +1,23 @@
 import { join } from 'node:path';
 import { listFeedScopes } from '../feed/feed-scopes.js';
 import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
-import { readOptionalDocument } from '../io/read-optional-document.js';
 import type { ProbeLog } from '../log/probe-log.js';
-import { type LockHolder, ProbeLockedError } from '../probe-process/probe-locked-error.js';
-import { acquireWriterLock, LOCK_FILE_NAME } from '../probe-process/writer-lock.js';
+import { noticesToPublish } from '../notices/read-notices.js';
+import { readPublishedIncidents } from '../notices/read-published-incidents.js';
+import { renderNoticeDocuments } from '../notices/render-notice-documents.js';
+import { type LockHolder, ProbeLockedError } from '../public-dir/probe-locked-error.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
-import { renderNoticeFiles } from '../site/render-notice-files.js';
+import { acquireWriterLock, LOCK_FILE_NAME } from '../public-dir/writer-lock.js';
+import type { ComponentsConfig } from '../schemas/components-config.js';
+import type { Notice } from '../schemas/notice.js';
 
 export interface PublishNoticeDocumentsOptions {
   /** The served directory. */
   readonly publicDir: string;
-  readonly noticesFile: string;
-  readonly componentsFile: string;
+  /** The notices the command just wrote to the notices file, as written there. */
+  readonly written: readonly Notice[];
+  /** The components file as the command read it: its windows, `public_url`, components and groups. */
+  readonly config: ComponentsConfig | undefined;
   /** The probe's state directory, where its writer lock lives. */
   readonly stateDir: string;
   /** `.gz` and `.br` siblings, as the build and the probe write them (`--precompress`). */
@@ -34,8 +38,8 @@ export type NoticeDocumentsPublished =
  * notice documents the build writes (`/api/v1/notices`, `/feed.atom`, the
  * feed of each component and group),
  * under that same lock, so a probe starting meanwhile waits its turn.
- * Never the status: that is the probe's, at its next run. Throws
- * `InputError` for data files the build would refuse.
+ * Never the status: that is the probe's, at its next run. What was just
+ * written is published as given, not read back.
  */
 export async function publishNoticeDocuments(
   options: PublishNoticeDocumentsOptions,
@@ -50,14 +54,15 @@ export async function publishNoticeDocuments(
     throw error;
   }
   try {
-    const notices = await renderNoticeFiles(publicDir, options.noticesFile, options.componentsFile);
-    const components = await readOptionalDocument(options.componentsFile, ComponentsConfigSchema);
+    const { config } = options;
+    const incidents = await readPublishedIncidents(publicDir);
+    const notices = renderNoticeDocuments({ ...noticesToPublish(config, options.written, new Date()), incidents });
     const writer = createPublicDirWriter(publicDir, { precompress: options.precompress });
     const written: string[] = [];
     for (const { path, contents } of notices.files) written.push(await writer.write(path, contents));
     // The feed of each component and group carries the notices too, as the build and the probe write it.
-    const scopes = listFeedScopes(components?.components ?? []);
-    written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput)));
+    const scopes = listFeedScopes(config?.components ?? []);
+    written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput, notices.siteFeed)));
     return { by: 'command', lockFile, written };
   } finally {
     await lock.release();

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ArgumentError } from '../errors/argument-error.js';
-import { describeIoError } from '../errors/describe-error.js';
+import { describeIoError, errorCode } from '../errors/describe-error.js';
 import { decodeUtf8 } from '../io/decode-utf8.js';
 import { displayPath } from '../io/display-path.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import { applyNoticeCommand, type CommandResult, type NoticeCommand } from '../notices/apply-notice-command.js';
 import { editNoticesFile, withNoticesLock } from '../notices/edit-notices-file.js';
+import { readNoticesConfig } from '../notices/read-notices.js';
 import { type NoticeDocumentsPublished, publishNoticeDocuments } from './publish-notice-documents.js';
 
 export interface RunNoticeCommandOptions {
@@ -46,7 +47,9 @@ export async function runNoticeCommand(options: RunNoticeCommandOptions): Promis
   const command = text === undefined ? options.command : { ...options.command, text };
   return withNoticesLock(noticesFile, async () => {
     const now = options.now ?? new Date();
-    const result = await editNoticesFile({ noticesFile, componentsFile, now }, ({ notices, componentNames }) =>
+    // Read once: the names a notice may affect, and then what the notice documents are published with.
+    const config = await readNoticesConfig(componentsFile, now);
+    const result = await editNoticesFile({ noticesFile, componentsFile, config }, ({ notices, componentNames }) =>
       applyNoticeCommand(command, {
         notices,
         componentNames,
@@ -57,8 +60,8 @@ export async function runNoticeCommand(options: RunNoticeCommandOptions): Promis
     );
     const published = await publishNoticeDocuments({
       publicDir: options.publicDir,
-      noticesFile,
-      componentsFile,
+      written: result.notices,
+      config,
       stateDir: dirname(options.stateFile),
       precompress: options.precompress,
       log: options.log,
@@ -67,12 +70,22 @@ export async function runNoticeCommand(options: RunNoticeCommandOptions): Promis
   });
 }
 
+/** The common failures to read a file named on the command line, in words. */
+const FILE_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a directory, not a file',
+  EACCES: 'permission denied',
+};
+
 async function readTextFile(file: string): Promise<string> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch (error) {
-    throw new ArgumentError('--file', `${displayPath(file)}: ${describeIoError(error)}`);
+    // One line, the file and what is wrong with it: Node's message would say ENOENT twice.
+    const code = errorCode(error);
+    const problem = (code === undefined ? undefined : FILE_PROBLEMS[code]) ?? describeIoError(error);
+    throw new ArgumentError('--file', `${displayPath(file)}: ${problem}`);
   }
   const decoded = decodeUtf8(bytes);
   if ('invalid' in decoded) throw new ArgumentError('--file', `${displayPath(file)}: ${decoded.invalid}`);

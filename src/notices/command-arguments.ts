@@ -11,6 +11,7 @@ import {
 } from '../schemas/notice.js';
 import { TimestampSchema } from '../schemas/service-status.js';
 import { WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
+import { matchComponentName, normalizeStateWords } from './match-component-name.js';
 
 /** A component named on the command line (`--component NAME` or `--component NAME=STATE`). */
 export interface NamedComponent {
@@ -111,6 +112,11 @@ export function checkIncidentState(
 /**
  * The components named, checked against the components file: their names
  * (the notice affects them), and the states declared for those given one.
+ * A name matches ignoring case and surrounding space (`matchComponentName`),
+ * one that matches none is answered with the nearest ("did you mean
+ * Registry?"); a state is taken as the page writes it too (`major outage`,
+ * `Major-Outage`). A name that holds `=` is still a name: the whole of what
+ * was given is tried first.
  */
 export function checkComponents(
   components: readonly NamedComponent[],
@@ -119,24 +125,31 @@ export function checkComponents(
 ): { readonly names: string[]; readonly impact: Impact | undefined } {
   const impact: Impact = {};
   const names: string[] = [];
-  for (const { name, state } of components) {
-    const shown = JSON.stringify(state === undefined ? name : `${name}=${state}`);
+  for (const component of components) {
+    const given = component.state === undefined ? component.name : `${component.name}=${component.state}`;
+    const shown = JSON.stringify(given);
     if (componentNames === undefined) {
       throw new ArgumentError('--component', `${shown}: ${componentsFile} was not found, so no name can be checked`);
     }
-    if (!componentNames.has(name)) {
+    const whole = component.state === undefined ? undefined : matchComponentName(given, componentNames);
+    const { name: typed, state } = whole?.kind === 'found' ? { name: whole.name, state: undefined } : component;
+    const match = matchComponentName(typed, componentNames);
+    if (match.kind === 'missing') {
+      const hint = match.suggestion === undefined ? '' : `; did you mean ${match.suggestion}?`;
       throw new ArgumentError(
         '--component',
-        `${shown}: ${JSON.stringify(name)} is not a component in ${componentsFile}`,
+        `${shown}: ${JSON.stringify(typed)} is not a component in ${componentsFile}${hint}`,
       );
     }
+    const { name } = match;
     if (names.includes(name))
       throw new ArgumentError('--component', `${shown}: ${JSON.stringify(name)} is named twice`);
     names.push(name);
     if (state === undefined) continue;
-    const declared = DECLARED_STATES.find((each) => each === state);
+    const normalized = normalizeStateWords(state);
+    const declared = DECLARED_STATES.find((each) => each === normalized);
     if (declared === undefined) {
-      const why = state === 'under_maintenance' ? '; maintenance is a maintenance notice' : '';
+      const why = normalized === 'under_maintenance' ? '; maintenance is a maintenance notice' : '';
       throw new ArgumentError(
         '--component',
         `${shown}: ${JSON.stringify(state)} is not a state an incident declares (${DECLARED_STATES.join(', ')})${why}`,

@@ -7,11 +7,12 @@ import { displayPath } from '../io/display-path.js';
 import { parseDocument } from '../io/parse-document.js';
 import { withFileLock } from '../io/with-file-lock.js';
 import { writeAtomically } from '../io/write-atomically.js';
+import type { ComponentsConfig } from '../schemas/components-config.js';
 import type { Notice } from '../schemas/notice.js';
 import type { CommandResult } from './apply-notice-command.js';
 import { fitNotices } from './fit-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
-import { describeOpenPastCap, readNoticesConfig, readWrittenNotices } from './read-notices.js';
+import { describeOpenPastCap, readWrittenNotices } from './read-notices.js';
 import { orderFields } from './render-notices.js';
 
 const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
@@ -19,9 +20,10 @@ const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
 export interface EditNoticesOptions {
   /** `data/notices.json`; created when missing. */
   readonly noticesFile: string;
-  /** `data/components.json`: the names a notice may affect. */
+  /** `data/components.json`, as errors name it. */
   readonly componentsFile: string;
-  readonly now: Date;
+  /** That file as the command read it (`readNoticesConfig`): the names a notice may affect. */
+  readonly config: ComponentsConfig | undefined;
 }
 
 /** The notices file as it is now, and the names its notices are checked against. */
@@ -53,18 +55,22 @@ export function withNoticesLock<T>(noticesFile: string, action: () => Promise<T>
  * decides the new notices (throwing `ArgumentError` for bad arguments), the
  * result is validated by the same rules as the build's, and the file is
  * replaced atomically. Any failure leaves the file byte for byte as it was.
+ * Returns the result with its notices as the file now reads.
  */
 export async function editNoticesFile(
-  { noticesFile, componentsFile, now }: EditNoticesOptions,
+  { noticesFile, componentsFile, config }: EditNoticesOptions,
   edit: (current: NoticesOnFile) => CommandResult,
 ): Promise<CommandResult> {
-  const config = await readNoticesConfig(componentsFile, now);
   const componentNames = config === undefined ? undefined : new Set(config.components.map(({ name }) => name));
   const notices = await readWrittenNotices(noticesFile, config, componentsFile);
   const result = edit({ notices, componentNames });
   const bytes = serializeNoticesFile(result.notices);
   // The file as it will be read: what the build and the probe would refuse is never written.
-  parseDocument(displayPath(noticesFile), bytes, noticesFileSchemaFor(componentNames, displayPath(componentsFile)));
+  const written = parseDocument(
+    displayPath(noticesFile),
+    bytes,
+    noticesFileSchemaFor(componentNames, displayPath(componentsFile)),
+  );
   // Closed notices past the cap are left out as published; open ones never are, so they must fit.
   const fitted = fitNotices(result.notices, MAX_NOTICES_BYTES);
   if ('tooLargeBytes' in fitted) {
@@ -73,5 +79,6 @@ export async function editNoticesFile(
   }
   await mkdir(dirname(noticesFile), { recursive: true });
   await writeAtomically(noticesFile, bytes);
-  return result;
+  // The notices as a read of the file now gives them, for what is published from it.
+  return { ...result, notices: written };
 }

@@ -20,8 +20,8 @@ export interface ReadNoticesOptions {
   readonly now?: Date;
 }
 
-/** What the build publishes about notices, from the two data files. */
-export interface NoticesSource {
+/** The notices to publish, from the two data files: what the build and the `notice` command render. */
+export interface NoticesToPublish {
   readonly notices: Notice[];
   /** The components file's `public_url`, for the feed's links. */
   readonly publicUrl: string | undefined;
@@ -37,9 +37,17 @@ export async function readNotices({
   noticesFile,
   componentsFile,
   now = new Date(),
-}: ReadNoticesOptions): Promise<NoticesSource> {
+}: ReadNoticesOptions): Promise<NoticesToPublish> {
   const config = await readNoticesConfig(componentsFile, now);
-  const written = await readWrittenNotices(noticesFile, config, componentsFile);
+  return noticesToPublish(config, await readWrittenNotices(noticesFile, config, componentsFile), now);
+}
+
+/** The notices the team wrote (`written`) and the config's windows as of `now`, with the config's `public_url`. */
+export function noticesToPublish(
+  config: ComponentsConfig | undefined,
+  written: readonly Notice[],
+  now: Date,
+): NoticesToPublish {
   return { notices: [...written, ...renderConfigWindowNotices(config, now)], publicUrl: config?.public_url };
 }
 
@@ -49,7 +57,18 @@ export async function readNotices({
  * whose recurring windows cannot be read at `now`.
  */
 export async function readNoticesConfig(componentsFile: string, now: Date): Promise<ComponentsConfig | undefined> {
-  const config = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
+  return checkNoticesConfig(await readOptionalDocument(componentsFile, ComponentsConfigSchema), componentsFile, now);
+}
+
+/**
+ * `config`, read from `componentsFile` already, as the notices need it:
+ * throws `InputError` when its recurring windows cannot be read at `now`.
+ */
+export function checkNoticesConfig(
+  config: ComponentsConfig | undefined,
+  componentsFile: string,
+  now: Date,
+): ComponentsConfig | undefined {
   const recurrenceProblems = judgeRecurrences(config?.maintenance ?? [], now);
   if (recurrenceProblems.length > 0) throw new InputError(displayPath(componentsFile), recurrenceProblems);
   return config;

@@ -2,9 +2,9 @@ import { dirname } from 'node:path';
 import { describeIoError, isErrnoException } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG } from '../log/probe-log.js';
+import { acquireWriterLock, type WriterLock } from '../public-dir/writer-lock.js';
 import { type CycleReport, createProber, type ProberOptions } from './create-prober.js';
 import { checkProberLocations } from './probe-state-file.js';
-import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
 /** `--once` gives queued webhooks this long after the cycle; what is not accepted by then waits for the next run. */
 export const ONCE_DELIVERY_BOUND_MS = 5_000;

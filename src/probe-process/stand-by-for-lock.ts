@@ -1,7 +1,13 @@
 import { createConditionLog } from '../log/condition-log.js';
 import type { ProbeLog } from '../log/probe-log.js';
-import { ProbeLockedError } from './probe-locked-error.js';
-import { acquireWriterLock, LOCK_REFRESH_MS, LOCK_STALE_MS, type LockOptions, type WriterLock } from './writer-lock.js';
+import { ProbeLockedError } from '../public-dir/probe-locked-error.js';
+import {
+  acquireWriterLock,
+  LOCK_REFRESH_MS,
+  LOCK_STALE_MS,
+  type LockOptions,
+  type WriterLock,
+} from '../public-dir/writer-lock.js';
 
 export interface StandbyOptions extends LockOptions {
   readonly log: ProbeLog;

@@ -2,11 +2,11 @@ import { dirname } from 'node:path';
 import { displayPath } from '../io/display-path.js';
 import { CONSOLE_PROBE_LOG, type ProbeLog } from '../log/probe-log.js';
 import { redactUrl } from '../outbound/redact-url.js';
+import { acquireWriterLock, type WriterLock } from '../public-dir/writer-lock.js';
 import { createProber, type Prober, type ProberOptions } from './create-prober.js';
 import { type ScheduledCycles, scheduleCycles } from './schedule-cycles.js';
 import { standByForLock } from './stand-by-for-lock.js';
 import { watchFiles } from './watch-files.js';
-import { acquireWriterLock, type WriterLock } from './writer-lock.js';
 
 /** The prober's options (its `subscriptions`' deliverer runs beside the schedule), and the writer lock's. */
 export interface SidecarOptions extends ProberOptions {

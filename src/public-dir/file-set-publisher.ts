@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { SIBLING_KINDS } from '../compression/precompressed-siblings.js';
 import { isErrnoException } from '../errors/describe-error.js';
@@ -11,7 +10,7 @@ export interface SetFile {
 }
 
 /**
- * Writes files of the set; remembers what it wrote, so that only a file whose bytes changed is written again.
+ * Writes files of the set, each only when its bytes changed (the writer's `ifChanged`).
  * `kept` is every path of the set (the other files under its directories are removed); left out, those of `files`.
  * Returns the files written.
  */
@@ -33,8 +32,7 @@ const CONCURRENT_WRITES = 16;
  * files (with their `.br`/`.gz` siblings) under `directories` that are not in
  * the set removed, on the first call and whenever the set changes, so a
  * component taken out of the config loses its files. A file whose bytes are
- * those this publisher last wrote is skipped (it remembers a digest, not the
- * bytes: 1,000 detail documents are 19 MB). `files` is taken as it is
+ * those last written there is skipped (`PublicDirWriter.write`'s `ifChanged`). `files` is taken as it is
  * iterated, a few at a time, never gathered: what a writer holds is
  * `CONCURRENT_WRITES` files at any number of components (10,000 detail
  * documents held at once were 190 MB).
@@ -45,31 +43,23 @@ const CONCURRENT_WRITES = 16;
  * Throws on a failed write, which is then tried again next time; the caller logs it.
  */
 export function createFileSetPublisher(publicDir: PublicDirWriter, options: FileSetOptions): FileSetPublisher {
-  const written = new Map<UrlPath, string>();
   let keptKey: string | undefined;
-
-  async function writeOne(path: UrlPath, contents: string, digest: string): Promise<string> {
-    written.delete(path);
-    const file = await publicDir.write(path, contents, { sync: false });
-    written.set(path, digest);
-    return file;
-  }
+  const gather = (files: readonly (string | undefined)[]) => files.filter((file) => file !== undefined);
 
   return async (files, kept) => {
     const seen: UrlPath[] = [];
     const done: string[] = [];
-    let writing: Promise<string>[] = [];
+    let writing: Promise<string | undefined>[] = [];
     try {
       for (const { path, contents } of files) {
         seen.push(path);
-        const digest = hash('sha1', contents);
-        if (written.get(path) === digest) continue;
-        writing.push(writeOne(path, contents, digest));
+        if (publicDir.holds(path, contents)) continue;
+        writing.push(publicDir.write(path, contents, { sync: false, ifChanged: true }));
         if (writing.length < CONCURRENT_WRITES) continue;
-        done.push(...(await Promise.all(writing)));
+        done.push(...gather(await Promise.all(writing)));
         writing = [];
       }
-      done.push(...(await Promise.all(writing)));
+      done.push(...gather(await Promise.all(writing)));
     } finally {
       // Nothing left running unheard when a write or the iteration failed: the first failure is what is thrown.
       await Promise.allSettled(writing);
@@ -79,7 +69,6 @@ export function createFileSetPublisher(publicDir: PublicDirWriter, options: File
     if (key !== keptKey) {
       const keep = new Set<string>(paths);
       await removeOthers(publicDir, options, keep);
-      for (const path of written.keys()) if (!keep.has(path)) written.delete(path);
       keptKey = key;
     }
     return done;

@@ -13,11 +13,14 @@ import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
 import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
 import { publishNoticesStep } from './publish-notices-step.js';
+import { publishObservationsStep } from './publish-observations-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
+import { publishStatusStep } from './publish-status-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
-import type { PublishStep, StepParts } from './publish-step.js';
+import type { CycleToPublish, PublishStep, StepParts } from './publish-step.js';
 import { queueWebhookEventsStep } from './queue-webhook-events-step.js';
 import { recordHistoryStep } from './record-history-step.js';
+import { type SaveState, saveStateStep } from './save-state-step.js';
 import { uploadStep } from './upload-step.js';
 
 /** What the steps are made of: the probe's settings and the parts built at start-up. */
@@ -41,13 +44,37 @@ export interface PublishParts {
   readonly fence?: WriteFence | undefined;
 }
 
+/** What the cycle's first steps are made of besides: the conditions' clock, and the state's saver. */
+export interface HeadParts {
+  readonly now: () => Date;
+  /** Keeps the cycle's memory and saves it when due (the probe's state saver). */
+  readonly saveState: SaveState;
+}
+
 /**
- * Everything done after a cycle's status and observations are published,
- * in the order it is done; a new publisher is one more line here. Each step
- * names the files it owns (`PublishStep.owns`), so the probe clears a killed
- * writer's temp files beside them at start-up.
+ * Everything a published cycle does, in the order it is done: the status
+ * (flushed), the observations and the state, required (a failure or a
+ * fence there ends the cycle), then the steps after them
+ * (`composeStepsAfterStatus`). Each step names the files it owns
+ * (`PublishStep.owns`), so the probe clears a killed writer's temp files
+ * beside them at start-up.
  */
-export function composePublishSteps(parts: PublishParts): readonly PublishStep[] {
+export function composePublishSteps(parts: PublishParts & HeadParts): readonly PublishStep<CycleToPublish>[] {
+  const stepParts: StepParts = { publicDir: parts.publicDir, log: parts.log, fence: parts.fence, now: parts.now };
+  return [
+    publishStatusStep(stepParts),
+    // The peers' votes read this; a failed write leaves the old one to go stale, which they then ignore.
+    publishObservationsStep(stepParts),
+    saveStateStep(parts.saveState),
+    ...composeStepsAfterStatus(parts),
+  ];
+}
+
+/**
+ * Everything done after a cycle's status, observations and state, in the
+ * order it is done; a new publisher is one more line here.
+ */
+export function composeStepsAfterStatus(parts: PublishParts): readonly PublishStep[] {
   const { settings, publicDir, log, history, subscriptions } = parts;
   const stepParts: StepParts = { publicDir, log, fence: parts.fence };
   const statuspage = subscriptions?.settings.statuspage;

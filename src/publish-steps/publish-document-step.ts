@@ -21,14 +21,13 @@ export function publishDocumentStep(
   { name, path, render }: DocumentStepSpec,
 ): PublishStep {
   const maxBytes = maxBytesOf(path);
-  let lastWritten: string | undefined;
   let lastRefused: string | undefined;
   return {
     name,
     owns: { paths: [path] },
     async run(cycle) {
       const body = render(cycle);
-      if (body === undefined || body === lastWritten) return undefined;
+      if (body === undefined || publicDir.holds(path, body)) return undefined;
       const bytes = Buffer.byteLength(body);
       if (bytes > maxBytes) {
         // Once until the bytes change: the same refusal every cycle would bury the log.
@@ -37,12 +36,9 @@ export function publishDocumentStep(
         lastRefused = body;
         return undefined;
       }
-      await publicDir.write(path, body).then(
-        () => {
-          lastWritten = body;
-        },
-        (error: unknown) => log.error(`${name} not written: ${errorMessage(error)}`),
-      );
+      await publicDir
+        .write(path, body, { ifChanged: true })
+        .catch((error: unknown) => log.error(`${name} not written: ${errorMessage(error)}`));
       return undefined;
     },
   };

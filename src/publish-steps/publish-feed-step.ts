@@ -10,17 +10,13 @@ import type { PublishStep, StepParts } from './publish-step.js';
  * notices cannot be read.
  */
 export function publishFeedStep({ publicDir, log }: StepParts, publicUrl: string | undefined): PublishStep {
-  let lastWritten: string | undefined;
   return {
     name: 'feed',
     owns: { paths: [FEED_PATH] },
     async run({ history, notices }) {
       if (notices === undefined) return undefined;
-      await publishFeed({ publicDir, publicUrl, notices, incidents: history()?.incidents, lastWritten }).then(
-        (written) => {
-          lastWritten = written;
-        },
-        (error: unknown) => log.error(`feed not written: ${errorMessage(error)}`),
+      await publishFeed({ publicDir, publicUrl, notices, incidents: history()?.incidents }).catch((error: unknown) =>
+        log.error(`feed not written: ${errorMessage(error)}`),
       );
       return undefined;
     },

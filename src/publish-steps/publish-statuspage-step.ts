@@ -1,6 +1,6 @@
 import { STATUSPAGE_DIRECTORY_PATH } from '../api-paths.js';
 import { errorMessage } from '../errors/describe-error.js';
-import { publishStatuspage, type StatuspageWritten } from '../statuspage/publish-statuspage.js';
+import { publishStatuspage } from '../statuspage/publish-statuspage.js';
 import type { StatuspageSettings } from '../statuspage/statuspage-settings.js';
 import type { PublishStep, StepParts } from './publish-step.js';
 
@@ -10,7 +10,8 @@ import type { PublishStep, StepParts } from './publish-step.js';
  * when what they show changes.
  */
 export function publishStatuspageStep({ publicDir, log }: StepParts, settings: StatuspageSettings): PublishStep {
-  let lastWritten: StatuspageWritten | undefined;
+  // The time the page last changed, which its documents carry: a rendering decision, not a memo of bytes.
+  let pageUpdatedAt: string | undefined;
   return {
     name: 'Statuspage documents',
     owns: { directories: [STATUSPAGE_DIRECTORY_PATH] },
@@ -24,14 +25,14 @@ export function publishStatuspageStep({ publicDir, log }: StepParts, settings: S
         notices: notices ?? [],
         now,
         history: history(),
-        lastWritten,
+        pageUpdatedAt,
       }).then(
         (written) => {
-          lastWritten = written;
+          pageUpdatedAt = written.pageUpdatedAt;
         },
         (error: unknown) => {
           // Some of the eight may be new and some old: all are written again next cycle.
-          lastWritten = undefined;
+          pageUpdatedAt = undefined;
           log.error(`Statuspage documents not written: ${errorMessage(error)}`);
         },
       );

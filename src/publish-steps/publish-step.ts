@@ -5,6 +5,8 @@ import type { ProbeLog } from '../log/probe-log.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import type { PublicDirWriter, UrlPath } from '../public-dir/public-dir-writer.js';
 import type { Notice } from '../schemas/notice.js';
+import type { ObservationsDocument } from '../schemas/observations.js';
+import type { ProbeState } from '../schemas/probe-state.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 
 /** What every step is made with: the public directory's writer, and the log its failures go to. */
@@ -14,6 +16,8 @@ export interface StepParts {
   readonly log: ProbeLog;
   /** The writer lock's lease, for what a step writes outside the public directory (the state directory's files). */
   readonly fence?: WriteFence | undefined;
+  /** The clock of the conditions a step logs when they start, change and end. */
+  readonly now?: (() => Date) | undefined;
 }
 
 /** What each step is told of a cycle whose status was just published. */
@@ -37,15 +41,27 @@ export interface PublishedCycle {
   readonly signal: AbortSignal | undefined;
 }
 
+/** A cycle as the probe hands it to the steps: what the first ones write, and what the steps after them read. */
+export interface CycleToPublish extends PublishedCycle {
+  /** This region's observations, checked against their schema: published beside the status. */
+  readonly observations: ObservationsDocument;
+  /** The flapping memory to keep now that the cycle is published. */
+  readonly state: ProbeState;
+}
+
 /** What a step adds to the cycle's report. */
 export interface StepReport {
   /** How the upload to the bucket went (`--publish`). */
   readonly upload?: MirrorReport;
 }
 
-/** What the steps of a cycle report together; `fenced` when they stopped because the lease no longer holds. */
+/**
+ * What the steps of a cycle report together; `stopped` when they stopped
+ * before the end: the lease no longer held (`fenced`), or a required step
+ * failed (`write_failed`). `where` says what had been written, as the log names it.
+ */
 export interface StepsReport extends StepReport {
-  readonly fenced?: true;
+  readonly stopped?: { readonly why: 'fenced' | 'write_failed'; readonly where: string };
 }
 
 /**
@@ -67,9 +83,16 @@ export interface OwnedFiles {
  * directory, the webhook events, the upload. It logs its own failures and
  * never throws: a step that fails leaves the others to run.
  */
-export interface PublishStep {
+export interface PublishStep<Cycle extends PublishedCycle = PublishedCycle> {
   /** What it publishes, as a line about a failure it did not catch names it. */
   readonly name: string;
   readonly owns: OwnedFiles;
-  run(cycle: PublishedCycle): Promise<StepReport | undefined>;
+  /**
+   * A step the cycle cannot be published without (the status, the
+   * observations, the state), first in the list: one that throws ends the
+   * cycle, `fenced` for `WriterFencedError`, `write_failed` for anything
+   * else; it logs its own failures, and throws only for those that end it.
+   */
+  readonly required?: true;
+  run(cycle: Cycle): Promise<StepReport | undefined>;
 }

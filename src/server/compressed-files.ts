@@ -11,6 +11,7 @@ import type { FoundFile } from './find-static-file.js';
 import { LoadSlots } from './load-slots.js';
 import type { SendOutcome } from './send-file.js';
 import { sendVariant } from './send-variant.js';
+import { waitAtMost } from './wait-at-most.js';
 import { createSettler } from './wait-until-settled.js';
 
 /** A page asset or feed larger than this is streamed from disk as it is, uncompressed. */
@@ -26,6 +27,13 @@ export const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
 export const MAX_LOADS_IN_FLIGHT = 2;
 /** How many more files may wait for a turn; past that a file is streamed as it is, uncompressed. */
 export const MAX_QUEUED_LOADS = 32;
+
+/**
+ * How long a request for a file that changed since it was loaded waits for
+ * the new version to settle and be read and compressed: past that (its turn
+ * is behind other loads) it is streamed from disk as it is, uncompressed.
+ */
+export const MAX_WAIT_FOR_VERSION_MS = 2_000;
 
 /** What became of a read and compression: a version in memory, or why there is none. */
 type LoadResult = CachedFile | 'unsettled' | 'refused' | 'no-room';
@@ -145,10 +153,20 @@ export function createCompressedFiles(
       const cached = cache.lookUp(found.file);
       if (cached?.identity === fileIdentity(found.stats)) return send(request, response, found.file, cached);
       if (cached !== undefined) {
-        // Changed since it was loaded: the version loaded is answered while the new one settles and is read.
-        // A failure of the disk meanwhile is the next request's to meet, when it loads the file itself.
-        loadOnce(found).catch(() => cache.forget(found.file));
-        return send(request, response, found.file, cached);
+        // Changed since it was loaded: the new version is waited for (it settles in `SETTLE_MS`), never
+        // answered by the old one, which a client polling less often than the file changes would
+        // otherwise always get. Only bytes that never held still leave the old version answered.
+        const waited = await waitAtMost(
+          loadOnce(found).catch((error: unknown) => {
+            cache.forget(found.file);
+            throw error;
+          }),
+          MAX_WAIT_FOR_VERSION_MS,
+        );
+        if (waited === 'unsettled') return send(request, response, found.file, cached);
+        if (waited === 'refused') return 'declined';
+        if (waited === 'no-room' || waited === 'late') return 'uncompressed';
+        return send(request, response, found.file, waited);
       }
       if (!loading.has(found.file) && !cache.admits(found.file, found.stats.size)) return 'uncompressed';
       const result = await loadOnce(found);

@@ -11,15 +11,17 @@ import { readDocument } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeFiles } from '../io/write-files.js';
 import type { ProbeLog } from '../log/probe-log.js';
+import { checkNoticesConfig, noticesToPublish, readWrittenNotices } from '../notices/read-notices.js';
+import { readPublishedIncidents } from '../notices/read-published-incidents.js';
+import { type NoticeDocuments, renderNoticeDocuments } from '../notices/render-notice-documents.js';
 import { listCdnHeaders } from '../object-store/list-cdn-headers.js';
 import { MAX_UPLOAD_DEADLINE_MS, openBucketMirror } from '../object-store/open-bucket-mirror.js';
 import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
-import { renderNoticeFiles } from './render-notice-files.js';
 import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
 import { renderSite } from './render-site.js';
 import { listPageFiles, selectBuildUploads } from './select-build-uploads.js';
@@ -101,7 +103,9 @@ export async function buildSite({
   const components = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
   const scopes = listFeedScopes(components?.components ?? []);
   const notices =
-    noticesFile === undefined ? undefined : await renderNoticeFiles(publicDir, noticesFile, componentsFile);
+    noticesFile === undefined
+      ? undefined
+      : await readNoticeDocuments(publicDir, noticesFile, componentsFile, components);
   const published = [...renderSite(regions, headersConfig.headers), ...(notices?.files ?? [])];
   const [oversized] = findOversizedDocuments(published);
   if (oversized !== undefined) {
@@ -132,7 +136,9 @@ export async function buildSite({
   const written: string[] = [];
   for (const { path, contents } of published) written.push(await writer.write(path, contents));
   // One feed per component and group: the feeds of those no longer configured go.
-  if (notices !== undefined) written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput)));
+  if (notices !== undefined) {
+    written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput, notices.siteFeed)));
+  }
   // The page's own files are not written here, but they are served beside what is.
   const ownPaths = new Set(published.map((file) => file.path));
   for (const path of new Set(listPageFiles(files))) {
@@ -170,4 +176,23 @@ export async function buildSite({
     files: written,
     upload,
   };
+}
+
+/**
+ * The notice documents the build publishes (`renderNoticeDocuments`): the
+ * notices from the data files, `config` being the components file as read
+ * already, and the probe's incidents if it has published a valid incidents
+ * document. Throws `InputError` for bad data files, before anything is written.
+ */
+async function readNoticeDocuments(
+  publicDir: string,
+  noticesFile: string,
+  componentsFile: string,
+  config: ComponentsConfig | undefined,
+): Promise<NoticeDocuments> {
+  const now = new Date();
+  checkNoticesConfig(config, componentsFile, now);
+  const written = await readWrittenNotices(noticesFile, config, componentsFile);
+  const incidents = await readPublishedIncidents(publicDir);
+  return renderNoticeDocuments({ ...noticesToPublish(config, written, now), incidents });
 }

@@ -1,4 +1,5 @@
 import { renderFreshnessModule } from './render-freshness-module.js';
+import { renderPageRulesModule } from './render-page-rules-module.js';
 import { renderSlugsModule } from './render-slugs-module.js';
 import { renderVocabularyModule } from './render-vocabulary-module.js';
 
@@ -18,12 +19,12 @@ export const SHARED_MODULE_PATH = '/status-page.shared.js';
 export const RETIRED_MODULE_PATHS = ['/status-page.judge-freshness.js', '/status-page.vocabulary.js'] as const;
 
 /**
- * The staleness rule, the vocabulary (document paths, state labels) and the
- * slug rule as one ES module for the browser: one request for all rather
+ * The staleness rule, the vocabulary (document paths, state labels), the
+ * slug rule and the rules of maintenance states and failure words as one ES module for the browser: one request for all rather
  * than one each, each response's headers weighing about as much as a part
  * compressed. The parts import nothing and export distinct names, so they
  * stand side by side.
  */
 export function renderSharedModule(): string {
-  return `${renderFreshnessModule()}${renderVocabularyModule()}${renderSlugsModule()}`;
+  return `${renderFreshnessModule()}${renderVocabularyModule()}${renderSlugsModule()}${renderPageRulesModule()}`;
 }

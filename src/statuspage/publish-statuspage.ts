@@ -7,7 +7,7 @@ import { type IncidentsDocument, IncidentsDocumentSchema } from '../schemas/inci
 import type { Notice } from '../schemas/notice.js';
 import type { ServiceStatus } from '../schemas/service-status.js';
 import { type ComponentDays, ComponentDaysSchema } from './component-days.js';
-import { renderStatuspageDocuments, type StatuspageFile } from './render-statuspage-documents.js';
+import { renderStatuspageDocuments } from './render-statuspage-documents.js';
 import type { StatuspageSettings } from './statuspage-settings.js';
 
 export interface PublishStatuspageOptions {
@@ -21,14 +21,17 @@ export interface PublishStatuspageOptions {
   readonly now: Date;
   /** The history documents as the probe just wrote them; left out, they are read from `publicDir`. */
   readonly history?: { readonly uptime: ComponentDays; readonly incidents: IncidentsDocument } | undefined;
-  /** What the last call returned, in this process: documents that would show the same are not written again. */
-  readonly lastWritten?: StatuspageWritten | undefined;
+  /**
+   * The page's `updated_at` the documents carry, as the last call returned
+   * it in this process: rendered again with it, documents that show the same
+   * as those `publicDir` last wrote are not written again.
+   */
+  readonly pageUpdatedAt?: string | undefined;
 }
 
-/** The eight documents as they were last written, and the page's `updated_at` they carry. */
+/** The page's `updated_at` the eight documents now carry, and the paths this call wrote. */
 export interface StatuspageWritten {
   readonly pageUpdatedAt: string;
-  readonly files: readonly StatuspageFile[];
   /** The paths written by this call: none when nothing changed. */
   readonly written: readonly string[];
 }
@@ -38,8 +41,8 @@ export interface StatuspageWritten {
  * notices it applied and the history documents beside it, and replaces each file
  * atomically when what they show changed. The page's `updated_at` is when
  * that last happened, as Statuspage's own is: rendered again with the
- * `updated_at` of `lastWritten`, documents that come out byte for byte as
- * they were are left alone, and anything else is written with the status's
+ * `pageUpdatedAt` given, documents that come out byte for byte as the writer
+ * last wrote them are left alone, and anything else is written with the status's
  * `updated_at`, the time of the change. So a cycle that changes nothing on
  * the page writes nothing, and the first call in a process writes all
  * eight. A missing or unreadable history document counts as none. The
@@ -55,14 +58,14 @@ export async function publishStatuspage({
   notices,
   now,
   history,
-  lastWritten,
+  pageUpdatedAt,
 }: PublishStatuspageOptions): Promise<StatuspageWritten> {
   const optional = <T>(promise: Promise<T>) => promise.catch(() => undefined);
   const [uptime, incidents] = await Promise.all([
     history?.uptime ?? optional(readOptionalDocument(publicDir.fileOf(UPTIME_PATH), ComponentDaysSchema)),
     history?.incidents ?? optional(readOptionalDocument(publicDir.fileOf(INCIDENTS_PATH), IncidentsDocumentSchema)),
   ]);
-  const render = (pageUpdatedAt: string) =>
+  const render = (pageTime: string) =>
     renderStatuspageDocuments({
       status,
       settings,
@@ -73,10 +76,10 @@ export async function publishStatuspage({
         ...renderWindowNotices(settings.maintenance, { now, announceDays: settings.announceDays }),
       ],
       now,
-      pageUpdatedAt,
+      pageUpdatedAt: pageTime,
     });
-  if (lastWritten !== undefined && sameFiles(render(lastWritten.pageUpdatedAt), lastWritten.files)) {
-    return { ...lastWritten, written: [] };
+  if (pageUpdatedAt !== undefined && render(pageUpdatedAt).every((file) => publicDir.holds(file.path, file.contents))) {
+    return { pageUpdatedAt, written: [] };
   }
   const files = render(status.updated_at);
   for (const file of files) {
@@ -88,12 +91,5 @@ export async function publishStatuspage({
   for (const file of files) {
     written.push(await publicDir.write(file.path, file.contents, { sync: false }));
   }
-  return { pageUpdatedAt: status.updated_at, files, written };
-}
-
-function sameFiles(files: readonly StatuspageFile[], last: readonly StatuspageFile[]): boolean {
-  return (
-    files.length === last.length &&
-    files.every((file, index) => file.path === last[index]?.path && file.contents === last[index].contents)
-  );
+  return { pageUpdatedAt: status.updated_at, written };
 }

@@ -1,3 +1,4 @@
+import { judgeMaintenanceState } from '../notices/judge-maintenance-state.js';
 import type { Notice } from '../schemas/notice.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { StatuspageMemberComponent } from '../schemas/statuspage/statuspage-component.js';
@@ -16,18 +17,6 @@ export interface MaintenancesSource {
 }
 
 type MaintenanceNotice = Extract<Notice, { readonly kind: 'maintenance' }>;
-
-/**
- * The state of a maintenance at `nowMs`: `completed` once the team says so
- * or its window has ended; `in_progress` once the team says so or its
- * window has begun; `scheduled` before. The team's word can only move it
- * forward: a window the clock has closed is completed whatever was written.
- */
-export function judgeMaintenanceState(notice: MaintenanceNotice, nowMs: number): StatuspageMaintenanceState {
-  if (notice.state === 'completed' || nowMs >= Date.parse(notice.window.end)) return 'completed';
-  if (notice.state === 'in_progress' || nowMs >= Date.parse(notice.window.start)) return 'in_progress';
-  return 'scheduled';
-}
 
 /**
  * Every scheduled maintenance, latest start first (ties by id), its state

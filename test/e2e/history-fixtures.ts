@@ -2,6 +2,7 @@ import { type ComponentHistoryDocument, ComponentHistoryDocumentSchema } from '.
 import { type Incident, type IncidentsDocument, IncidentsDocumentSchema } from '../../src/schemas/incidents.js';
 import {
   type IncidentNotice,
+  type MaintenanceNotice,
   type Notice,
   type NoticesDocument,
   NoticesDocumentSchema,
@@ -294,7 +295,7 @@ export function maintenanceInProgress(now: Date): Notice {
 }
 
 /** Maintenance planned for tomorrow. */
-export function maintenanceScheduled(now: Date): Notice {
+export function maintenanceScheduled(now: Date): MaintenanceNotice {
   return {
     id: 'scheduler-upgrade',
     title: 'Scheduler upgrade',

@@ -66,6 +66,8 @@ export interface StatusPageSite {
   readonly logs: string[];
   /** Publishes a status document the way the probe does: atomically. */
   writeStatus(status: ServiceStatus): Promise<void>;
+  /** Publishes another document (the notices, the incidents) at `path`, atomically, as the probe does. */
+  writeDocument(path: `/${string}`, document: unknown): Promise<void>;
   /** Stops the server but keeps the files. */
   stopServer(): Promise<void>;
   /** Stops the server and removes the temp dir. */
@@ -156,6 +158,7 @@ export async function startStatusPageSite(
     publicDir,
     logs,
     writeStatus,
+    writeDocument: (path, document) => writeAtomically(documentFile(publicDir, path), `${JSON.stringify(document)}\n`),
     stopServer,
     close: async () => {
       await stopServer();

@@ -233,13 +233,14 @@ function text(value: OptionValues[string]): string | undefined {
 
 /**
  * `--component NAME` or `--component NAME=STATE`: the state is what follows
- * the last `=` when it is a word of lower-case letters and underscores, so a
- * name holding `=` is still a name.
+ * the last `=` when it is words (letters, spaces, hyphens, underscores:
+ * `major outage` as the page writes it); `checkComponents` still tries the
+ * whole as a name, so a name holding `=` is a name.
  */
 function namedComponents(values: OptionValues[string]): NamedComponent[] {
   const given = Array.isArray(values) ? values.filter((value) => typeof value === 'string') : [];
   return given.map((value) => {
-    const match = /^(.*)=([a-z_]+)$/.exec(value);
+    const match = /^(.*)=([A-Za-z][A-Za-z _-]*)$/.exec(value);
     return match === null ? { name: value, state: undefined } : { name: match[1] ?? '', state: match[2] };
   });
 }

@@ -5,7 +5,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
 import { serializeNoticesFile } from '../../../src/notices/edit-notices-file.js';
 import { NoticesDocumentSchema, NoticesFileSchema } from '../../../src/schemas/notice.js';
-import { runCli } from '../../helpers/run-cli.js';
+import { CLI_ENTRY, runCli, runProcess } from '../../helpers/run-cli.js';
 import { useCliSite } from '../../helpers/use-cli-site.js';
 
 const cli = useCliSite();
@@ -199,7 +199,7 @@ describe('notice and maintenance, on real files, with no probe running', () => {
     [
       'an unknown component',
       ['open', '--title', 'X', '--text', 't', '--component', 'Registy=major_outage'],
-      /^notice open: --component: "Registy=major_outage": "Registy" is not a component in data\/components\.json$/,
+      /^notice open: --component: "Registy=major_outage": "Registy" is not a component in data\/components\.json; did you mean Registry\?$/,
     ],
     [
       'a state an incident does not declare',
@@ -229,7 +229,12 @@ describe('notice and maintenance, on real files, with no probe running', () => {
     [
       'a postmortem file that is not there',
       ['postmortem', 'builds-failing', '--file', 'nowhere.txt'],
-      /^notice postmortem: --file: nowhere\.txt: ENOENT/,
+      /^notice postmortem: --file: nowhere\.txt: no such file$/,
+    ],
+    [
+      'a name that is no component, nor near one',
+      ['open', '--title', 'X', '--text', 't', '--component', 'Database'],
+      /^notice open: --component: "Database": "Database" is not a component in data\/components\.json$/,
     ],
     [
       'an id already used',
@@ -244,6 +249,34 @@ describe('notice and maintenance, on real files, with no probe running', () => {
     expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(refused.stderr.trimEnd()).toMatch(message);
     expect(await readFile(noticesFile())).toEqual(before);
+  });
+
+  it.each([
+    ['the state as the page writes it', 'Registry=major outage'],
+    ['any case, hyphens and surrounding space', '  registry =Major-Outage'],
+  ])('takes %s: %j', async (_case, component) => {
+    await writeFile(noticesFile(), '[]\n');
+    const opened = await notice('open', '--title', 'Pushes time out', '--text', 't', '--component', component);
+    expect(opened.code, opened.stderr).toBe(0);
+    const [written] = await readNotices();
+    if (written?.kind !== 'incident') throw new Error('an incident was opened');
+    expect(written.components).toEqual(['Registry']);
+    expect(written.updates[0]?.impact).toEqual({ Registry: 'major_outage' });
+  });
+
+  it('names the -- that npm run swallowed the flags for, instead of an unexpected argument', async () => {
+    await writeFile(noticesFile(), '[]\n');
+    const script = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_ENTRY)} notice`;
+    await writeFile(join(cli.site.root, 'package.json'), JSON.stringify({ name: 'site', scripts: { notice: script } }));
+    const result = await runProcess('npm', ['run', 'notice', 'open', '--title', 'Pushes time out', '--text', 't'], {
+      cwd: cli.site.root,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'npm took --title, --text as its own settings, so this command never saw them: put -- between the script and its arguments, as in npm run notice -- ARGUMENTS --title …',
+    );
+    expect(result.stderr).not.toContain('unexpected argument');
+    expect(await readNotices()).toEqual([]);
   });
 
   it('refuses a maintenance command on an incident, and a window that ends first, leaving the file as it was', async () => {

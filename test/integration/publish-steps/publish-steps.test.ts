@@ -6,7 +6,7 @@ import { createHistoryRecorder } from '../../../src/history/history-recorder.js'
 import type { ProbeLog } from '../../../src/log/probe-log.js';
 import { openBucketMirror } from '../../../src/object-store/open-bucket-mirror.js';
 import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
-import { composePublishSteps } from '../../../src/publish-steps/compose-publish-steps.js';
+import { composeStepsAfterStatus as composePublishSteps } from '../../../src/publish-steps/compose-publish-steps.js';
 import { publishDocumentStep } from '../../../src/publish-steps/publish-document-step.js';
 import type { PublishedCycle, PublishStep, StepParts } from '../../../src/publish-steps/publish-step.js';
 import { runPublishSteps } from '../../../src/publish-steps/run-publish-steps.js';

@@ -67,15 +67,17 @@ describe('publishStatuspage', () => {
     const history = { uptime: sampleUptime(), incidents: sampleIncidents() };
     const settings = sampleStatuspageSettings();
     let last: StatuspageWritten | undefined;
+    // One process: one writer, which knows what it wrote.
+    const writer = createPublicDirWriter(publicDir);
     const at = (iso: string, components = sampleStatuspageStatus().components) =>
       publishStatuspage({
-        publicDir: createPublicDirWriter(publicDir),
+        publicDir: writer,
         settings,
         status: { ...sampleStatuspageStatus(), components, updated_at: iso },
         notices: [],
         now: new Date(iso),
         history,
-        lastWritten: last,
+        pageUpdatedAt: last?.pageUpdatedAt,
       });
     last = await at(SAMPLE_NOW);
     expect(last.written).toHaveLength(V2_ROWS.length);

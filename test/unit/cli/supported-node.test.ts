@@ -23,7 +23,7 @@ describe('describeUnsupportedNode', () => {
   ])('refuses Node "%s" in one line that names the lines it runs on and the version found', (version) => {
     const refusal = describeUnsupportedNode(version);
     expect(refusal).toBe(
-      `service-directory runs on Node.js 22, 24 or 26, the LTS lines it is tested on; this is Node.js ${version}`,
+      `service-directory runs on Node.js 22, 24 or 26, the LTS lines it is tested on; this is Node.js ${version}: install Node.js 24 (nvm install reads it from .nvmrc) and run npm ci again`,
     );
     expect(refusal).not.toContain('\n');
   });

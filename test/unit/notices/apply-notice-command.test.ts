@@ -141,7 +141,7 @@ describe('applyNoticeCommand', () => {
     [
       'an unknown component',
       () => refusal({ ...open, components: [{ name: 'Registy', state: 'major_outage' }] }, []),
-      /^--component: "Registy=major_outage": "Registy" is not a component in data\/components.json$/,
+      /^--component: "Registy=major_outage": "Registy" is not a component in data\/components.json; did you mean Registry\?$/,
     ],
     [
       'maintenance declared by an incident',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { judgeMaintenanceState } from '../../../src/notices/judge-maintenance-state.js';
 import type { Notice } from '../../../src/schemas/notice.js';
-import { judgeMaintenanceState } from '../../../src/statuspage/render-statuspage-maintenances.js';
 
 type MaintenanceNotice = Extract<Notice, { kind: 'maintenance' }>;
 
