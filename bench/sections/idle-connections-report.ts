@@ -39,7 +39,7 @@ export async function reportIdleConnections(
     const met =
       writer && r.pushStatus === 204 && r.fdsPeak < 1_024 && (r.closedWithinS ?? Number.POSITIVE_INFINITY) <= 10;
     out(
-      `| ${r.listener} | ${fmt(r.heldOpen)} of ${fmt(r.offered)} | ${fmt(r.rssBeforeMb)} → ${fmt(r.rssPeakMb)} → ${fmt(r.rssAfterMb)} MB | ${fmt(r.fdsBefore)} → ${fmt(r.fdsPeak)} → ${fmt(r.fdsAfter)} | ${r.closedWithinS === undefined ? 'not within 60 s' : `${fmt(r.closedWithinS, 1)} s`} | ${writer ? `yes, ${r.publishedDuring} versions in 10 s` : 'no'} | ${r.pushStatus} | ${verdict(met)} |`,
+      `| ${r.listener} | ${fmt(r.heldOpen)} of ${fmt(r.offered)} | ${fmt(r.rssBeforeMb)} → ${fmt(r.rssPeakMb)} → ${fmt(r.rssAfterMb)} MB | ${fmt(r.fdsBefore)} → ${fmt(r.fdsPeak)} → ${fmt(r.fdsAfter)} | ${r.closedWithinS === undefined ? 'not within 60 s' : `${fmt(r.closedWithinS, 1)} s`} | ${writer ? `yes, ${r.publishedDuring} versions in 10 s` : `no${r.exitLine === undefined ? '' : `: \`${r.exitLine}\``}`} | ${r.pushStatus} | ${verdict(met)} |`,
     );
   }
   return results;

@@ -44,6 +44,8 @@ export interface IdleConnectionsResult {
   readonly stillWriter: boolean;
   /** A job's push (from its own address) while the connections were held. */
   readonly pushStatus: number | string;
+  /** When the sidecar exited meanwhile: its last line about the writer lock or descriptors. */
+  readonly exitLine: string | undefined;
 }
 
 function rssMb(pid: number): number {
@@ -235,6 +237,7 @@ export async function measureIdleConnections(
         publishedDuring: versions.size,
         stillWriter: alive && lock.includes(`"pid":${pid}`) && !/lost the writer lock/.test(output),
         pushStatus,
+        exitLine: alive ? undefined : output.split('\n').findLast((line) => /writer lock|EMFILE/.test(line)),
       };
     } finally {
       clearInterval(sample);
