@@ -1,20 +1,12 @@
-import { spawn } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withFileLock } from '../../../src/io/with-file-lock.js';
+import { deadPid } from '../../helpers/dead-pid.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 
 const tempDir = tempDirsPerTest({ prefix: 'file-lock-' });
-
-/** The pid of a process that has already exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '']);
-  await new Promise((resolve) => child.on('exit', resolve));
-  if (child.pid === undefined) throw new Error('no pid');
-  return child.pid;
-}
 
 describe('withFileLock', () => {
   it('takes over at once a fresh lock whose holder on this host is gone, removing the temp file it left', async () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { standByForLock } from '../../../src/probe-process/stand-by-for-lock.js';
 import { ProbeLockedError } from '../../../src/public-dir/probe-locked-error.js';
 import { acquireWriterLock, LOCK_STALE_MS } from '../../../src/public-dir/writer-lock.js';
+import { deadPid } from '../../helpers/dead-pid.js';
 import { type CliProcess, runCli, startCli } from '../../helpers/run-cli.js';
 import { useStandins } from '../../helpers/standins.js';
 import { snapshotTree } from '../../helpers/temp-site.js';
@@ -61,14 +61,6 @@ function startSidecar(): CliProcess {
   const child = startCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
   cli.children.push(child);
   return child;
-}
-
-/** The pid of a process that has already exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '']);
-  await new Promise((resolve) => child.on('exit', resolve));
-  if (child.pid === undefined) throw new Error('no pid');
-  return child.pid;
 }
 
 describe('one writer per state directory', () => {
