@@ -4,9 +4,11 @@ import {
   FEED_PATH,
   HEARTBEATS_PATH,
   INCIDENTS_PATH,
+  LLMS_TXT_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
   REGIONS_PATH,
+  STATUS_MARKDOWN_PATH,
   STATUS_PATH,
   STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
   STATUSPAGE_COMPONENTS_PATH,
@@ -272,21 +274,72 @@ export type ApiDocumentSpec = DocumentRow<DocumentPath>;
  */
 export const API_DOCUMENTS: readonly ApiDocumentSpec[] = ROWS;
 
-/** The largest file the server takes for the document at `path`: its row's cap, else `MAX_API_DOCUMENT_BYTES`. */
-export function maxBytesOf(path: DocumentPath): number {
-  return API_DOCUMENTS.find((row) => row.path === path)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
-}
-
 /** Every JSON document the API publishes at a fixed path, in the table's order. */
 export const DOCUMENT_PATHS = API_DOCUMENTS.map((document) => document.path);
+
+/** A text document published at a fixed path for readers that are not browsers: agents, terminals. */
+export interface TextDocumentSpec {
+  readonly path: `/${string}`;
+  /** The Content-Type `headers.json` must give it, and `verify` expects. */
+  readonly contentType: string;
+  /** The largest file its writer writes and `verify` takes. */
+  readonly maxBytes: number;
+  /** Its first line starts so (a markdown heading): what `verify` checks of its body. */
+  readonly startsWith: string;
+  /** What it is, in the llms.txt index and in the docs. */
+  readonly summary: string;
+}
+
+/**
+ * The text documents, a row each: the status in markdown (rendered by the
+ * probe each cycle, its cache rules the status's) and `llms.txt` (by the
+ * build and the probe). Like the feed they are no JSON documents, so they
+ * have no JSON Schema and no OpenAPI operation; their headers, exports and
+ * `verify` follow from `PUBLISHED_PATHS` and this row.
+ */
+const TEXT_ROWS = [
+  {
+    path: STATUS_MARKDOWN_PATH,
+    contentType: 'text/markdown; charset=utf-8',
+    maxBytes: 4 * MIB,
+    startsWith: '# ',
+    summary: 'The status in markdown: overall, each component with since when, open incidents and maintenance',
+  },
+  {
+    path: LLMS_TXT_PATH,
+    contentType: 'text/plain; charset=utf-8',
+    maxBytes: MIB,
+    startsWith: '# ',
+    summary: 'What this site is and where its documents are, in the llms.txt format',
+  },
+] as const satisfies readonly TextDocumentSpec[];
+
+/** The path of a text document, as a type: one of the table's. */
+export type TextDocumentPath = (typeof TEXT_ROWS)[number]['path'];
+export const TEXT_DOCUMENTS: readonly (TextDocumentSpec & { readonly path: TextDocumentPath })[] = TEXT_ROWS;
+
+/**
+ * The largest file of the document at `path`: its row's cap (a JSON
+ * document's, else `MAX_API_DOCUMENT_BYTES`, is what the server takes; a text
+ * document's, what its writer writes and `verify` reads).
+ */
+export function maxBytesOf(path: DocumentPath | TextDocumentPath): number {
+  const text = TEXT_DOCUMENTS.find((row) => row.path === path);
+  if (text !== undefined) return text.maxBytes;
+  return API_DOCUMENTS.find((row) => row.path === path)?.maxBytes ?? MAX_API_DOCUMENT_BYTES;
+}
 
 /**
  * Every document published at a fixed path, whether or not its file exists
  * yet: each must get its Content-Type and Cache-Control from `headers.json`,
- * and an exact-path rule in every host export. The feed is no JSON
- * document, so it has no row.
+ * and an exact-path rule in every host export. The feed and the text
+ * documents are no JSON documents, so they have no row in `API_DOCUMENTS`.
  */
-export const PUBLISHED_PATHS = [...DOCUMENT_PATHS, FEED_PATH] as const;
+export const PUBLISHED_PATHS = [
+  ...DOCUMENT_PATHS,
+  FEED_PATH,
+  ...TEXT_DOCUMENTS.map((document) => document.path),
+] as const;
 
 /**
  * A JSON document published once per item under one path template with a

@@ -32,6 +32,16 @@ export const HEARTBEATS_PATH = '/api/v1/heartbeats';
 /** What this region's probe observed, before thresholds, for its peers' votes (an addition beside v1). */
 export const OBSERVATIONS_PATH = '/api/v1/observations';
 
+/** The status in markdown, for agents and terminals: written by the probe beside the JSON status. */
+export const STATUS_MARKDOWN_PATH = '/status.md';
+
+/** What this site is and where its documents are, in the llms.txt format (llmstxt.org). */
+export const LLMS_TXT_PATH = '/llms.txt';
+
+/** The MCP endpoint `serve --mcp` answers (streamable HTTP, stateless), and the card that describes it. */
+export const MCP_PATH = '/mcp';
+export const MCP_CARD_PATH = '/.well-known/mcp.json';
+
 /** The Atom feed of incidents and notices. */
 export const FEED_PATH = '/feed.atom';
 

@@ -16,6 +16,7 @@ Commands:
             its postmortem, list the notices: data/notices.json, which the probe publishes
   maintenance  schedule, start and complete a maintenance notice
   demo-regions  three regions on this machine whose probes vote on global components
+  mcp       an MCP server over stdio whose read-only tools read a deployment's status (--site URL)
 
 Run 'service-directory <command> --help' for a command's options.`;
 
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   notice: async () => (await import('./commands/notice.js')).notice,
   maintenance: async () => (await import('./commands/notice.js')).maintenance,
   'demo-regions': async () => (await import('./commands/demo-regions.js')).demoRegions,
+  mcp: async () => (await import('./commands/mcp.js')).mcp,
 };
 
 const [command, ...rest] = process.argv.slice(2);

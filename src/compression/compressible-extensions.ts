@@ -15,6 +15,7 @@ const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
   '.xml',
   '.atom',
   '.txt',
+  '.md',
   '.yaml',
   '.webmanifest',
 ]);

@@ -9,12 +9,15 @@ import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { groupsOf } from '../schemas/component-groups.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
+import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { publishBadgesStep } from './publish-badges-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
 import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
+import { publishLlmsTxtStep } from './publish-llms-txt-step.js';
 import { publishNoticesStep } from './publish-notices-step.js';
 import { publishObservationsStep } from './publish-observations-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
+import { publishStatusMarkdownStep } from './publish-status-markdown-step.js';
 import { publishStatusStep } from './publish-status-step.js';
 import { publishStatuspageStep } from './publish-statuspage-step.js';
 import type { CycleToPublish, PublishStep, StepParts } from './publish-step.js';
@@ -105,6 +108,16 @@ export function composeStepsAfterStatus(parts: PublishParts): readonly PublishSt
         scopes: listFeedScopes(settings.components),
       }),
     statuspage && publishStatuspageStep(stepParts, statuspage),
+    // The status in markdown after the history, whose incidents give each component's since-when; and the index.
+    publishStatusMarkdownStep(stepParts, {
+      intervalMs: scheduleIntervalMs(settings.schedule),
+      siteUrl: subscriptions?.settings.publicUrl,
+    }),
+    publishLlmsTxtStep(stepParts, {
+      regionName: settings.regionName,
+      components: settings.components.map(({ name }) => name),
+      siteUrl: subscriptions?.settings.publicUrl,
+    }),
     // Last of all: the local files are already written, whatever the store does.
     publicDir.mirror && uploadStep(publicDir),
   ];

@@ -1,17 +1,17 @@
-import { type DocumentPath, maxBytesOf } from '../api-documents.js';
+import { type DocumentPath, maxBytesOf, type TextDocumentPath } from '../api-documents.js';
 import { errorMessage } from '../errors/describe-error.js';
 import type { PublishedCycle, PublishStep, StepParts } from './publish-step.js';
 
 /** One document a step publishes after each cycle: its name in the log, its path, and its bytes. */
 export interface DocumentStepSpec {
   readonly name: string;
-  readonly path: DocumentPath;
+  readonly path: DocumentPath | TextDocumentPath;
   /** The document's bytes for the cycle; `undefined` leaves the file as it was. */
   render(cycle: PublishedCycle): string | undefined;
 }
 
 /**
- * A step that writes one document of the API's table from each published
+ * A step that writes one document of the API's table (or of the text documents') from each published
  * cycle, only when its bytes change, and never one larger than the server
  * takes (`maxBytesOf`): it logs that instead, once until the bytes change,
  * leaving the last one served.

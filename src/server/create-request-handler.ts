@@ -1,12 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MCP_CARD_PATH, MCP_PATH, STATUS_MARKDOWN_PATH } from '../api-paths.js';
 import { isPrecompressedSibling } from '../compression/precompressed-siblings.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
 import { HOST_CONFIG_FILES } from '../exports/host-config-files.js';
+import type { McpRoutes } from '../mcp/mcp-routes.js';
 import type { Health } from './assess-health.js';
 import { couldNameFile } from './file-name-limits.js';
 import { findHeader } from './find-header.js';
 import type { FollowedDocument } from './followed-document.js';
 import { GENERATED_JSON_HEADERS } from './json-error.js';
+import { prefersMarkdown } from './prefers-markdown.js';
 import { parseRequestTarget, type RequestTarget } from './request-target.js';
 import { sendError } from './send-error.js';
 import { sendVariant } from './send-variant.js';
@@ -36,6 +39,13 @@ export interface RequestHandlerOptions {
   readonly health: () => Health;
   /** Logs a failure to serve a file; failures can come in floods, so lines of one `key` are rate-limited. */
   readonly logOccasionally: (key: string, message: string) => void;
+  /**
+   * Answers `/status.md` (and `/` asked for `text/markdown`) itself when the
+   * status is out of date (`createStaleStatusMarkdown`); `false` leaves it to the static files.
+   */
+  readonly answerStaleMarkdown?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+  /** `serve --mcp`: the MCP endpoint at `/mcp` (it takes POST), and the card at `/.well-known/mcp.json`. */
+  readonly mcp?: McpRoutes | undefined;
 }
 
 /**
@@ -43,7 +53,14 @@ export interface RequestHandlerOptions {
  * answer from memory; anything else is decoded once, checked and handed to
  * the static files.
  */
-export function createRequestHandler({ documents, serveStatic, health, logOccasionally }: RequestHandlerOptions) {
+export function createRequestHandler({
+  documents,
+  serveStatic,
+  health,
+  logOccasionally,
+  answerStaleMarkdown = async () => false,
+  mcp,
+}: RequestHandlerOptions) {
   /** What answers `url`: an API document, the health endpoint or the static files; or why none can. */
   function route(url: string): Route {
     const query = url.indexOf('?');
@@ -100,7 +117,15 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
       sendError(response, 'bad_request', found.reason);
       return;
     }
-    // Every path takes GET and HEAD alone: asked once, for whatever answers it.
+    if (mcp !== undefined && found.to === 'static' && found.target.path === MCP_PATH) {
+      mcp.answer(request, response).catch((error: unknown) => {
+        logOccasionally('mcp', `error answering /mcp: ${error instanceof Error ? error.name : 'error'}`);
+        if (!response.headersSent) sendError(response, 'internal_error', 'the MCP request could not be answered');
+        else response.destroy();
+      });
+      return;
+    }
+    // Every other path takes GET and HEAD alone: asked once, for whatever answers it.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       sendError(response, 'method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`, ALLOW);
       return;
@@ -114,6 +139,15 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
       return;
     }
     const { target } = found;
+    if (mcp !== undefined && target.path === MCP_CARD_PATH) {
+      response.writeHead(200, {
+        ...GENERATED_JSON_HEADERS,
+        'Cache-Control': 'public, max-age=300',
+        'Content-Length': String(mcp.card.length),
+      });
+      response.end(request.method === 'HEAD' ? undefined : mcp.card);
+      return;
+    }
     // `_headers` and the like configure static hosts, which never serve them; neither do we. A
     // `.gz`/`.br` sibling stands in for its file on a static host; here the file itself is
     // answered in every encoding, and the sibling as a file of its own would be the wrong type.
@@ -127,7 +161,15 @@ export function createRequestHandler({ documents, serveStatic, health, logOccasi
       sendError(response, 'not_found', 'no such resource');
       return;
     }
-    serveStatic(request, response, target.path).catch((error: unknown) => {
+    // An agent asking for `/` in markdown gets the status as `status.md`, not the page's shell.
+    const markdown =
+      target.path === STATUS_MARKDOWN_PATH || (target.path === '/' && prefersMarkdown(request.headers.accept));
+    const answered = markdown
+      ? answerStaleMarkdown(request, response).then((done) =>
+          done ? undefined : serveStatic(request, response, STATUS_MARKDOWN_PATH),
+        )
+      : serveStatic(request, response, target.path);
+    answered.catch((error: unknown) => {
       const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
       // The path is the client's to choose: quoted and cut, like any text from outside.
       logOccasionally(`serving:${code}`, `error serving ${quoteForLog(target.path)}: ${code}`);

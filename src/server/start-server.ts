@@ -3,10 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { z } from 'zod';
-import { API_DOCUMENTS, type DocumentPath } from '../api-documents.js';
-import { documentFile, OBSERVATIONS_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { API_DOCUMENTS, type DocumentPath, maxBytesOf } from '../api-documents.js';
+import { documentFile, OBSERVATIONS_PATH, STATUS_MARKDOWN_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
+import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
+import type { RateLimit } from '../heartbeats/rate-limiter.js';
 import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
 import type { ComponentGroups } from '../metrics/status-samples.js';
@@ -22,6 +24,7 @@ import { createRequestHandler } from './create-request-handler.js';
 import { FollowedDocument } from './followed-document.js';
 import { createOccasionalLog } from './log-occasionally.js';
 import { chooseStaleAfterMs } from './stale-after.js';
+import { createStaleStatusMarkdown } from './stale-status-markdown.js';
 import { createStaticFiles } from './static-files.js';
 
 /** Connection limits: a slow or idle client cannot hold a socket for long. */
@@ -68,6 +71,12 @@ export interface ServerOptions {
    * registry apart from this one. Left out, nothing is counted.
    */
   readonly metrics?: { readonly registry: Registry; readonly groups: ComponentGroups };
+  /**
+   * `serve --mcp`: answer MCP's streamable HTTP at `/mcp` and describe it at
+   * `/.well-known/mcp.json`, the tools reading this server's public
+   * directory. Left out, both paths are answered as any missing file.
+   */
+  readonly mcp?: { readonly rateLimit?: RateLimit; readonly maxBodyBytes?: number };
 }
 
 export interface RunningServer {
@@ -137,7 +146,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logOccasionally = createOccasionalLog(log);
   const logFailure = (what: string) => (error: Error & { code?: string }) =>
     logOccasionally(`${what}:${error.code ?? error.name}`, `${what}: ${error.message}`);
+  // The MCP parts (the SDK among them) are loaded only with `--mcp`.
+  const mcp =
+    options.mcp === undefined
+      ? undefined
+      : await (await import('../mcp/mcp-routes.js')).createMcpRoutes(publicDir, options.mcp);
   const handler = createRequestHandler({
+    mcp,
     documents,
     serveStatic: createStaticFiles({
       publicDir,
@@ -147,6 +162,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
     logOccasionally,
+    answerStaleMarkdown: createStaleStatusMarkdown({
+      file: documentFile(publicDir, STATUS_MARKDOWN_PATH),
+      maxBytes: maxBytesOf(STATUS_MARKDOWN_PATH),
+      headers: resolveHeaders(headersConfig.headers, STATUS_MARKDOWN_PATH),
+      statusIsStale: () => {
+        const updatedAt = status.current?.value.updated_at;
+        return updatedAt !== undefined && judgeFreshness(updatedAt, now(), staleAfterMs()).kind === 'stale';
+      },
+      now,
+    }),
   });
   // prom-client is loaded only when something will read the metrics: a plain `serve` never pays for it.
   const metrics =

@@ -1,6 +1,6 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_PATHS } from '../api-documents.js';
-import { REGIONS_PATH } from '../api-paths.js';
+import { LLMS_TXT_PATH, REGIONS_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
@@ -11,6 +11,7 @@ import { readDocument } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeFiles } from '../io/write-files.js';
 import type { ProbeLog } from '../log/probe-log.js';
+import { renderLlmsTxt } from '../markdown/render-llms-txt.js';
 import { checkNoticesConfig, noticesToPublish, readWrittenNotices } from '../notices/read-notices.js';
 import { readPublishedIncidents } from '../notices/read-published-incidents.js';
 import { type NoticeDocuments, renderNoticeDocuments } from '../notices/render-notice-documents.js';
@@ -23,7 +24,7 @@ import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
-import { renderSite } from './render-site.js';
+import { type PublishedFile, renderSite } from './render-site.js';
 import { listPageFiles, selectBuildUploads } from './select-build-uploads.js';
 
 export interface BuildOptions {
@@ -106,7 +107,21 @@ export async function buildSite({
     noticesFile === undefined
       ? undefined
       : await readNoticeDocuments(publicDir, noticesFile, componentsFile, components);
-  const published = [...renderSite(regions, headersConfig.headers), ...(notices?.files ?? [])];
+  // The index for agents, as the probe writes it from the same config: its region's name, its components.
+  const region = components && regions.find(({ code }) => code === components.region);
+  const llmsTxt: PublishedFile | undefined = region && {
+    path: LLMS_TXT_PATH,
+    contents: renderLlmsTxt({
+      regionName: region.name,
+      components: (components?.components ?? []).map(({ name }) => name),
+      siteUrl: components?.public_url,
+    }),
+  };
+  const published = [
+    ...renderSite(regions, headersConfig.headers),
+    ...(notices?.files ?? []),
+    ...(llmsTxt === undefined ? [] : [llmsTxt]),
+  ];
   const [oversized] = findOversizedDocuments(published);
   if (oversized !== undefined) {
     throw new InputError(oversized.path === REGIONS_PATH ? regionsFile : (noticesFile ?? regionsFile), [

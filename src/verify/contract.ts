@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { TEXT_DOCUMENTS, type TextDocumentPath } from '../api-documents.js';
 import {
   COMPONENT_FEEDS_PATH,
   COMPONENT_HISTORY_PATH,
@@ -7,9 +8,11 @@ import {
   GROUP_FEEDS_PATH,
   HEARTBEATS_PATH,
   INCIDENTS_PATH,
+  LLMS_TXT_PATH,
   NOTICES_PATH,
   OBSERVATIONS_PATH,
   REGIONS_PATH,
+  STATUS_MARKDOWN_PATH,
   STATUS_PATH,
   STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
   STATUSPAGE_COMPONENTS_PATH,
@@ -21,7 +24,9 @@ import {
   STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
   UPTIME_PATH,
 } from '../api-paths.js';
+import { InputError } from '../errors/input-error.js';
 import { parseDocument } from '../io/parse-document.js';
+import { readStaleAfter } from '../markdown/mark-stale.js';
 import { ComponentHistoryDocumentSchema } from '../schemas/component-history.js';
 import { HeartbeatsDocumentSchema } from '../schemas/heartbeats-document.js';
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
@@ -78,6 +83,8 @@ export const ADDED_ENDPOINTS = [
   'heartbeats',
   ...STATUSPAGE_ENDPOINTS,
   'feed',
+  'status.md',
+  'llms.txt',
   'component-feed',
   'group-feed',
 ] as const;
@@ -138,6 +145,31 @@ function atomFeed(path: string): EndpointContract<ReturnType<typeof readAtomFeed
     presence: 'optional',
     body: 'a well-formed Atom feed',
     read: readAtomFeed,
+  };
+}
+
+/**
+ * A text document's contract (`TEXT_DOCUMENTS`): its type, CORS, and a body
+ * that opens with its heading; `status.md` must also say when it goes stale.
+ */
+function textDocument(path: TextDocumentPath, cacheControl: string): EndpointContract<string> {
+  const row = TEXT_DOCUMENTS.find((document) => document.path === path);
+  const startsWith = row?.startsWith ?? '';
+  return {
+    path,
+    contentType: row?.contentType ?? '',
+    cacheControl,
+    allowOrigin: EXPECTED_ALLOW_ORIGIN,
+    presence: 'optional',
+    body: path === STATUS_MARKDOWN_PATH ? 'markdown with its "Stale after" time' : 'an llms.txt index',
+    read: (url, text) => {
+      if (!text.startsWith(startsWith))
+        throw new InputError(url, [{ path: '', reason: `does not start with ${JSON.stringify(startsWith)}` }]);
+      if (path === STATUS_MARKDOWN_PATH && readStaleAfter(text) === undefined) {
+        throw new InputError(url, [{ path: '', reason: 'says no "Stale after" time' }]);
+      }
+      return text;
+    },
   };
 }
 
@@ -226,4 +258,7 @@ export const CONTRACT = {
   // One feed per component and per group; `verify` checks one of each (`path` is the template).
   'component-feed': atomFeed(`${COMPONENT_FEEDS_PATH}/{slug}${FEED_EXTENSION}`),
   'group-feed': atomFeed(`${GROUP_FEEDS_PATH}/{slug}${FEED_EXTENSION}`),
+  // The status in markdown is the status: never cached; the index changes with the config.
+  'status.md': textDocument(STATUS_MARKDOWN_PATH, 'no-store'),
+  'llms.txt': textDocument(LLMS_TXT_PATH, 'public, max-age=300'),
 } as const satisfies Record<Endpoint, EndpointContract>;

@@ -6,10 +6,14 @@ import {
   FEED_PATH,
   HEARTBEATS_PATH,
   INCIDENTS_PATH,
+  LLMS_TXT_PATH,
   NOTICES_PATH,
+  STATUS_MARKDOWN_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
+import { renderLlmsTxt } from '../../src/markdown/render-llms-txt.js';
+import { renderStatusMarkdown } from '../../src/markdown/render-status-markdown.js';
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
 import type { HeartbeatsDocument } from '../../src/schemas/heartbeats-document.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
@@ -17,6 +21,7 @@ import type { NoticesDocument } from '../../src/schemas/notice.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import type { UptimeDocument } from '../../src/schemas/uptime.js';
 import { slugify } from '../../src/slugs/assign-slugs.js';
+import { sampleStatus } from './status-fixture.js';
 
 /** The shipped four components, as the stand-in platform names them. */
 export const SAMPLE_COMPONENTS = ['Control API', 'Scheduler', 'Build Service', 'Registry'] as const;
@@ -217,8 +222,34 @@ export function sampleHeartbeats(updatedAt = '2026-11-21T04:37:59Z'): Heartbeats
   };
 }
 
-/** The documents published beside the contract's two: the history, the notices, the heartbeats and the feed. */
-export const ADDED_PATHS = [UPTIME_PATH, INCIDENTS_PATH, NOTICES_PATH, HEARTBEATS_PATH, FEED_PATH] as const;
+/** A `status.md` as the probe renders it: the sample status, going stale a minute after it was made. */
+export function sampleStatusMarkdown(): string {
+  const status = sampleStatus();
+  return renderStatusMarkdown({
+    status,
+    staleAfter: formatTimestamp(new Date(Date.parse(status.updated_at) + 60_000)),
+    notices: sampleNotices().notices,
+    incidents: sampleIncidents().incidents,
+    regions: undefined,
+    siteUrl: undefined,
+  });
+}
+
+/** An `llms.txt` as the build renders it. */
+export function sampleLlmsTxt(): string {
+  return renderLlmsTxt({ regionName: 'Amsterdam 1', components: ['Control API', 'Scheduler'], siteUrl: undefined });
+}
+
+/** The documents published beside the contract's two: the history, the notices, the heartbeats, the feed and the text documents. */
+export const ADDED_PATHS = [
+  UPTIME_PATH,
+  INCIDENTS_PATH,
+  NOTICES_PATH,
+  HEARTBEATS_PATH,
+  FEED_PATH,
+  STATUS_MARKDOWN_PATH,
+  LLMS_TXT_PATH,
+] as const;
 export type AddedPath = (typeof ADDED_PATHS)[number];
 
 /** Each added document's bytes, as its writer (the probe or the build) would publish them. */
@@ -229,6 +260,8 @@ export function sampleDocuments(): Record<AddedPath, string> {
     [NOTICES_PATH]: `${JSON.stringify(sampleNotices())}\n`,
     [HEARTBEATS_PATH]: `${JSON.stringify(sampleHeartbeats())}\n`,
     [FEED_PATH]: sampleFeed(),
+    [STATUS_MARKDOWN_PATH]: sampleStatusMarkdown(),
+    [LLMS_TXT_PATH]: sampleLlmsTxt(),
   };
 }
 

@@ -72,6 +72,24 @@ export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], Canne
   feed: goodFeed(),
   'component-feed': goodFeed(),
   'group-feed': goodFeed(),
+  'status.md': {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/markdown; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Access-Control-Allow-Origin': '*',
+    },
+    body: sampleDocuments()['/status.md'],
+  },
+  'llms.txt': {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+      'Access-Control-Allow-Origin': '*',
+    },
+    body: sampleDocuments()['/llms.txt'],
+  },
 };
 
 /** A correct Atom feed: the site's, whose shape the feed of a component or group shares. */

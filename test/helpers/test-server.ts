@@ -7,8 +7,14 @@ export interface TestServer extends RunningServer {
   readonly logs: string[];
 }
 
-/** The real thin handler on a random loopback port, serving a temp site; `now` gives it another wall clock. */
-export async function startTestServer(site: TempSite, { now }: Pick<ServerOptions, 'now'> = {}): Promise<TestServer> {
+/**
+ * The real thin handler on a random loopback port, serving a temp site;
+ * `now` gives it another wall clock, `mcp` turns on `/mcp` (`serve --mcp`).
+ */
+export async function startTestServer(
+  site: TempSite,
+  { now, mcp }: Pick<ServerOptions, 'now' | 'mcp'> = {},
+): Promise<TestServer> {
   const logs: string[] = [];
   const running = await startServer({
     publicDir: site.publicDir,
@@ -17,6 +23,7 @@ export async function startTestServer(site: TempSite, { now }: Pick<ServerOption
     host: '127.0.0.1',
     log: (message) => logs.push(message),
     now,
+    ...(mcp === undefined ? {} : { mcp }),
   });
   return { ...running, port: Number(new URL(running.url).port), logs };
 }

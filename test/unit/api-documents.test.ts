@@ -46,7 +46,7 @@ describe('the table of API documents', () => {
       ].map((name) => `/api/v2/${name}`),
     ];
     expect([...DOCUMENT_PATHS]).toEqual(documents);
-    expect([...PUBLISHED_PATHS]).toEqual([...documents, FEED_PATH]);
+    expect([...PUBLISHED_PATHS]).toEqual([...documents, FEED_PATH, '/status.md', '/llms.txt']);
     expect(FEED_PATH).toBe('/feed.atom');
   });
 

@@ -8,7 +8,7 @@ import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 
 export const SERVE_USAGE = `Usage: service-directory serve [--public DIR] [--headers FILE] [--stale-after SECONDS] [--config FILE]
-                               [--metrics-port PORT]
+                               [--metrics-port PORT] [--mcp]
 
 Serves DIR with the header rules applied; the API paths answer from memory.
 
@@ -21,6 +21,9 @@ Serves DIR with the header rules applied; the API paths answer from memory.
                            (default: data/components.json)
   --metrics-port PORT      a second listener, GET /metrics for Prometheus, on METRICS_HOST
                            (default: HOST); the public port never serves /metrics
+  --mcp                    answer MCP (streamable HTTP, stateless) at /mcp, read-only tools over
+                           the status DIR holds, rate-limited per client, and describe it at
+                           /.well-known/mcp.json; off by default
 
 Environment: PORT (default 3000), HOST (default 127.0.0.1), METRICS_PORT (as
 --metrics-port, which wins), METRICS_HOST.`;
@@ -38,6 +41,7 @@ export const SERVE_OPTIONS = {
   'stale-after': { type: 'string' },
   config: { type: 'string', default: 'data/components.json' },
   'metrics-port': { type: 'string' },
+  mcp: { type: 'boolean', default: false },
 } satisfies OptionSpec;
 
 export async function serve(args: string[]): Promise<void> {
@@ -57,6 +61,7 @@ export async function serve(args: string[]): Promise<void> {
     headersFile: resolve(String(parsed.values.headers)),
     port: env.PORT,
     host: env.HOST,
+    ...(parsed.values.mcp === true ? { mcp: {} } : {}),
     ...(staleAfter === undefined
       ? { fallbackStaleAfterMs: await readStaleAfterMs(configFile) }
       : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),
@@ -70,6 +75,7 @@ export async function serve(args: string[]): Promise<void> {
         }),
   });
   console.log(`serve: listening on ${running.url}`);
+  if (parsed.values.mcp === true) console.log(`serve: MCP at ${running.url}/mcp`);
   const metrics =
     registry === undefined || metricsPort.port === undefined
       ? undefined

@@ -13,8 +13,9 @@ import { makeTempSite, REPO_ROOT, type TempSite } from '../../helpers/temp-site.
  */
 const HOOK = pathToFileURL(join(REPO_ROOT, 'test', 'helpers', 'log-resolved-modules.mjs')).href;
 
-/** Modules that only `--metrics-port`, `--publish`, webhooks, peers, the history or the probe itself need. */
+/** Modules that only `--metrics-port`, `--mcp`, `--publish`, webhooks, peers, the history or the probe itself need. */
 const NOT_FOR_SERVE = [
+  '/node_modules/@modelcontextprotocol/',
   '/node_modules/prom-client/',
   '/node_modules/@aws-sdk/',
   '/node_modules/undici/',
@@ -49,7 +50,7 @@ async function serveAndStop(args: string[]): Promise<string[]> {
 }
 
 describe('the modules a command loads', () => {
-  it('serve loads neither the metrics, the object store, undici, SQLite, badges nor the probe', async () => {
+  it('serve loads neither the metrics, the MCP SDK, the object store, undici, SQLite, badges nor the probe', async () => {
     expect(matching(await serveAndStop([]), NOT_FOR_SERVE)).toEqual([]);
   });
 

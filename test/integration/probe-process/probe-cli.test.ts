@@ -134,6 +134,8 @@ describe('probe --once', () => {
       'badges/uptime.svg',
       'feed.atom',
       'feeds/components/scheduler.atom',
+      'llms.txt',
+      'status.md',
     ]);
   });
 

@@ -79,6 +79,8 @@ describe('composePublishSteps', () => {
       ['feed', { paths: ['/feed.atom'] }],
       ['feeds of components and groups', { directories: ['/feeds'] }],
       ['Statuspage documents', { directories: ['/api/v2'] }],
+      ['status.md', { paths: ['/status.md'] }],
+      ['llms.txt', { paths: ['/llms.txt'] }],
       ['upload', {}],
     ]);
     history.close();
@@ -99,7 +101,8 @@ describe('composePublishSteps', () => {
       clock: () => performance.now(),
     });
     // The heartbeats are published without heartbeat components too: an empty list, not a 404 on the page.
-    expect(steps.map(({ name }) => name)).toEqual(['heartbeats', 'badges']);
+    // The status in markdown and the index are written in every deployment.
+    expect(steps.map(({ name }) => name)).toEqual(['heartbeats', 'badges', 'status.md', 'llms.txt']);
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PATHS } from '../../../src/api-documents.js';
-import { OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../../src/api-paths.js';
+import { LLMS_TXT_PATH, OPENAPI_PATH, REGIONS_PATH, SCHEMAS_PATH } from '../../../src/api-paths.js';
 import { InputError } from '../../../src/errors/input-error.js';
 import { type RunningServer, startServer } from '../../../src/server/start-server.js';
 import { buildSite } from '../../../src/site/build-site.js';
@@ -54,7 +54,10 @@ describe('buildSite', () => {
   it('writes the regions document, the OpenAPI document and one JSON Schema per document', async () => {
     const publicDir = await tempDir();
     const result = await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir });
-    expect(result.files).toEqual([...GENERATED, SHARED_MODULE_PATH, '/_headers'].map((path) => join(publicDir, path)));
+    // llms.txt from the shipped components config beside the regions (the build's default `data/components.json`).
+    expect(result.files).toEqual(
+      [...GENERATED, SHARED_MODULE_PATH, LLMS_TXT_PATH, '/_headers'].map((path) => join(publicDir, path)),
+    );
     const tree = await readTree(publicDir);
     for (const path of GENERATED) expect(tree[path], path).toBeDefined();
     expect(JSON.parse(tree[OPENAPI_PATH] ?? '').openapi).toBe('3.1.0');

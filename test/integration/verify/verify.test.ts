@@ -115,6 +115,7 @@ describe('verifyDeployment against our own server', () => {
       'notices',
       'heartbeats',
       'feed',
+      'status.md',
       'component-feed',
       'group-feed',
     ]);

@@ -130,6 +130,8 @@ describe.each<[string, () => HeaderSets]>([
       '/api/v2/summary.json',
       '/feed.atom',
       '/index.html',
+      '/llms.txt',
+      '/status.md',
     ]);
   });
 });
