@@ -5,7 +5,7 @@ export default {
   'page.description':
     'Aktueller Status der Komponenten der Plattform, ihre letzten 90 Tage, Störungen, Mitteilungen des Teams und die Regionen, in denen Workloads laufen können.',
   'page.lede':
-    'Control API, Scheduler, Build Service und Registry jetzt und in den letzten 90 Tagen, und die Regionen, in denen Workloads laufen können.',
+    'Jede Komponente der Plattform jetzt und in den letzten 90 Tagen, und die Regionen, in denen Workloads laufen können.',
   'page.skip': 'Zum Status springen',
   'page.subscribe': 'Störungen und Mitteilungen abonnieren (Atom-Feed)',
 
@@ -53,7 +53,7 @@ export default {
 
   'freshness.updated': 'Aktualisiert',
   'freshness.ahead': '{duration} in der Zukunft',
-  'freshness.reporter': 'von der Prüfung in {region}.',
+  'freshness.reporter': 'von der Sonde in {region}.',
 
   'status.operational': 'Betriebsbereit',
   'status.under_maintenance': 'In Wartung',
@@ -221,7 +221,7 @@ export default {
 
   'vantage.heading': 'Aus jeder Region gesehen',
   'vantage.explain':
-    'Die Prüfung jeder Region prüft die Komponenten ebenfalls. Über den Status einer globalen Komponente stimmen die Regionen ab, damit Netzwerkprobleme einer einzelnen Region nicht als Ausfall gemeldet werden.',
+    'Die Sonde jeder Region prüft die Komponenten ebenfalls. Über den Status einer globalen Komponente stimmen die Regionen ab, damit Netzwerkprobleme einer einzelnen Region nicht als Ausfall gemeldet werden.',
   'vantage.scrollLabel': 'Komponenten nach Region, eine Tabelle, die auf schmalen Bildschirmen seitwärts scrollt',
   'vantage.caption': 'Komponenten nach Region',
   'vantage.asOf':
@@ -254,7 +254,7 @@ export default {
 
   'regions.heading': 'Regionen',
   'regions.explain':
-    'Der Status einer Region ist hier der, den das Plattformteam im Verzeichnis erklärt hat, keine Messung der Prüfung.',
+    'Der Status einer Region ist hier der, den das Plattformteam im Verzeichnis erklärt hat, keine Messung der Sonde.',
   'regions.loading': 'Regionen werden geladen …',
   'regions.none': 'Keine Regionen anzuzeigen.',
   'regions.problem': 'Die Regionen konnten nicht abgerufen werden ({detail}).',

@@ -14,7 +14,7 @@ export default {
   'page.description':
     "Live status of the platform's components, their last 90 days, incidents, notices from the team, and the regions where workloads can run.",
   'page.lede':
-    'The control API, scheduler, build service and registry right now and over the last 90 days, and the regions where workloads can run.',
+    'Every component of the platform right now and over the last 90 days, and the regions where workloads can run.',
   'page.skip': 'Skip to the status',
   'page.subscribe': 'Subscribe to incidents and notices (Atom feed)',
 

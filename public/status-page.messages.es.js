@@ -5,7 +5,7 @@ export default {
   'page.description':
     'Estado en directo de los componentes de la plataforma, sus últimos 90 días, incidencias, avisos del equipo y las regiones donde pueden ejecutarse las cargas de trabajo.',
   'page.lede':
-    'La API de control, el planificador, el servicio de compilación y el registro ahora y en los últimos 90 días, y las regiones donde pueden ejecutarse las cargas de trabajo.',
+    'Cada componente de la plataforma ahora y en los últimos 90 días, y las regiones donde pueden ejecutarse las cargas de trabajo.',
   'page.skip': 'Saltar al estado',
   'page.subscribe': 'Suscribirse a incidencias y avisos (feed Atom)',
 

@@ -6,7 +6,7 @@ export default {
   'page.description':
     'État en direct des composants de la plateforme, leurs 90 derniers jours, les incidents, les avis de l’équipe et les régions où les charges de travail peuvent s’exécuter.',
   'page.lede':
-    'L’API de contrôle, l’ordonnanceur, le service de build et le registre en ce moment et sur les 90 derniers jours, et les régions où les charges de travail peuvent s’exécuter.',
+    'Chaque composant de la plateforme en ce moment et sur les 90 derniers jours, et les régions où les charges de travail peuvent s’exécuter.',
   'page.skip': 'Aller à l’état',
   'page.subscribe': 'S’abonner aux incidents et aux avis (flux Atom)',
 
@@ -52,7 +52,7 @@ export default {
 
   'freshness.updated': 'Mis à jour',
   'freshness.ahead': 'avec {duration} d’avance',
-  'freshness.reporter': 'par la sonde de {region}.',
+  'freshness.reporter': 'par la sonde de la région {region}.',
 
   'status.operational': 'Opérationnel',
   'status.under_maintenance': 'En maintenance',

@@ -27,9 +27,24 @@ function store(key, value) {
   }
 }
 
-/** The visitor's own time zone, as the browser names it ("Europe/Berlin"). */
+/**
+ * Old names some browsers still give zones (the IANA database keeps them as
+ * links), by the names their cities use now.
+ */
+const RENAMED_ZONES = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Godthab': 'America/Nuuk',
+};
+
+/** The visitor's own time zone, as the browser names it ("Europe/Berlin"), by its current name ("Asia/Kolkata"). */
 function ownZone() {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  return RENAMED_ZONES[zone] ?? zone;
 }
 
 /** Writes the page's own words: every `data-i18n` element's text, `data-i18n-label`'s label, `lang` and `dir`. */

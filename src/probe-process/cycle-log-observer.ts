@@ -17,8 +17,8 @@ export interface CycleLogOptions {
  * The probe's lines about its cycles, an observer beside the metrics: a
  * cycle stopped by shutdown, the connectivity check failing and passing
  * again, each component's published change, the vote without quorum, and
- * the summary, which ends `wrote FILE` once the status is out or `NOT
- * published` when it could not be written. What fails the same way cycle
+ * the summary, which ends `wrote FILE` once the status is out (a routine
+ * line, `ProbeLog.routine`) or `NOT published` when it could not be written. What fails the same way cycle
  * after cycle is logged when it starts, changes and ends, not every cycle.
  */
 export function createCycleLogObserver({ settings, log, now, statusFile }: CycleLogOptions): ProbeObserver {
@@ -42,7 +42,7 @@ export function createCycleLogObserver({ settings, log, now, statusFile }: Cycle
       const held = formatNoQuorum(outcome);
       if (held === undefined) noQuorum.clear('quorum again: global components follow the vote');
       else noQuorum.holds(noQuorumKey(outcome), held);
-      log.info(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
+      (log.routine ?? log.info)(`${formatSummary(outcome, settings)}; wrote ${displayPath(statusFile)}`);
     },
     cycleEnded(outcome, report) {
       if (outcome.kind === 'observed' && !report.published && report.why === 'write_failed') {

@@ -93,3 +93,16 @@ describe('a page that never contradicts itself', () => {
     expectNoProblems(problems);
   });
 });
+describe('the words around the figures', () => {
+  it('names the visitor’s zone by its current name, Asia/Kolkata, not the browser’s old Asia/Calcutta', async () => {
+    const { page, problems } = await harness.open(scenarioNamed('normal'), { timezoneId: 'Asia/Kolkata' });
+    await expect(page.locator('#zone-choice option[value="local"]').textContent()).resolves.toContain('Asia/Kolkata');
+    expectNoProblems(problems);
+  });
+
+  it('says in French which region’s probe reported, without "de Amsterdam"', async () => {
+    const { page, problems } = await harness.open(scenarioNamed('normal'), { locale: 'fr-FR' });
+    await expect(page.locator('#reporter').textContent()).resolves.toBe('par la sonde de la région Amsterdam 1.');
+    expectNoProblems(problems);
+  });
+});

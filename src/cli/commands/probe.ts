@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
-import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
+import { type CONSOLE_PROBE_LOG, createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
@@ -85,7 +85,8 @@ beside the state file.
 Environment: REGION overrides the config's region; each webhook's secret_env names
 the variable holding its signing secret, each heartbeat's token_env its push token
 (read with --push-port); METRICS_PORT (as --metrics-port, which
-wins) and METRICS_HOST; PRECOMPRESS=1 (as --precompress).
+wins) and METRICS_HOST; PRECOMPRESS=1 (as --precompress); LOG_LEVEL=quiet leaves
+out the summary line of every cycle (changes and problems are still logged).
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
 to start, naming the first. Exit status of --once: 0 the status was written,
 whatever it says; 1 bad config, unknown region or bad usage; ${EXIT_NOT_PUBLISHED} nothing written
@@ -122,7 +123,7 @@ export async function probe(args: string[]): Promise<void> {
   const { values } = parsed;
   const standinsPort = parseStandinsPort(values['standins-port']);
   const lockStaleMs = parseLockStaleAfter(values['lock-stale-after']);
-  const log = CONSOLE_PROBE_LOG;
+  const log = createConsoleProbeLog(readEnv(LogLevelEnvSchema));
   const metricsEnv = readEnv(MetricsEnvSchema);
   const flag = values['metrics-port'];
   const metricsPort = chooseMetricsPort(typeof flag === 'string' ? flag : undefined, values.once ? {} : metricsEnv);

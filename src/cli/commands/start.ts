@@ -1,12 +1,17 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
+import type { PushListener } from '../../heartbeats/push-listener.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
-import { CONSOLE_PROBE_LOG } from '../../log/probe-log.js';
+import { createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
+import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
+import { readComponentGroups } from '../../metrics/read-component-groups.js';
 import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { openPushListener } from '../../probe-process/open-push-listener.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
-import { type Sidecar, startSidecar } from '../../probe-process/start-sidecar.js';
+import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
+import type { Sidecar } from '../../probe-process/start-sidecar.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
@@ -19,12 +24,15 @@ import {
 } from '../../standins/start-standin-platform.js';
 import { explainPortInUse } from '../explain-port-in-use.js';
 import { parseOptions } from '../parse-options.js';
+import { parsePushPort } from '../parse-push-port.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
+import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--notices FILE] [--public DIR]
                                [--headers FILE] [--state FILE] [--history FILE]
                                [--standins-port BASE] [--without-standins] [--precompress]
+                               [--push-port PORT] [--metrics-port PORT]
 
 The whole system on one machine: builds public/, launches the stand-in platform,
 serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
@@ -41,11 +49,17 @@ serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
   --without-standins     probe what the config names, launch no stand-ins
   --precompress          the build and the probe also write FILE.gz and FILE.br beside the
                          files worth compressing, for a static host serving the same DIR
+  --push-port PORT       heartbeat components' pushes: POST /heartbeat/SLUG on 127.0.0.1:PORT,
+                         as probe --push-port takes them (0 picks a free port)
+  --metrics-port PORT    GET /metrics for Prometheus on METRICS_HOST (default 127.0.0.1):
+                         the server's metrics and the probe's on one listener
 
 With the stand-ins, the probe starts from fresh memory (the --state file is removed):
 the stand-ins start healthy, so the last run's memory of them no longer holds.
 
-Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION, PRECOMPRESS=1 (as --precompress).`;
+Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION, PRECOMPRESS=1 (as --precompress),
+METRICS_PORT (as --metrics-port, which wins), METRICS_HOST, each heartbeat's token_env,
+LOG_LEVEL=quiet (no summary line every cycle; changes and problems still logged).`;
 
 export async function start(args: string[]): Promise<void> {
   const parsed = parseOptions(
@@ -61,11 +75,25 @@ export async function start(args: string[]): Promise<void> {
       'standins-port': { type: 'string', default: String(DEFAULT_STANDIN_BASE_PORT) },
       'without-standins': { type: 'boolean', default: false },
       precompress: { type: 'boolean', default: false },
+      'push-port': { type: 'string' },
+      'metrics-port': { type: 'string' },
     },
     START_USAGE,
   );
   if (!parsed) return;
   const { values } = parsed;
+  const pushPort = parsePushPort(values['push-port']);
+  const log = createConsoleProbeLog(readEnv(LogLevelEnvSchema));
+  const metricsEnv = readEnv(MetricsEnvSchema);
+  const metricsFlag = values['metrics-port'];
+  const metricsPort = chooseMetricsPort(typeof metricsFlag === 'string' ? metricsFlag : undefined, metricsEnv);
+  if (!metricsPort.ok) throw new UsageError(metricsPort.reason);
+  // One registry for the server's metrics and the probe's, served on one listener; prom-client only with a port.
+  const registry = metricsPort.port === undefined ? undefined : new (await import('prom-client')).Registry();
+  const probeMetrics =
+    registry === undefined
+      ? undefined
+      : (await import('../../metrics/probe-metrics.js')).registerProbeMetrics({ registry });
   const standinsPort = parseStandinsPort(values['standins-port']) ?? DEFAULT_STANDIN_BASE_PORT;
   const withStandins = !values['without-standins'];
   const env = readEnv(ServerEnvSchema);
@@ -94,13 +122,15 @@ export async function start(args: string[]): Promise<void> {
     stateFile,
     historyFile: resolve(String(values.history)),
     precompress,
-    log: CONSOLE_PROBE_LOG,
+    log,
+    observePost: probeMetrics?.observePost,
   });
   const { settings } = sidecarOptions;
 
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
   let sidecar: Sidecar | undefined;
+  let push: PushListener | undefined;
   try {
     if (withStandins) {
       platform = await startStandinPlatform({
@@ -117,6 +147,7 @@ export async function start(args: string[]): Promise<void> {
       port: env.PORT,
       host: env.HOST,
       fallbackStaleAfterMs: staleAfterForSchedule(settings.schedule),
+      ...(registry === undefined ? {} : { metrics: { registry, groups: await readComponentGroups(configFile) } }),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
@@ -125,11 +156,32 @@ export async function start(args: string[]): Promise<void> {
       await rm(stateFile, { force: true });
       console.log('start: the stand-ins start healthy, so the probe starts from fresh memory');
     }
-    sidecar = await startSidecar(sidecarOptions);
+    if (pushPort !== undefined) {
+      push = await openPushListener({
+        configFile,
+        stateFile,
+        port: pushPort,
+        host: '127.0.0.1',
+        log,
+        observe: probeMetrics?.observePush,
+      });
+    }
+    sidecar = await startObservedSidecar(
+      sidecarOptions,
+      registry === undefined || probeMetrics === undefined || metricsPort.port === undefined
+        ? undefined
+        : {
+            registry,
+            metrics: probeMetrics,
+            port: metricsPort.port,
+            host: metricsEnv.METRICS_HOST ?? '127.0.0.1',
+          },
+    );
     const signal = await waitForSignal();
     console.log(`start: ${signal}, stopping the probe, the server${withStandins ? ' and the stand-ins' : ''}`);
   } finally {
     await sidecar?.stop();
+    await push?.close();
     await server?.close();
     await platform?.close();
   }

@@ -95,4 +95,48 @@ describe('start', () => {
     child.child.kill('SIGINT');
     expect(await child.exited()).toBe(0);
   }, 60_000);
+
+  it('takes heartbeat pushes and serves the server’s and the probe’s metrics, with --push-port and --metrics-port', async () => {
+    const base = await freeBasePort(5);
+    const shipped = ComponentsConfigSchema.parse(
+      JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
+    );
+    const nightly = {
+      name: 'Nightly Build',
+      heartbeat: { every_seconds: 60, grace_seconds: 30, token_env: 'NIGHTLY_TOKEN' },
+    };
+    await writeFile(
+      join(site.root, 'components.json'),
+      JSON.stringify({ ...shipped, schedule: '* * * * * *', components: [...shipped.components, nightly] }),
+    );
+    const startArgs = ['start', '--config', 'components.json', '--standins-port', String(base)];
+    child = startCli([...startArgs, '--push-port', '0', '--metrics-port', '0'], {
+      cwd: site.root,
+      env: { PORT: '0', REGION: '', NIGHTLY_TOKEN: 'open-sesame-0123456789' },
+    });
+    const [, pushes = ''] = await child.waitForOutput(
+      /heartbeat pushes on (http:\/\/127\.0\.0\.1:\d+\/heartbeat\/)SLUG/,
+      15_000,
+    );
+    const [, metrics = ''] = await child.waitForOutput(/metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/, 15_000);
+    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+
+    const pushed = await fetch(`${pushes}nightly-build?status=fail&message=make%20failed`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer open-sesame-0123456789' },
+    });
+    expect(pushed.status).toBe(204);
+    const failed = await waitFor(async () => {
+      const status = await getStatus(origin);
+      return status?.components.find(({ name }) => name === 'Nightly Build')?.status === 'major_outage'
+        ? status
+        : undefined;
+    }, 10_000);
+    expect(failed.status).toBe('major_outage');
+    const scraped = await (await fetch(metrics)).text();
+    expect(scraped).toContain('service_directory_component_status{');
+    expect(scraped).toMatch(/service_directory_probe_heartbeat_pushes_total\{[^}]*\} 1/);
+    child.child.kill('SIGINT');
+    expect(await child.exited()).toBe(0);
+  }, 60_000);
 });

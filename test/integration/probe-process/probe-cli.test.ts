@@ -88,6 +88,24 @@ describe('probe --once', () => {
     expect(await readdir(join(cli.site.publicDir, 'api', 'v1'))).toEqual(PROBE_API_V1_ENTRIES);
   });
 
+  it('leaves out the routine cycle line at LOG_LEVEL=quiet, keeping the changes, and refuses an unknown level', async () => {
+    const scheduler = await standin({ mode: 'failing' });
+    await writeConfig({
+      region: 'ams1',
+      failure_threshold: 1,
+      components: [{ name: 'Scheduler', url: `${scheduler.origin}/healthz` }],
+    });
+    const quiet = await probeOnce([], { LOG_LEVEL: 'quiet' });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toContain('probe: Scheduler: major_outage (first observation');
+    expect(quiet.stdout).not.toContain('cycle done');
+    const loud = await probeOnce();
+    expect(loud.stdout).toMatch(/probe: cycle done in \d+ ms/);
+    const wrong = await probeOnce([], { LOG_LEVEL: 'debug' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim()).toBe('environment: LOG_LEVEL: "debug" is not a level: use info (the default) or quiet');
+  });
+
   it('carries the flapping memory from one run to the next in the state file', async () => {
     const scheduler = await standin({ mode: 'healthy' });
     await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: `${scheduler.origin}/healthz` }] });
