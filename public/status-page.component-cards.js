@@ -4,7 +4,15 @@
 // period) on demand. Every colour is paired with words.
 
 import { createDayBar, daysOf } from './status-page.day-bar.js';
-import { create, createBadge, createFeedLink, createMessage, createOwnText, createTime } from './status-page.dom.js';
+import {
+  create,
+  createBadge,
+  createCalendarLink,
+  createFeedLink,
+  createMessage,
+  createOwnText,
+  createTime,
+} from './status-page.dom.js';
 import { t } from './status-page.i18n.js';
 import { isActiveNotice } from './status-page.notice-card.js';
 import { isRecord } from './status-page.read-documents.js';
@@ -176,11 +184,23 @@ function createHeartbeatNote(component, { last_push_at, not_judged_until }) {
  * `observed` this cycle's observations by name (what failed, in the checks'
  * words); `updatedAt` the status's time and `nowMs` the server's now, to bring today
  * up to the status while the history has not caught up; `feedOf` the path of
- * a component's feed by its name.
+ * a component's feed by its name, `calendarOf` of its maintenance calendar.
  */
 export function createComponentCard(
   component,
-  { uptime, uptimeByName, incidents, notices, certificates, heartbeats, observed, updatedAt, nowMs, feedOf },
+  {
+    uptime,
+    uptimeByName,
+    incidents,
+    notices,
+    certificates,
+    heartbeats,
+    observed,
+    updatedAt,
+    nowMs,
+    feedOf,
+    calendarOf,
+  },
 ) {
   const key = statusKey(component.status);
   const item = create('li', 'component');
@@ -234,6 +254,7 @@ export function createComponentCard(
     foot.append(createComponentDetails(component.name, history.slug, windows));
   }
   if (feedOf) foot.append(createFeedLink(feedOf(component.name), component.name));
+  if (calendarOf) foot.append(createCalendarLink(calendarOf(component.name), component.name));
   if (foot.childElementCount > 0) item.append(foot);
   return item;
 }

@@ -74,6 +74,19 @@ export function createFeedLink(href, name) {
   return link;
 }
 
+/**
+ * The link to the maintenance calendar (iCalendar) at `href` of the
+ * component `name`: "Calendar", and for a screen reader whose and of what;
+ * `type` says what it is to a calendar app or a browser's handler.
+ */
+export function createCalendarLink(href, name) {
+  const link = create('a', 'calendar-link', t('card.calendar'));
+  link.href = href;
+  link.type = 'text/calendar';
+  link.append(create('span', 'visually-hidden', t('card.calendarOf', { name })));
+  return link;
+}
+
 /** A list of facts: each a term and its value, nodes or text. */
 export function createFacts(facts) {
   const list = create('dl', 'facts');

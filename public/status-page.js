@@ -11,7 +11,7 @@ import { renderIncidents, renderIncidentsOnRequest } from './status-page.inciden
 import { refreshDocuments, requestIncidents } from './status-page.refresh.js';
 import { renderRegionsTable } from './status-page.regions-table.js';
 import { startWords, wireSwitches } from './status-page.settings.js';
-import { assignSlugs, componentFeedPath, groupFeedPath } from './status-page.shared.js';
+import { assignSlugs, componentCalendarPath, componentFeedPath, groupFeedPath } from './status-page.shared.js';
 import {
   affectedInGroups,
   isLargePage,
@@ -115,7 +115,11 @@ function renderComponents(notices) {
     // Each feed's path by the slug rule its writer named it by (status-page.shared.js), in config order as listed.
     const componentSlugs = assignSlugs(components.map((component) => component.name));
     const groupSlugs = assignSlugs((groups ?? []).map((group) => group.name));
-    const cards = { ...history, feedOf: (name) => componentFeedPath(componentSlugs.get(name)) };
+    const cards = {
+      ...history,
+      feedOf: (name) => componentFeedPath(componentSlugs.get(name)),
+      calendarOf: (name) => componentCalendarPath(componentSlugs.get(name)),
+    };
     list.replaceChildren(
       ...createComponentEntries(components, groups, (component) => createComponentCard(component, cards), {
         collapsed: large,

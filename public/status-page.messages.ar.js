@@ -10,6 +10,7 @@ export default {
   'page.lede': 'كل مكوّنات المنصة الآن وخلال آخر ٩٠ يومًا، والمناطق التي يمكن تشغيل أعباء العمل فيها.',
   'page.skip': 'انتقل إلى الحالة',
   'page.subscribe': 'اشترك في الأعطال والإشعارات (موجز Atom)',
+  'page.calendar': 'الصيانة المخطط لها في تقويمك (iCalendar)',
 
   'settings.language': 'اللغة',
   'settings.times': 'الأوقات حسب',
@@ -115,6 +116,8 @@ export default {
   'card.detailsOf': ': {name}، التوفر وزمن الاستجابة',
   'card.feed': 'موجز',
   'card.feedOf': ': {name}، الأعطال والإشعارات (Atom)',
+  'card.calendar': 'التقويم',
+  'card.calendarOf': ': {name}، الصيانة المخطط لها (iCalendar)',
   'failure.timeout': 'انتهاء المهلة',
   'failure.refused': 'رفض الاتصال',
   'failure.dns': 'تعذّر التحليل في DNS',
@@ -290,6 +293,7 @@ export default {
   'footer.refresh': 'تتحدث هذه الصفحة تلقائيًا كل {interval}.',
   'footer.subscribe': 'الاشتراك:',
   'footer.feed': 'موجز Atom للأعطال والإشعارات',
+  'footer.calendar': 'تقويم الصيانة المخطط لها',
   'footer.machines': 'للآلات:',
   'footer.statuspage': 'بصيغة Statuspage:',
 

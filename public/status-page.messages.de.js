@@ -8,6 +8,7 @@ export default {
     'Jede Komponente der Plattform jetzt und in den letzten 90 Tagen, und die Regionen, in denen Workloads laufen können.',
   'page.skip': 'Zum Status springen',
   'page.subscribe': 'Störungen und Mitteilungen abonnieren (Atom-Feed)',
+  'page.calendar': 'Geplante Wartungen im eigenen Kalender (iCalendar)',
 
   'settings.language': 'Sprache',
   'settings.times': 'Zeiten in',
@@ -113,6 +114,8 @@ export default {
   'card.detailsOf': ': {name}, Verfügbarkeit und Latenz',
   'card.feed': 'Feed',
   'card.feedOf': ': {name}, Störungen und Mitteilungen (Atom)',
+  'card.calendar': 'Kalender',
+  'card.calendarOf': ': {name}, geplante Wartungen (iCalendar)',
   'failure.timeout': 'Zeitüberschreitung',
   'failure.refused': 'Verbindung abgelehnt',
   'failure.dns': 'keine Auflösung im DNS',
@@ -272,6 +275,7 @@ export default {
   'footer.refresh': 'Diese Seite aktualisiert sich alle {interval} selbst.',
   'footer.subscribe': 'Abonnieren:',
   'footer.feed': 'Atom-Feed der Störungen und Mitteilungen',
+  'footer.calendar': 'Kalender der geplanten Wartungen',
   'footer.machines': 'Für Maschinen:',
   'footer.statuspage': 'im Format von Statuspage:',
 

@@ -17,6 +17,7 @@ export default {
     'Every component of the platform right now and over the last 90 days, and the regions where workloads can run.',
   'page.skip': 'Skip to the status',
   'page.subscribe': 'Subscribe to incidents and notices (Atom feed)',
+  'page.calendar': 'Planned maintenance in your calendar (iCalendar)',
 
   'settings.language': 'Language',
   'settings.times': 'Times in',
@@ -104,6 +105,8 @@ export default {
   'card.detailsOf': ': {name}, uptime and latency',
   'card.feed': 'Feed',
   'card.feedOf': ': {name}, incidents and notices (Atom)',
+  'card.calendar': 'Calendar',
+  'card.calendarOf': ': {name}, planned maintenance (iCalendar)',
   'failure.timeout': 'timing out',
   'failure.refused': 'refusing connections',
   'failure.dns': 'not resolving in DNS',
@@ -263,6 +266,7 @@ export default {
   'footer.refresh': 'This page refreshes itself every {interval}.',
   'footer.subscribe': 'Subscribe:',
   'footer.feed': 'Atom feed of incidents and notices',
+  'footer.calendar': 'calendar of planned maintenance',
   'footer.machines': 'For machines:',
   'footer.statuspage': "in Statuspage's shape:",
 

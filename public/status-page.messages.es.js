@@ -8,6 +8,7 @@ export default {
     'Cada componente de la plataforma ahora y en los últimos 90 días, y las regiones donde pueden ejecutarse las cargas de trabajo.',
   'page.skip': 'Saltar al estado',
   'page.subscribe': 'Suscribirse a incidencias y avisos (feed Atom)',
+  'page.calendar': 'Mantenimientos previstos en su calendario (iCalendar)',
 
   'settings.language': 'Idioma',
   'settings.times': 'Horas en',
@@ -117,6 +118,8 @@ export default {
   'card.detailsOf': ': {name}, disponibilidad y latencia',
   'card.feed': 'Feed',
   'card.feedOf': ': {name}, incidencias y avisos (Atom)',
+  'card.calendar': 'Calendario',
+  'card.calendarOf': ': {name}, mantenimientos previstos (iCalendar)',
   'failure.timeout': 'tiempo de espera agotado',
   'failure.refused': 'conexión rechazada',
   'failure.dns': 'sin resolución DNS',
@@ -290,6 +293,7 @@ export default {
   'footer.refresh': 'Esta página se actualiza sola cada {interval}.',
   'footer.subscribe': 'Suscribirse:',
   'footer.feed': 'feed Atom de incidencias y avisos',
+  'footer.calendar': 'calendario de mantenimientos previstos',
   'footer.machines': 'Para máquinas:',
   'footer.statuspage': 'con la forma de Statuspage:',
 

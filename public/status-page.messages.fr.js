@@ -9,6 +9,7 @@ export default {
     'Chaque composant de la plateforme en ce moment et sur les 90 derniers jours, et les régions où les charges de travail peuvent s’exécuter.',
   'page.skip': 'Aller à l’état',
   'page.subscribe': 'S’abonner aux incidents et aux avis (flux Atom)',
+  'page.calendar': 'Les maintenances prévues dans votre agenda (iCalendar)',
 
   'settings.language': 'Langue',
   'settings.times': 'Heures en',
@@ -114,6 +115,8 @@ export default {
   'card.detailsOf': '\u00a0: {name}, disponibilité et latence',
   'card.feed': 'Flux',
   'card.feedOf': '\u00a0: {name}, incidents et avis (Atom)',
+  'card.calendar': 'Agenda',
+  'card.calendarOf': '\u00a0: {name}, maintenances prévues (iCalendar)',
   'failure.timeout': 'délai dépassé',
   'failure.refused': 'connexion refusée',
   'failure.dns': 'échec de la résolution DNS',
@@ -280,6 +283,7 @@ export default {
   'footer.refresh': 'Cette page se met à jour d’elle-même toutes les {interval}.',
   'footer.subscribe': 'S’abonner\u00a0:',
   'footer.feed': 'flux Atom des incidents et des avis',
+  'footer.calendar': 'agenda des maintenances prévues',
   'footer.machines': 'Pour les machines\u00a0:',
   'footer.statuspage': 'au format de Statuspage\u00a0:',
 

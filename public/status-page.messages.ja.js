@@ -9,6 +9,7 @@ export default {
     'プラットフォームの各コンポーネントの現在と過去 90 日間の状況、そしてワークロードを実行できるリージョン。',
   'page.skip': 'ステータスへ移動',
   'page.subscribe': '障害とお知らせを購読する (Atom フィード)',
+  'page.calendar': '計画メンテナンスをカレンダーに追加 (iCalendar)',
 
   'settings.language': '言語',
   'settings.times': '時刻の表示',
@@ -101,6 +102,8 @@ export default {
   'card.detailsOf': ': {name} の稼働率とレイテンシ',
   'card.feed': 'フィード',
   'card.feedOf': ': {name} の障害とお知らせ (Atom)',
+  'card.calendar': 'カレンダー',
+  'card.calendarOf': ': {name} の計画メンテナンス (iCalendar)',
   'failure.timeout': 'タイムアウト',
   'failure.refused': '接続拒否',
   'failure.dns': 'DNS で名前解決できない',
@@ -215,6 +218,7 @@ export default {
   'footer.refresh': 'このページは {interval}ごとに自動で更新されます。',
   'footer.subscribe': '購読:',
   'footer.feed': '障害とお知らせの Atom フィード',
+  'footer.calendar': '計画メンテナンスのカレンダー',
   'footer.machines': 'プログラム向け:',
   'footer.statuspage': 'Statuspage 形式:',
 

@@ -54,6 +54,16 @@ export const GROUP_FEEDS_PATH = '/feeds/groups';
 /** The extension of every Atom feed published. */
 export const FEED_EXTENSION = '.atom';
 
+/** The calendar (iCalendar) of every planned maintenance, written with the feeds. */
+export const MAINTENANCE_CALENDAR_PATH = '/feeds/maintenance.ics';
+/** The extension of every calendar published: one component's is `COMPONENT_FEEDS_PATH/{slug}.ics`. */
+export const CALENDAR_EXTENSION = '.ics';
+
+/** Where one component's maintenance calendar is served, by its slug. */
+export function componentCalendarPath(slug: string): `/${string}` {
+  return `${COMPONENT_FEEDS_PATH}/${slug}${CALENDAR_EXTENSION}`;
+}
+
 /** Where one component's feed is served, by its slug. */
 export function componentFeedPath(slug: string): `/${string}` {
   return `${COMPONENT_FEEDS_PATH}/${slug}${FEED_EXTENSION}`;

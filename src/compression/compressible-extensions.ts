@@ -14,6 +14,7 @@ const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
   '.svg',
   '.xml',
   '.atom',
+  '.ics',
   '.txt',
   '.md',
   '.yaml',

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { listCalendarScopes } from '../calendar/calendar-files.js';
+import { createCalendarsPublisher } from '../calendar/publish-calendars.js';
 import { listFeedScopes } from '../feed/feed-scopes.js';
 import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
 import type { ProbeLog } from '../log/probe-log.js';
@@ -56,13 +58,19 @@ export async function publishNoticeDocuments(
   try {
     const { config } = options;
     const incidents = await readPublishedIncidents(publicDir);
-    const notices = renderNoticeDocuments({ ...noticesToPublish(config, options.written, new Date()), incidents });
+    const toPublish = noticesToPublish(config, options.written, new Date());
+    const notices = renderNoticeDocuments({ notices: toPublish.notices, publicUrl: toPublish.publicUrl, incidents });
     const writer = createPublicDirWriter(publicDir, { precompress: options.precompress });
     const written: string[] = [];
     for (const { path, contents } of notices.files) written.push(await writer.write(path, contents));
     // The feed of each component and group carries the notices too, as the build and the probe write it.
     const scopes = listFeedScopes(config?.components ?? []);
     written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput, notices.siteFeed)));
+    // And the maintenance calendars, which a maintenance command changes.
+    const calendars = createCalendarsPublisher(writer, listCalendarScopes(config?.components ?? []));
+    written.push(
+      ...(await calendars({ notices: toPublish.notices, windows: toPublish.windows, publicUrl: toPublish.publicUrl })),
+    );
     return { by: 'command', lockFile, written };
   } finally {
     await lock.release();

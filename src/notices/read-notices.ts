@@ -4,7 +4,7 @@ import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
-import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS } from '../schemas/maintenance-window.js';
+import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS, type MaintenanceWindow } from '../schemas/maintenance-window.js';
 import type { Notice } from '../schemas/notice.js';
 import { judgeRecurrences } from '../time/judge-recurrences.js';
 import { fitNotices } from './fit-notices.js';
@@ -25,6 +25,8 @@ export interface NoticesToPublish {
   readonly notices: Notice[];
   /** The components file's `public_url`, for the feed's links. */
   readonly publicUrl: string | undefined;
+  /** The components file's `maintenance[]`, as written: the calendar's recurring windows stay rules. */
+  readonly windows: readonly MaintenanceWindow[];
 }
 
 /**
@@ -48,7 +50,11 @@ export function noticesToPublish(
   written: readonly Notice[],
   now: Date,
 ): NoticesToPublish {
-  return { notices: [...written, ...renderConfigWindowNotices(config, now)], publicUrl: config?.public_url };
+  return {
+    notices: [...written, ...renderConfigWindowNotices(config, now)],
+    publicUrl: config?.public_url,
+    windows: config?.maintenance ?? [],
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ProbeSettings } from '../settings/probe-settings.js';
 import type { Subscriptions } from '../subscriptions/create-subscriptions.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { publishBadgesStep } from './publish-badges-step.js';
+import { publishCalendarsStep } from './publish-calendars-step.js';
 import { publishFeedStep } from './publish-feed-step.js';
 import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
 import { publishLlmsTxtStep } from './publish-llms-txt-step.js';
@@ -100,12 +101,19 @@ export function composeStepsAfterStatus(parts: PublishParts): readonly PublishSt
         deliverer: subscriptions.deliverer,
         region: { code: settings.regionCode, name: settings.regionName },
         stateDir: dirname(parts.stateFile),
+        maintenanceUpcomingMs: subscriptions.settings.maintenanceUpcomingMs ?? 0,
       }),
     subscriptions && publishFeedStep(stepParts, subscriptions.settings.publicUrl),
     subscriptions &&
       publishScopedFeedsStep(stepParts, {
         publicUrl: subscriptions.settings.publicUrl,
         scopes: listFeedScopes(settings.components),
+      }),
+    subscriptions &&
+      publishCalendarsStep(stepParts, {
+        publicUrl: subscriptions.settings.publicUrl,
+        components: settings.components,
+        windows: settings.maintenanceWindows ?? [],
       }),
     statuspage && publishStatuspageStep(stepParts, statuspage),
     // The status in markdown after the history, whose incidents give each component's since-when; and the index.

@@ -37,6 +37,10 @@ export const DEFAULT_THRESHOLD_CYCLES = 2;
 export const DEFAULT_CONCURRENCY = 64;
 /** An upstream provider's page is read at most once a minute: what a public provider expects of its readers. */
 export const DEFAULT_UPSTREAM_REFRESH_SECONDS = 60;
+/** A maintenance's `maintenance_upcoming` webhook event goes this long before its window: a day. */
+export const DEFAULT_MAINTENANCE_UPCOMING_MINUTES = 24 * 60;
+/** The longest lead of a reminder: 30 days. */
+const MAX_MAINTENANCE_UPCOMING_MINUTES = 30 * 24 * 60;
 /** How long fetching every peer's observations may take, all at once, after the cycle's own checks. */
 export const DEFAULT_PEER_TIMEOUT_MS = 2_000;
 
@@ -198,6 +202,15 @@ export const ComponentsConfigSchema = z
         .min(0, { error: 'must be at least 0' })
         .max(366, { error: 'must be at most 366' })
         .default(DEFAULT_MAINTENANCE_ANNOUNCE_DAYS),
+      /** How long before each maintenance window its `maintenance_upcoming` webhook event is sent; 0 sends none. */
+      maintenance_upcoming_minutes: z
+        .number({ error: 'must be a number of minutes' })
+        .int({ error: 'must be a whole number of minutes' })
+        .min(0, { error: 'must be at least 0 (0 sends no reminder)' })
+        .max(MAX_MAINTENANCE_UPCOMING_MINUTES, {
+          error: `must be at most ${MAX_MAINTENANCE_UPCOMING_MINUTES} (30 days)`,
+        })
+        .default(DEFAULT_MAINTENANCE_UPCOMING_MINUTES),
       history: HistoryConfigSchema.default(DEFAULT_HISTORY_RETENTION),
       /** Where the site is served, for absolute links in the feed; ids never depend on it. */
       public_url: HttpUrlSchema.optional(),

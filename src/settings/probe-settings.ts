@@ -6,7 +6,7 @@ import { joinUrl } from '../outbound/join-url.js';
 import type { PeerSettings } from '../peers/peer-settings.js';
 import { nameComponents } from '../schemas/component-paths.js';
 import { type ComponentsConfig, DEFAULT_TIMEOUT_MS } from '../schemas/components-config.js';
-import { isRecurringWindow } from '../schemas/maintenance-window.js';
+import { isRecurringWindow, type MaintenanceWindow } from '../schemas/maintenance-window.js';
 import type { Scope } from '../schemas/observations.js';
 import type { Region } from '../schemas/region.js';
 import { assignSlugs } from '../slugs/assign-slugs.js';
@@ -44,6 +44,8 @@ export interface ProbeSettings extends Thresholds {
   /** Checked before anything else; when it fails, the cycle publishes nothing. */
   readonly connectivity: ProbeCheck | undefined;
   readonly maintenance: readonly MaintenancePeriod[];
+  /** `maintenance[]` as written, for the calendars (a recurring window stays a rule there). */
+  readonly maintenanceWindows?: readonly MaintenanceWindow[];
   readonly components: readonly ComponentSettings[];
   /** The other regions, in code order; none for a probe that decides alone. */
   readonly peers: readonly PeerSettings[];
@@ -106,6 +108,7 @@ export function resolveProbeSettings({
       config.connectivity_url === undefined
         ? undefined
         : { kind: 'http', url: config.connectivity_url, timeoutMs: DEFAULT_TIMEOUT_MS, expectStatus: undefined },
+    maintenanceWindows: config.maintenance,
     maintenance: config.maintenance.map((window) =>
       isRecurringWindow(window)
         ? {

@@ -1,6 +1,8 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_PATHS } from '../api-documents.js';
-import { LLMS_TXT_PATH, REGIONS_PATH } from '../api-paths.js';
+import { LLMS_TXT_PATH, MAINTENANCE_CALENDAR_PATH, REGIONS_PATH } from '../api-paths.js';
+import { isCalendarPath, listCalendarScopes } from '../calendar/calendar-files.js';
+import { createCalendarsPublisher } from '../calendar/publish-calendars.js';
 import { InputError } from '../errors/input-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
@@ -130,9 +132,15 @@ export async function buildSite({
   }
   // Every published document is exported even before its writer (the probe, say) has written it.
   const retired = new Set<string>(RETIRED_MODULE_PATHS.map((path) => path.slice(1)));
-  const feeds = new Set(scopes.map((scope) => scope.path.slice(1)));
-  // The feed of a component or group no longer configured is removed by its writer: it gets no headers.
-  const unconfigured = (file: string) => isScopedFeedPath(`/${file}`) && !feeds.has(file);
+  const calendarScopes = listCalendarScopes(components?.components ?? []);
+  const feeds = new Set([
+    ...scopes.map((scope) => scope.path.slice(1)),
+    MAINTENANCE_CALENDAR_PATH.slice(1),
+    ...calendarScopes.map((scope) => scope.path.slice(1)),
+  ]);
+  // The feed or calendar of a component or group no longer configured is removed by its writer: it gets no headers.
+  const unconfigured = (file: string) =>
+    (isScopedFeedPath(`/${file}`) || isCalendarPath(`/${file}`)) && !feeds.has(file);
   const files = [
     ...(await listPublishedFiles(publicDir)).filter((file) => !retired.has(file) && !unconfigured(file)),
     ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
@@ -153,6 +161,10 @@ export async function buildSite({
   // One feed per component and group: the feeds of those no longer configured go.
   if (notices !== undefined) {
     written.push(...(await createScopedFeedsPublisher(writer, scopes)(notices.feedInput, notices.siteFeed)));
+    // The maintenance calendars, the site's and each component's: those of components no longer configured go.
+    const { notices: applied, publicUrl } = notices.feedInput;
+    const calendarInput = { notices: applied, publicUrl, windows: components?.maintenance ?? [] };
+    written.push(...(await createCalendarsPublisher(writer, calendarScopes)(calendarInput)));
   }
   // The page's own files are not written here, but they are served beside what is.
   const ownPaths = new Set(published.map((file) => file.path));

@@ -1,5 +1,7 @@
 import {
+  CALENDAR_EXTENSION,
   COMPONENT_FEEDS_PATH,
+  componentCalendarPath,
   componentFeedPath,
   FEED_EXTENSION,
   GROUP_FEEDS_PATH,
@@ -13,7 +15,7 @@ import { assignSlugs, cutSlug, MAX_SLUG_CHARS, slugify } from '../slugs/assign-s
  * functions the build and the probe name those files with (the compiled
  * `src/slugs/assign-slugs.js` when the build runs from `dist/`), serialised,
  * so the page links each card to the feed its writer wrote rather than to a
- * second copy's guess. They import nothing but the constants written beside them.
+ * second copy's guess (and to its calendar). They import nothing but the constants written beside them.
  */
 export function renderSlugsModule(): string {
   return [
@@ -24,11 +26,13 @@ export function renderSlugsModule(): string {
     `export const COMPONENT_FEEDS_PATH = ${JSON.stringify(COMPONENT_FEEDS_PATH)};`,
     `export const GROUP_FEEDS_PATH = ${JSON.stringify(GROUP_FEEDS_PATH)};`,
     `export const FEED_EXTENSION = ${JSON.stringify(FEED_EXTENSION)};`,
+    `export const CALENDAR_EXTENSION = ${JSON.stringify(CALENDAR_EXTENSION)};`,
     `export ${slugify.toString()}`,
     `export ${assignSlugs.toString()}`,
     `export ${cutSlug.toString()}`,
     `export ${componentFeedPath.toString()}`,
     `export ${groupFeedPath.toString()}`,
+    `export ${componentCalendarPath.toString()}`,
     '',
   ].join('\n');
 }

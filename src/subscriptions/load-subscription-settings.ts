@@ -17,7 +17,8 @@ export async function loadSubscriptionSettings(
   const config = await readDocument(configFile, ComponentsConfigSchema);
   return {
     publicUrl: config.public_url,
-    webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile)),
+    webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile), config.public_url),
     statuspage: statuspageSettingsOf(config),
+    maintenanceUpcomingMs: config.maintenance_upcoming_minutes * 60_000,
   };
 }

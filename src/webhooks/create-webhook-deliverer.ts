@@ -93,7 +93,7 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
   const byKey = new Map(targets.map((target) => [target.key, target]));
   const queueTargets = targets.map((target) => ({
     key: target.key,
-    render: (event: WebhookEvent) => renderWebhookBody(event, target.format),
+    render: (event: WebhookEvent) => renderWebhookBody(event, target),
   }));
   const controller = new AbortController();
   const busy = new Map<string, Promise<void>>();
@@ -174,7 +174,7 @@ export function createWebhookDeliverer(options: DelivererOptions): WebhookDelive
       url: target.url,
       body: delivery.body,
       eventId: delivery.event_id,
-      secret: target.secret,
+      ...(target.secret === undefined ? {} : { secret: target.secret }),
       timestampSeconds: Math.floor(now() / 1000),
       timeoutMs,
       signal: controller.signal,

@@ -32,7 +32,8 @@ export function mergeEvents(earlier: WebhookEvent, later: WebhookEvent): Webhook
       ...(reason === undefined ? {} : { reason }),
     };
   }
-  if (earlier.type !== 'component.status_changed' && later.type !== 'component.status_changed') {
+  if (earlier.type === 'notice.created' || earlier.type === 'notice.updated') {
+    if (later.type !== 'notice.created' && later.type !== 'notice.updated') return later;
     return { ...later, id, type: earlier.type === 'notice.created' ? 'notice.created' : later.type };
   }
   // Different subjects are never merged; the later stands as it is.

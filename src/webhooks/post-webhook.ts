@@ -10,7 +10,8 @@ export interface WebhookRequest {
   readonly url: string;
   readonly body: string;
   readonly eventId: string;
-  readonly secret: string;
+  /** Signs the body (`generic` receivers); a chat service's request carries no signature. */
+  readonly secret?: string;
   /** Signed into the request; unix seconds. */
   readonly timestampSeconds: number;
   readonly timeoutMs: number;
@@ -29,7 +30,7 @@ export interface WebhookAttempt {
 export type PostWebhook = (request: WebhookRequest) => Promise<WebhookAttempt>;
 
 /**
- * POSTs one signed event. The timeout covers the whole exchange; redirects
+ * POSTs one event, signed when a secret is given. The timeout covers the whole exchange; redirects
  * are not followed. Never throws; the reason never contains the URL.
  */
 export const postWebhook: PostWebhook = async ({ url, body, eventId, secret, timestampSeconds, timeoutMs, signal }) => {
@@ -48,7 +49,7 @@ export const postWebhook: PostWebhook = async ({ url, body, eventId, secret, tim
         'content-type': 'application/json',
         'user-agent': WEBHOOK_USER_AGENT,
         [EVENT_ID_HEADER]: eventId,
-        [SIGNATURE_HEADER]: signWebhook(body, secret, timestampSeconds),
+        ...(secret === undefined ? {} : { [SIGNATURE_HEADER]: signWebhook(body, secret, timestampSeconds) }),
       },
       body,
       signal: controller.signal,

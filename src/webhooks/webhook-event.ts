@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LabelSchema } from '../schemas/label.js';
-import { NoticeSchema } from '../schemas/notice.js';
+import { MaintenanceNoticeSchema, NoticeSchema } from '../schemas/notice.js';
 import { TimestampSchema } from '../schemas/service-status.js';
 import { StatusValueSchema } from '../schemas/status-value.js';
 
@@ -36,6 +36,24 @@ export const NoticeEventSchema = z.strictObject({
   notice: NoticeSchema,
 });
 
+/**
+ * A planned maintenance starts soon (`maintenance_upcoming`): sent once per
+ * window, `maintenance_upcoming_minutes` before it (24 hours by default),
+ * with the notice and how long until it starts.
+ */
+export const MaintenanceUpcomingEventSchema = z.strictObject({
+  id: EventIdSchema,
+  type: z.literal('notice.maintenance_upcoming'),
+  created_at: TimestampSchema,
+  notice: MaintenanceNoticeSchema,
+  /** Whole minutes from `created_at` to the window's start. */
+  starts_in_minutes: z.number().int().nonnegative(),
+});
+
 /** One webhook event; its JSON is the generic body, and `id` is sent as a header too. */
-export const WebhookEventSchema = z.discriminatedUnion('type', [StatusChangedEventSchema, NoticeEventSchema]);
+export const WebhookEventSchema = z.discriminatedUnion('type', [
+  StatusChangedEventSchema,
+  NoticeEventSchema,
+  MaintenanceUpcomingEventSchema,
+]);
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;

@@ -82,6 +82,24 @@ describe('component groups on the status page', () => {
     expectNoProblems(problems);
   });
 
+  it("links each card to its component's maintenance calendar, and the page to the site's, answered as text/calendar", async () => {
+    const { page, problems } = await harness.open({ status: statusUpdated(5_000), history: pastHistory() });
+    const card = page.locator('li.component', { has: page.getByText('Registry', { exact: true }) });
+    const link = card.locator('.component-foot a.calendar-link[type="text/calendar"]');
+    await expect(link.getAttribute('href')).resolves.toBe('/feeds/components/registry.ics');
+    await expect(link.textContent()).resolves.toBe('Calendar: Registry, planned maintenance (iCalendar)');
+    await expect(page.locator('.subscribe a[type="text/calendar"]').getAttribute('href')).resolves.toBe(
+      '/feeds/maintenance.ics',
+    );
+    for (const href of ['/feeds/components/registry.ics', '/feeds/maintenance.ics']) {
+      const response = await page.request.get(new URL(href, harness.site().url).href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(await response.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    }
+    expectNoProblems(problems);
+  });
+
   it('shows a group operational when all its components are', async () => {
     const { page, problems } = await harness.open({
       status: allOperational(5_000),

@@ -9,6 +9,8 @@ import {
   STATUS_PATH,
   UPTIME_PATH,
 } from '../../src/api-paths.js';
+import { listCalendarScopes } from '../../src/calendar/calendar-files.js';
+import { createCalendarsPublisher } from '../../src/calendar/publish-calendars.js';
 import { listFeedScopes } from '../../src/feed/feed-scopes.js';
 import { createScopedFeedsPublisher } from '../../src/feed/publish-scoped-feeds.js';
 import { writeAtomically } from '../../src/io/write-atomically.js';
@@ -89,7 +91,7 @@ export async function startStatusPageSite(
     announceDays: 7,
   };
   // As the probe does: the status, then Statuspage's documents from it and the documents beside it, and the
-  // feed of each component and group.
+  // feed and the maintenance calendar of each component and group.
   const writer = createPublicDirWriter(publicDir);
   const writeStatus = async (next: ServiceStatus) => {
     await writeAtomically(documentFile(publicDir, STATUS_PATH), `${JSON.stringify(next)}\n`);
@@ -108,6 +110,11 @@ export async function startStatusPageSite(
       notices: history.notices?.notices ?? [],
       incidents: history.incidents,
     });
+    // And the maintenance calendars, the site's and each component's.
+    await createCalendarsPublisher(
+      writer,
+      listCalendarScopes(next.components),
+    )({ notices: history.notices?.notices ?? [], windows: [] });
   };
   for (const [path, document] of [
     [UPTIME_PATH, history.uptime],

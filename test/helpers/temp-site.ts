@@ -1,5 +1,6 @@
 import { cp, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { buildSite } from '../../src/site/build-site.js';
 import { makeTempDir } from './temp-dirs.js';
 
 export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
@@ -25,6 +26,18 @@ export async function makeTempSite(): Promise<TempSite> {
     headersFile: join(root, 'headers.json'),
     remove,
   };
+}
+
+/** The build over the site's own data files (regions, notices, components) into its `public/` and `dist-exports/`. */
+export function buildTempSite(site: TempSite): ReturnType<typeof buildSite> {
+  return buildSite({
+    regionsFile: site.regionsFile,
+    headersFile: site.headersFile,
+    publicDir: site.publicDir,
+    noticesFile: join(site.root, 'data', 'notices.json'),
+    componentsFile: join(site.root, 'data', 'components.json'),
+    exportsDir: join(site.root, 'dist-exports'),
+  });
 }
 
 /** Every file below `dir` with its bytes, for byte-for-byte before/after comparisons. */

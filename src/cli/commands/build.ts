@@ -11,7 +11,8 @@ export const BUILD_USAGE = `Usage: service-directory build [--data FILE] [--head
 
 Validates the regions data, the notices and the header rules, then writes
 DIR/api/v1/regions, DIR/api/v1/notices, DIR/feed.atom, the feed of each component
-and group (DIR/feeds/components/SLUG.atom, DIR/feeds/groups/SLUG.atom),
+and group (DIR/feeds/components/SLUG.atom, DIR/feeds/groups/SLUG.atom), the
+maintenance calendars (DIR/feeds/maintenance.ics, DIR/feeds/components/SLUG.ics),
 DIR/api/v1/openapi.json, DIR/api/v1/schemas/*.json and DIR/_headers, and the other
 static hosts' header configurations to the exports directory.
 

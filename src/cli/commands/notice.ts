@@ -210,13 +210,16 @@ async function runSubcommand(
 function describePublished(published: NoticeDocumentsPublished): string {
   const lock = displayPath(published.lockFile);
   if (published.by === 'command') {
-    // The feed of each component and group is counted, not listed: a thousand components would be a thousand names.
+    // The feed and calendar of each component and group are counted, not listed: a thousand components would be a thousand names.
     const paths = published.written.map(displayPath);
-    const scoped = paths.filter((path) => path.includes('/feeds/'));
+    const scoped = paths.filter((path) => path.includes('/feeds/') && path.endsWith('.atom'));
+    const calendars = paths.filter((path) => path.includes('/feeds/') && path.endsWith('.ics'));
     const named = paths.filter((path) => !path.includes('/feeds/'));
     const feeds =
       scoped.length === 0 ? [] : [`${scoped.length} feed${scoped.length === 1 ? '' : 's'} of components and groups`];
-    const wrote = [...named, ...feeds];
+    const wroteCalendars =
+      calendars.length === 0 ? [] : [`${calendars.length} maintenance calendar${calendars.length === 1 ? '' : 's'}`];
+    const wrote = [...named, ...feeds, ...wroteCalendars];
     return `no probe holds ${lock}: wrote ${wrote.slice(0, -1).join(', ')}${wrote.length > 1 ? ' and ' : ''}${wrote.at(-1) ?? 'nothing'}; the status follows at the probe's next run`;
   }
   const holder = published.holder === undefined ? '' : ` (pid ${published.holder.pid} on ${published.holder.host})`;

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { cp } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeUnsupportedNode, SUPPORTED_NODE_LINES } from '../../../src/cli/supported-node.js';
@@ -79,6 +80,33 @@ describe(`on ${old.label}`, () => {
     // npm prints the script it runs; the type check's own would follow had it started.
     expect(result.stdout).not.toMatch(/^> tsc /m);
   });
+});
+
+describe('npm ci on an unsupported Node.js', () => {
+  let copy: TempSite | undefined;
+  afterEach(async () => {
+    await copy?.remove();
+    copy = undefined;
+  });
+
+  it.runIf(old.binary !== undefined)(
+    'refuses at once with one EBADENGINE error, installing nothing (.npmrc engine-strict)',
+    async () => {
+      copy = await makeTempSite();
+      for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
+        await cp(join(REPO_ROOT, file), join(copy.root, file));
+      }
+      const result = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts'], {
+        cwd: copy.root,
+        env: { ...process.env, PATH: `${dirname(old.binary ?? '')}:${process.env.PATH ?? ''}` },
+        encoding: 'utf8',
+      });
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toMatch(/npm error code EBADENGINE/);
+      expect(result.stderr).toContain('Required: {"node":"^22 || ^24 || ^26"}');
+      expect(result.stderr).not.toMatch(/npm warn EBADENGINE/);
+    },
+  );
 });
 
 describe('on an odd line (this Node, reporting 25.2.0): a Current release, never LTS, not tested', () => {

@@ -85,7 +85,7 @@ describe('notice and maintenance, on real files, with no probe running', () => {
     const [, id = ''] = /opened (\S+) in data\/notices\.json/.exec(opened.stdout) ?? [];
     expect(id).toMatch(/^builds-are-failing-\d{4}-\d{2}-\d{2}$/);
     expect(opened.stdout).toContain(
-      'notice: no probe holds .state/probe.lock: wrote public/api/v1/notices, public/feed.atom and 5 feeds of components and groups; the status follows at the probe',
+      'notice: no probe holds .state/probe.lock: wrote public/api/v1/notices, public/feed.atom, 5 feeds of components and groups and 5 maintenance calendars; the status follows at the probe',
     );
     const afterOpen = await readFile(noticesFile(), 'utf8');
 

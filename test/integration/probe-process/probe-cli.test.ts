@@ -152,6 +152,8 @@ describe('probe --once', () => {
       'badges/uptime.svg',
       'feed.atom',
       'feeds/components/scheduler.atom',
+      'feeds/components/scheduler.ics',
+      'feeds/maintenance.ics',
       'llms.txt',
       'status.md',
     ]);

@@ -74,10 +74,17 @@ describe('composePublishSteps', () => {
       ['badges', { directories: ['/badges'] }],
       [
         'webhook events',
-        { stateFiles: [join(root, '.state', 'webhook-queue.json'), join(root, '.state', 'announced-notices.json')] },
+        {
+          stateFiles: [
+            join(root, '.state', 'webhook-queue.json'),
+            join(root, '.state', 'announced-notices.json'),
+            join(root, '.state', 'announced-upcoming.json'),
+          ],
+        },
       ],
       ['feed', { paths: ['/feed.atom'] }],
       ['feeds of components and groups', { directories: ['/feeds'] }],
+      ['maintenance calendars', { paths: ['/feeds/maintenance.ics'], directories: ['/feeds/components'] }],
       ['Statuspage documents', { directories: ['/api/v2'] }],
       ['status.md', { paths: ['/status.md'] }],
       ['llms.txt', { paths: ['/llms.txt'] }],

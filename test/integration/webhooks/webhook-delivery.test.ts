@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProbeLog } from '../../../src/log/probe-log.js';
+import type { WebhookFormat } from '../../../src/schemas/webhook-config.js';
 import {
   createWebhookDeliverer,
   type DelivererOptions,
@@ -37,7 +38,7 @@ describe('webhook delivery', () => {
   });
 
   async function setup(
-    urls: readonly { url: string; format?: 'generic' | 'slack' }[],
+    urls: readonly { url: string; format?: WebhookFormat }[],
     extra: Partial<DelivererOptions> = {},
   ) {
     const dir = await tempDir();
@@ -79,16 +80,36 @@ describe('webhook delivery', () => {
     await waitFor(async () => (await deliverer.pending()).length === 0);
   });
 
-  it('sends a Slack-compatible text body to a receiver marked slack, markup escaped', async () => {
+  it('sends a Slack Block Kit body to a receiver marked slack, the text fallback kept, markup escaped, unsigned', async () => {
     const slack = await receiver({ accept: true });
     const { make } = await setup([{ url: slack.url, format: 'slack' }]);
     const deliverer = make();
     deliverer.start();
     await deliverer.enqueue([statusEvent('<!channel> & co')]);
     await waitFor(async () => slack.received.length === 1);
-    expect(JSON.parse(slack.received[0]?.body ?? '')).toEqual({
-      text: '&lt;!channel&gt; &amp; co (Amsterdam 1) is now major outage, was operational (2026-11-21T04:00:00Z)',
-    });
+    const body = JSON.parse(slack.received[0]?.body ?? '');
+    expect(body.text).toBe(
+      '&lt;!channel&gt; &amp; co (Amsterdam 1) is now major outage, was operational (2026-11-21T04:00:00Z)',
+    );
+    expect(body.blocks.map((block: { type: string }) => block.type)).toEqual(['header', 'section', 'context']);
+    expect(slack.received[0]?.headers[SIGNATURE_HEADER]).toBeUndefined();
+  });
+
+  it('sends Discord an embed and Teams an Adaptive Card, in the same queue as the generic receiver', async () => {
+    const [discord, teams] = [await receiver({ accept: true }), await receiver({ accept: true })];
+    const { make } = await setup([
+      { url: discord.url, format: 'discord' },
+      { url: teams.url, format: 'teams' },
+    ]);
+    const deliverer = make();
+    deliverer.start();
+    await deliverer.enqueue([statusEvent()]);
+    await waitFor(async () => discord.received.length === 1 && teams.received.length === 1);
+    expect(JSON.parse(discord.received[0]?.body ?? '').embeds[0].title).toBe('Scheduler is now major outage');
+    expect(JSON.parse(teams.received[0]?.body ?? '').attachments[0].contentType).toBe(
+      'application/vnd.microsoft.card.adaptive',
+    );
+    await waitFor(async () => (await deliverer.pending()).length === 0);
   });
 
   it('retries a receiver that answers 500 with growing delays, then stops once it accepts', async () => {

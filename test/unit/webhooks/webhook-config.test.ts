@@ -31,13 +31,47 @@ describe('webhooks and public_url in components.json', () => {
     expect(ComponentsConfigSchema.parse({ components }).webhooks).toEqual([]);
   });
 
+  it.each([
+    ['https://hooks.slack.com/services/T000/B000/XXXX', 'slack'],
+    ['https://discord.com/api/webhooks/123/abc', 'discord'],
+    ['https://discordapp.com/api/webhooks/123/abc', 'discord'],
+    ['https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?sig=x', 'teams'],
+    ['https://default1234.56.environment.api.powerplatform.com/powerautomate/automations/direct/x', 'teams'],
+    ['https://example.webhook.office.com/webhookb2/abc', 'teams'],
+    ['https://discord.com/channels/1/2', 'generic'],
+    ['https://hooks.slack.com.example.com/x', 'generic'],
+  ])('detects the format of %s as %s when absent, and a chat target needs no secret', (url, format) => {
+    const [webhook] = ComponentsConfigSchema.parse({
+      components,
+      webhooks: [format === 'generic' ? { url, secret_env: 'S' } : { url }],
+    }).webhooks;
+    expect(webhook?.format).toBe(format);
+    const [target] = resolveWebhookTargets(webhook === undefined ? [] : [webhook], { S: 'set' }, FILE);
+    expect(target?.secret).toBe(format === 'generic' ? 'set' : undefined);
+  });
+
+  it("signs for a chat target's configured secret_env no more: it is neither read nor required", () => {
+    const { webhooks } = ComponentsConfigSchema.parse({
+      components,
+      webhooks: [{ url: 'https://hooks.slack.com/services/T/B/X', secret_env: 'SLACK_SIGNING' }],
+    });
+    expect(resolveWebhookTargets(webhooks, {}, FILE)[0]?.secret).toBeUndefined();
+  });
+
   it.each<[string, object, string[]]>([
     [
       'an unknown format and a missing secret_env',
-      { webhooks: [{ url: 'https://hooks.example.com/a', format: 'teams' }] },
+      {
+        webhooks: [
+          { url: 'https://hooks.example.com/a', format: 'matrix' },
+          { url: 'https://hooks.example.com/b' },
+          { url: 'https://hooks.example.com/c', format: 'generic' },
+        ],
+      },
       [
-        `${FILE}: webhooks[0].format: must be "generic" or "slack"`,
-        `${FILE}: webhooks[0].secret_env: is required: the environment variable holding the signing secret`,
+        `${FILE}: webhooks[0].format: must be one of generic, slack, discord, teams`,
+        `${FILE}: webhooks[1].secret_env: is required: the environment variable holding the signing secret`,
+        `${FILE}: webhooks[2].secret_env: is required: the environment variable holding the signing secret`,
       ],
     ],
     [

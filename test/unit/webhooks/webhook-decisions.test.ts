@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { describeEvent } from '../../../src/webhooks/chat-message.js';
 import { decideNoticeEvents } from '../../../src/webhooks/decide-notice-events.js';
 import { decideStatusEvents } from '../../../src/webhooks/decide-status-events.js';
-import { describeEvent } from '../../../src/webhooks/render-webhook-body.js';
 import { retryDelayMs } from '../../../src/webhooks/retry-delay.js';
 import { signWebhook } from '../../../src/webhooks/sign-webhook.js';
 import {
