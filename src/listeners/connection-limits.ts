@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { Server, Socket } from 'node:net';
 
 /**
@@ -55,11 +55,21 @@ export function serverOptionsWithin(limits: ConnectionLimits) {
  * `maxConnections` in all, the oldest open connection is closed to make
  * room, so that clients holding many idle connections from many addresses
  * cannot keep a job's short request out, only make room for it; an HTTP
- * connection silent for `idleMs` is closed. A refused connection costs a
+ * connection silent for `idleMs` is closed, unless a request of it is
+ * being answered. A refused connection costs a
  * descriptor for a moment only.
  */
 export function limitConnections(server: Server | HttpServer, limits: ConnectionLimits): void {
-  if ('timeout' in server) server.timeout = limits.idleMs;
+  if ('timeout' in server) {
+    server.timeout = limits.idleMs;
+    // A request being answered is not idle (a slow disk under a push): its deadline is `requestMs`, not `idleMs`.
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      request.socket.setTimeout(0);
+      response.once('close', () => {
+        if (!request.socket.destroyed) request.socket.setTimeout(limits.idleMs);
+      });
+    });
+  }
   // In the order they came: the first is the oldest.
   const all = new Set<Socket>();
   const byClient = new Map<string, number>();

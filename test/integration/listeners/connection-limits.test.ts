@@ -64,6 +64,16 @@ describe('limitConnections', () => {
     expect(tookMs).toBeLessThan(LIMITS.idleMs + 1_500);
   });
 
+  it('never takes a request being answered, however slowly, for an idle connection', async () => {
+    const port = await listen(
+      createHttpServer(serverOptionsWithin(LIMITS), (_q, r) => {
+        setTimeout(() => r.end('done'), LIMITS.idleMs * 2);
+      }),
+    );
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    expect(await response.text()).toBe('done');
+  });
+
   it('cuts a TLS connection that never finishes its handshake within the handshake limit', async () => {
     const ca = await createTestCa();
     try {
