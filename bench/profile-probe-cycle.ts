@@ -12,7 +12,7 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProber } from '../src/probe-process/create-prober.js';
-import { loadSidecarOptions } from '../src/probe-process/load-sidecar-options.js';
+import { loadProbeOptions } from '../src/probe-process/load-probe-options.js';
 import { REGIONS_FILE, writeComponentsConfig } from './sections/probe-cycle.js';
 import { startNginxTargets } from './servers/nginx-targets.js';
 
@@ -25,7 +25,7 @@ try {
   const urls = Array.from({ length: components }, (_, index) => `${nginx.origin}/component/${index}`);
   const configFile = await writeComponentsConfig(site, 'profile', urls);
   const log = { info: () => {}, error: (line: string) => console.error(line) };
-  const options = await loadSidecarOptions({
+  const options = await loadProbeOptions({
     configFile,
     regionsFile: REGIONS_FILE,
     publicDir: site.publicDir,

@@ -8,6 +8,7 @@ import {
   NOTICES_PATH,
   OBSERVATIONS_PATH,
   REGIONS_PATH,
+  REPORTS_PATH,
   STATUS_MARKDOWN_PATH,
   STATUS_PATH,
   STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
@@ -20,9 +21,11 @@ import {
   STATUSPAGE_UPCOMING_MAINTENANCES_PATH,
   UPTIME_PATH,
 } from './api-paths.js';
+
 import { ComponentHistoryDocumentSchema } from './schemas/component-history.js';
 import { HeartbeatsDocumentSchema } from './schemas/heartbeats-document.js';
 import { IncidentsDocumentSchema } from './schemas/incidents.js';
+import { MONTH_PATTERN, MonthlyReportSchema } from './schemas/monthly-report.js';
 import { NoticesDocumentSchema } from './schemas/notice.js';
 import { ObservationsDocumentSchema } from './schemas/observations.js';
 import { RegionListSchema } from './schemas/region.js';
@@ -371,5 +374,18 @@ export const TEMPLATED_DOCUMENTS: readonly TemplatedDocumentSpec[] = [
     schemaFile: 'component-history.json',
     operationId: 'getComponentHistory',
     summary: "Read one component's daily minutes per state and hourly latency",
+  },
+  {
+    path: `${REPORTS_PATH}/{month}.json`,
+    parameter: {
+      name: 'month',
+      description: 'A UTC month, `YYYY-MM`, listed in `/api/v1/reports/index.json`.',
+      pattern: MONTH_PATTERN.source,
+    },
+    schema: MonthlyReportSchema,
+    schemaName: 'MonthlyReport',
+    schemaFile: 'monthly-report.json',
+    operationId: 'getMonthlyReport',
+    summary: "Read a month's report: uptime, minutes per state, latency percentiles, error budget and incidents",
   },
 ];

@@ -97,3 +97,12 @@ export const BADGES_PATH = '/badges';
 
 /** Where Statuspage's documents lie, and nothing else. */
 export const STATUSPAGE_DIRECTORY_PATH = '/api/v2';
+
+/** The monthly reports: `REPORTS_PATH/{YYYY-MM}.json` and `.csv`, and the index of the months. */
+export const REPORTS_PATH = '/api/v1/reports';
+export const REPORTS_INDEX_PATH = '/api/v1/reports/index.json';
+
+/** Where one month's report is served, as JSON or CSV. */
+export function monthlyReportPath(month: string, extension: 'json' | 'csv'): `/${string}` {
+  return `${REPORTS_PATH}/${month}.${extension}`;
+}

@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from '../../src/time/time-units.js';
 import type { BenchSite } from '../fixtures.js';
-import { measureHistorySize, measureWriteAndRender } from './history.js';
+import { measureHistorySize, measureSketchCost, measureWriteAndRender } from './history.js';
 
 const MB = 1024 * 1024;
 const KB = 1000;
@@ -23,6 +23,7 @@ export async function reportHistory(site: BenchSite, quick: boolean, out: (line?
   const cost = await measureWriteAndRender(site, many, 30_000, quick ? 10 : 60, quick ? 4 : 8);
   // The document sizes at 100 components too (at 1,000 they come from `cost`); a smoke run has only 100.
   const hundred = many === 100 ? cost : await measureWriteAndRender(site, 100, 30_000, 2, 3);
+  const sketches = measureSketchCost();
   out();
   out('## 6. History (SQLite)');
   out();
@@ -53,6 +54,16 @@ export async function reportHistory(site: BenchSite, quick: boolean, out: (line?
   );
   out(
     `| write them: ${fmt(cost.components)} detail files replaced atomically without a flush each, then the summary and the incidents (the same detail files with a flush each: ${fmt(cost.publishSyncedMs)} ms) | ${cost.renders} | ${fmt(cost.publishMedianMs)} ms | | ≤ 500 ms: ${verdict(cost.publishMedianMs <= 500)} |`,
+  );
+  out(
+    `| insert a check's latency into its sketch (DDSketch at 1 %, \`accept\`), over ${fmt(sketches.checks)} checks | 1 | ${fmt(sketches.insertNsPerCheck)} ns a check | | reported |`,
+  );
+  out(
+    `| sketch a component's hour (120 checks), encode it, merge it into its day's sketch (decoded, encoded again): the hourly roll-up's work per component | 1,000 | ${fmt(sketches.hourIntoDayUs, 1)} µs a component | | reported |`,
+  );
+  out();
+  out(
+    `A component-day's latency sketch (checks every 30 s, log-normal, σ = 0.5): median ${fmt(sketches.medianDayBytes)} bytes, largest ${fmt(sketches.largestDayBytes)} bytes of 1,000 (≤ 2 KB: ${verdict(sketches.largestDayBytes <= 2_048)}). The year above stores one per component per day (365 days) and one per component per hour for the last 7 days (\`history.hourly_sketch_days\`).`,
   );
   out();
   out(`(${fmt(DAY_MS / HOUR_MS)} hourly latency entries and 90 daily entries per component, in each detail document.)`);

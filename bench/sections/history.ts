@@ -14,7 +14,9 @@ import { compressBody } from '../../src/compression/compress-body.js';
 import { incidentId } from '../../src/history/advance-incidents.js';
 import type { CycleRecord } from '../../src/history/cycle-record.js';
 import { encodeCycle, type StoredComponent } from '../../src/history/encode-cycle.js';
+import { decodeLatencySketch, encodeLatencySketch } from '../../src/history/encode-latency-sketch.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
+import { sketchLatencies } from '../../src/history/latency-sketch.js';
 import { createComponentHistoryPublisher } from '../../src/history/publish-component-histories.js';
 import {
   createHistoryRenderCache,
@@ -68,6 +70,31 @@ async function fileBytes(file: string): Promise<number> {
   return sizes.reduce((a, b) => a + b, 0);
 }
 
+/** A number in [0, 1) from an integer, the same every run. */
+function hashUnit(value: number): number {
+  let h = Math.imul(value ^ (value >>> 16), 0x45d9f3b);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return ((h ^ (h >>> 16)) >>> 0) / 4_294_967_296;
+}
+
+/**
+ * An answered check's latency: log-normal around 20 to 79 ms by component
+ * (σ = 0.5, so a day spreads over a factor of about 20), the same every run:
+ * as wide as a real target's, so that the latency sketches are of a real size.
+ */
+export function latencyAt(index: number, atMs: number): number {
+  const seed = Math.floor(atMs / 1000) * 7_919 + index * 104_729;
+  const normal = Math.sqrt(-2 * Math.log(1 - hashUnit(seed))) * Math.cos(2 * Math.PI * hashUnit(seed + 1));
+  return Math.max(1, Math.round((20 + (index % 60)) * Math.exp(0.5 * normal)));
+}
+
+/** The sketch of one component's answered checks over `[fromMs, toMs)` every 30 s, as the store keeps it. */
+function sketchOf(index: number, fromMs: number, toMs: number): Buffer {
+  const latencies: number[] = [];
+  for (let at = fromMs; at < toMs; at += 30_000) latencies.push(latencyAt(index, at));
+  return encodeLatencySketch(sketchLatencies(latencies));
+}
+
 function componentsAt(count: number, atMs: number): StoredComponent[] {
   const hourIndex = Math.floor(atMs / HOUR_MS);
   return Array.from({ length: count }, (_, index) => {
@@ -80,7 +107,7 @@ function componentsAt(count: number, atMs: number): StoredComponent[] {
       checks: [
         down
           ? { ok: false, failureClass: 'status', httpStatus: 503, latencyMs: 5 + (index % 7) }
-          : { ok: true, failureClass: null, httpStatus: 200, latencyMs: 10 + ((atMs / 1000 + index) % 40) },
+          : { ok: true, failureClass: null, httpStatus: 200, latencyMs: latencyAt(index, atMs) },
       ],
     };
   });
@@ -103,9 +130,10 @@ export function generateYear(file: string, count: number, intervalMs: number, en
   database.pragma('synchronous = OFF');
   const addComponent = database.prepare('INSERT INTO components (id, name) VALUES (?, ?)');
   const addHour = database.prepare(
-    `INSERT INTO hourly (hour_ms, component_id, operational_ms, major_ms, p50_ms, p95_ms, max_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    'INSERT INTO hourly (hour_ms, component_id, operational_ms, major_ms) VALUES (?, ?, ?, ?)',
   );
+  const addHourSketch = database.prepare('INSERT INTO latency_hours (hour_ms, component_id, sketch) VALUES (?, ?, ?)');
+  const addDaySketch = database.prepare('INSERT INTO latency_days (day_ms, component_id, sketch) VALUES (?, ?, ?)');
   const addDay = database.prepare(
     'INSERT INTO daily (day_ms, component_id, operational_ms, major_ms) VALUES (?, ?, ?, ?)',
   );
@@ -115,6 +143,9 @@ export function generateYear(file: string, count: number, intervalMs: number, en
      VALUES (?, ?, 'major_outage', ?, ?, 'status', 'status', 503, ?)`,
   );
   const setMark = database.prepare('INSERT OR REPLACE INTO marks (name, ms) VALUES (?, ?)');
+  // Each component's sketch of a real day and of a real hour of its checks, stored for every day and hour kept.
+  const daySketches = Array.from({ length: count }, (_, index) => sketchOf(index, endMs - DAY_MS, endMs));
+  const hourSketches = Array.from({ length: count }, (_, index) => sketchOf(index, endMs - HOUR_MS, endMs));
   database.transaction(() => {
     for (let index = 0; index < count; index += 1) addComponent.run(index + 1, nameOf(index));
     const dayCount = Math.round(DEFAULT_RETENTION.dailyMs / DAY_MS);
@@ -126,12 +157,14 @@ export function generateYear(file: string, count: number, intervalMs: number, en
           if (hasOutage(index, hour / HOUR_MS)) downMs += OUTAGE_MS;
         }
         addDay.run(day, index + 1, DAY_MS - downMs, downMs);
+        addDaySketch.run(day, index + 1, daySketches[index]);
       }
     }
     for (let hour = endMs - DEFAULT_RETENTION.hourlyMs; hour < endMs; hour += HOUR_MS) {
       for (let index = 0; index < count; index += 1) {
         const downMs = hasOutage(index, hour / HOUR_MS) ? OUTAGE_MS : 0;
-        addHour.run(hour, index + 1, HOUR_MS - downMs, downMs, 25, 45, 49);
+        addHour.run(hour, index + 1, HOUR_MS - downMs, downMs);
+        if (hour >= endMs - DEFAULT_RETENTION.hourlySketchMs) addHourSketch.run(hour, index + 1, hourSketches[index]);
       }
     }
     for (let hour = endMs - YEAR_MS; hour < endMs; hour += HOUR_MS) {
@@ -337,4 +370,46 @@ export async function measureWriteAndRender(
   } finally {
     store.close();
   }
+}
+
+/** What a check costs the latency sketches: its insert (`accept`), and an hour's sketch encoded and merged into its day. */
+export interface SketchCost {
+  readonly checks: number;
+  readonly insertNsPerCheck: number;
+  /** Encoding a component's hour (120 checks) and merging it into its day's sketch, decoded and encoded again. */
+  readonly hourIntoDayUs: number;
+  /** The largest day sketch of 1,000 components' real days, in bytes. */
+  readonly largestDayBytes: number;
+  readonly medianDayBytes: number;
+}
+
+/** Measures the sketches' own costs on the generated latencies (1,000 components, a day each). */
+export function measureSketchCost(): SketchCost {
+  const dayStartMs = YEAR_ONE_END_MS - DAY_MS;
+  const perComponent = Array.from({ length: 1_000 }, (_, index) => {
+    const latencies: number[] = [];
+    for (let at = dayStartMs; at < YEAR_ONE_END_MS; at += 30_000) latencies.push(latencyAt(index, at));
+    return latencies;
+  });
+  const started = process.hrtime.bigint();
+  const days = perComponent.map((latencies) => sketchLatencies(latencies));
+  const insertNs = Number(process.hrtime.bigint() - started);
+  const checks = perComponent.reduce((sum, latencies) => sum + latencies.length, 0);
+  const dayBytes = days.map((sketch) => encodeLatencySketch(sketch));
+  const mergeStarted = process.hrtime.bigint();
+  for (const [index, latencies] of perComponent.entries()) {
+    const hour = sketchLatencies(latencies.slice(0, 120));
+    encodeLatencySketch(hour);
+    hour.merge(decodeLatencySketch(dayBytes[index] as Buffer));
+    encodeLatencySketch(hour);
+  }
+  const mergeNs = Number(process.hrtime.bigint() - mergeStarted);
+  const sizes = dayBytes.map((bytes) => bytes.length).sort((a, b) => a - b);
+  return {
+    checks,
+    insertNsPerCheck: insertNs / checks,
+    hourIntoDayUs: mergeNs / perComponent.length / 1000,
+    largestDayBytes: sizes.at(-1) ?? 0,
+    medianDayBytes: median(sizes),
+  };
 }

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { runCycle } from '../../src/cycle/run-cycle.js';
 import { createCheckSources } from '../../src/probe-process/check-sources.js';
 import { createProber } from '../../src/probe-process/create-prober.js';
-import { loadSidecarOptions } from '../../src/probe-process/load-sidecar-options.js';
+import { loadProbeOptions } from '../../src/probe-process/load-probe-options.js';
 import type { ProbeState } from '../../src/schemas/probe-state.js';
 
 const [configFile, regionsFile, publicDir, stateDir, mode] = process.argv.slice(2);
@@ -20,7 +20,7 @@ if (!configFile || !regionsFile || !publicDir || !stateDir) {
   throw new Error('usage: probe-driver.ts CONFIG REGIONS PUBLIC_DIR STATE_DIR');
 }
 const log = { info: () => {}, error: (line: string) => console.error(line) };
-const options = await loadSidecarOptions({
+const options = await loadProbeOptions({
   configFile,
   regionsFile,
   publicDir,

@@ -1,7 +1,7 @@
 import { connect, isIP, type Socket } from 'node:net';
 import { describeRequestError } from '../outbound/describe-request-error.js';
 import { ANSWER_IN, withDeadline } from '../outbound/with-deadline.js';
-import type { CheckEndpointOptions, CheckPhase, CheckResult, EndpointCheck } from './check-endpoint.js';
+import type { CheckEndpointOptions, CheckPhase, CheckResult, CheckRun, EndpointCheck } from './check-endpoint.js';
 import { resolveHostWithSystem } from './resolve-host.js';
 import { trackLookup } from './track-lookup.js';
 
@@ -15,12 +15,11 @@ type Attempt = { readonly kind: 'connected' } | { readonly kind: 'failed'; reado
  * `dns` or `connect`), and a failure has the same reasons: `refused`, `dns`,
  * `timeout`, or `error (CODE)`. Never throws.
  */
-export async function checkConnection(check: EndpointCheck, options: CheckEndpointOptions = {}): Promise<CheckResult> {
-  const clock = options.clock ?? (() => performance.now());
-  const started = clock();
-  const elapsed = () => Math.round(clock() - started);
-  const { signal } = options;
-  if (signal?.aborted) return { ok: false, latency_ms: 0, error: describeRequestError(signal.reason) };
+export async function checkConnection(
+  check: EndpointCheck,
+  options: CheckEndpointOptions & CheckRun,
+): Promise<CheckResult> {
+  const { elapsed, signal } = options;
 
   let host: string;
   let port: number;

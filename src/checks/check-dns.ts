@@ -3,7 +3,7 @@ import { errorCode } from '../errors/describe-error.js';
 import { describeRequestError } from '../outbound/describe-request-error.js';
 import { withDeadline } from '../outbound/with-deadline.js';
 import { type DnsRecordType, parseDnsUrl } from '../schemas/check-url.js';
-import type { CheckResult } from './check-endpoint.js';
+import type { CheckResult, CheckRun } from './check-endpoint.js';
 import { type DnsAnswer, formatRecord, judgeDnsAnswer, rcodeOfError } from './judge-dns-answer.js';
 import type { CheckContext, ProbeCheck } from './probe-check.js';
 
@@ -16,12 +16,8 @@ import type { CheckContext, ProbeCheck } from './probe-check.js';
  * within `timeoutMs` is a `timeout` (phase `dns`), an ICMP refusal
  * `refused`. Never throws.
  */
-export async function checkDns(check: ProbeCheck, context: CheckContext): Promise<CheckResult> {
-  const clock = context.clock ?? (() => performance.now());
-  const started = clock();
-  const elapsed = () => Math.round(clock() - started);
-  const { signal } = context;
-  if (signal?.aborted) return { ok: false, latency_ms: 0, error: describeRequestError(signal.reason) };
+export async function checkDns(check: ProbeCheck, context: CheckContext & CheckRun): Promise<CheckResult> {
+  const { elapsed, signal } = context;
   const target = parseDnsUrl(check.url);
   if (target === undefined) return { ok: false, latency_ms: 0, error: 'error (ERR_INVALID_URL)' };
   // One try, waiting the whole deadline: our own timer settles the check anyway.

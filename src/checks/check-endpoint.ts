@@ -41,6 +41,16 @@ export interface CheckEndpointOptions {
 }
 
 /**
+ * What `runCheck` hands the check of each kind besides its context: the
+ * check's latency so far, on the clock it started when it started the check
+ * (having already answered a check aborted before it began). No kind keeps a clock of its own.
+ */
+export interface CheckRun {
+  /** Milliseconds since the check started, rounded. */
+  readonly elapsed: () => number;
+}
+
+/**
  * Requests `check.url` once and judges the answer. `timeoutMs` bounds the
  * whole check, every phase included (DNS, connect, TLS, headers, body): the
  * result is settled by our own deadline, not by any timeout of the client,
@@ -57,12 +67,11 @@ export interface CheckEndpointOptions {
  * Node's own client, not undici: undici's HTTP/1.1 parser drops the
  * connection on a `100 Continue` it did not ask for.
  */
-export async function checkEndpoint(check: EndpointCheck, options: CheckEndpointOptions = {}): Promise<CheckResult> {
-  const clock = options.clock ?? (() => performance.now());
-  const started = clock();
-  const elapsed = () => Math.round(clock() - started);
-  const { signal } = options;
-  if (signal?.aborted) return { ok: false, latency_ms: 0, error: describeRequestError(signal.reason) };
+export async function checkEndpoint(
+  check: EndpointCheck,
+  options: CheckEndpointOptions & CheckRun,
+): Promise<CheckResult> {
+  const { elapsed, signal } = options;
 
   let exchange: Exchange;
   try {

@@ -6,7 +6,7 @@ import { describeRequestError, type FailureReason } from '../outbound/describe-r
 import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
 import { ANSWER_IN, withDeadline } from '../outbound/with-deadline.js';
 import { parseGrpcUrl } from '../schemas/check-url.js';
-import type { CheckPhase, CheckResult } from './check-endpoint.js';
+import type { CheckPhase, CheckResult, CheckRun } from './check-endpoint.js';
 import { decodeHealthResponse, encodeHealthRequest, SERVING_STATUSES } from './grpc-health-codec.js';
 import { readCertificateExpiry } from './http-exchange.js';
 import type { CertificateExpiry } from './judge-certificate.js';
@@ -53,12 +53,8 @@ type Called =
  * the served certificates' expiry is kept as an https check keeps it.
  * Never throws.
  */
-export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext): Promise<CheckResult> {
-  const clock = context.clock ?? (() => performance.now());
-  const started = clock();
-  const elapsed = () => Math.round(clock() - started);
-  const { signal } = context;
-  if (signal?.aborted) return { ok: false, latency_ms: 0, error: describeRequestError(signal.reason) };
+export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext & CheckRun): Promise<CheckResult> {
+  const { elapsed, signal } = context;
   const target = parseGrpcUrl(check.url);
   if (target === undefined) return { ok: false, latency_ms: 0, error: 'error (ERR_INVALID_URL)' };
   const resolveHost = context.resolveHost ?? resolveHostWithSystem;

@@ -86,5 +86,8 @@ export interface CheckContext extends CheckEndpointOptions {
   readonly upstreamPages?: UpstreamPages | undefined;
 }
 
-/** Every kind of check has this one signature; a prober never throws: a failure is its result. */
-export type Prober = (check: ProbeCheck, context: CheckContext) => Promise<CheckResult>;
+/**
+ * Every kind of check has this one signature, as `runCheck`, which chooses
+ * among them, has too; a check never throws: a failure is its result.
+ */
+export type CheckFunction = (check: ProbeCheck, context: CheckContext) => Promise<CheckResult>;

@@ -1,6 +1,6 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { CheckResult } from '../checks/check-endpoint.js';
-import type { CheckContext, ProbeCheck } from '../checks/probe-check.js';
+import type { CheckContext, CheckFunction } from '../checks/probe-check.js';
 import { resolveHostWithSystem } from '../checks/resolve-host.js';
 import { runCheck } from '../checks/run-check.js';
 import { shareLookups } from '../checks/share-lookups.js';
@@ -45,7 +45,7 @@ export type CycleOutcome =
   /** Stopped from outside (shutdown) before the checks were done: nothing to publish. */
   | { readonly kind: 'aborted'; readonly durationMs: number };
 
-export type CheckFunction = (check: ProbeCheck, context: CheckContext) => Promise<CheckResult>;
+export type { CheckFunction };
 
 /** What the probe keeps across cycles for the checks of other kinds: the heartbeats' pushes, the upstream pages read. */
 export type CheckSources = Pick<CheckContext, 'heartbeats' | 'upstreamPages'>;

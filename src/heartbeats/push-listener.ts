@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, isIPv6 } from 'node:net';
 import { describeIoError } from '../errors/describe-error.js';
+import { listenForRequests } from '../io/listen-for-requests.js';
 import {
   type ConnectionLimits,
   limitConnections,
@@ -191,17 +191,14 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
         );
   limitConnections(server, connectionLimits);
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      server.on('error', (error) => log.error(`heartbeats: ${error.message}`));
-      resolve();
-    });
+  const origin = await listenForRequests(server, {
+    port: options.port,
+    host: options.host,
+    scheme: options.tls === undefined ? 'http' : 'https',
+    onError: (error) => log.error(`heartbeats: ${error.message}`),
   });
-  const { address, port } = server.address() as AddressInfo;
   return {
-    url: `${options.tls === undefined ? 'http' : 'https'}://${isIPv6(address) ? `[${address}]` : address}:${port}/heartbeat/`,
+    url: `${origin}/heartbeat/`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

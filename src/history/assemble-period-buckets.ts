@@ -1,8 +1,8 @@
 import type { StatusValue } from '../schemas/status-value.js';
 import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 import type { PeriodBuckets } from './history-store.js';
+import type { ComponentLatency, LatencySummary } from './latency-sketch.js';
 import { coveredMs, hourStartMs, type StateMs, stateMsOf, type TimeBucket } from './state-time.js';
-import { type LatencySummary, summarizeLatency } from './summarize-latency.js';
 
 /** The cycle whose span is still open: it stands for the time until the next cycle. */
 export interface OpenCycle {
@@ -23,12 +23,9 @@ export interface StateRow {
 export interface DailyRow extends StateRow {
   readonly day_ms: number;
 }
-/** An hour's row: its latency summary is set once the hour is summarized. */
+/** An hour's row of time per state. */
 export interface HourlyRow extends StateRow {
   readonly hour_ms: number;
-  readonly p50_ms: number | null;
-  readonly p95_ms: number | null;
-  readonly max_ms: number | null;
 }
 
 /** Rows to read, by their start: `[fromMs, toMs)`. */
@@ -43,7 +40,7 @@ export interface PeriodReads {
   readonly nowMs: number;
   /** Days rolled up: before the `daily_through` mark. */
   readonly days: MsRange;
-  /** Hourly rows: time per state from the `daily_through` mark, latency for the 24 hours up to now. */
+  /** Hourly rows: time per state from the `daily_through` mark. */
   readonly hours: MsRange;
   /** Raw cycles of the hours whose latency is not summarized yet (the current one, usually). */
   readonly raw: MsRange;
@@ -95,18 +92,18 @@ export interface PeriodRows {
   /** The days from `groupDays`. */
   readonly days: ReadonlyMap<number, readonly TimeBucket[]>;
   readonly hours: Iterable<HourlyRow>;
-  /** Answered latencies from the raw cycles, by hour and component. */
-  readonly rawLatencies: ReadonlyMap<number, ReadonlyMap<number, number[]>>;
+  /** Latency per hour and per day from the sketches, by component id. */
+  readonly latency: ReadonlyMap<number, ComponentLatency>;
   readonly open: OpenCycle | null;
 }
 
 /**
  * A period's buckets per component, in the order of their ids: rolled-up days,
- * then hours after them, then the open cycle's span up to now; and latency
- * per hour, summarized from the raw cycles where the hour is not yet.
+ * then hours after them, then the open cycle's span up to now; with the
+ * latency per hour and per day as read.
  */
 export function assemblePeriodBuckets(reads: PeriodReads, rows: PeriodRows): PeriodBuckets {
-  const { nowMs, dailyThroughMs, latencyFromMs } = reads;
+  const { nowMs, dailyThroughMs } = reads;
   const byId = new Map<number, TimeBucket[]>();
   const add = (componentId: number, bucket: TimeBucket) => {
     const list = byId.get(componentId);
@@ -116,22 +113,12 @@ export function assemblePeriodBuckets(reads: PeriodReads, rows: PeriodRows): Per
   for (const [componentId, buckets] of rows.days) {
     for (const bucket of buckets) add(componentId, bucket);
   }
-  const latency = new Map<number, Map<number, LatencySummary>>();
   const periodHourMs = hourStartMs(reads.fromMs);
   for (const row of rows.hours) {
     if (row.hour_ms >= dailyThroughMs && row.hour_ms >= periodHourMs) {
       // The current hour's time all lies before now: spreading it over the whole hour would misplace it.
       const lengthMs = Math.max(1, Math.min(HOUR_MS, nowMs - row.hour_ms));
       add(row.component_id, { startMs: row.hour_ms, lengthMs, ms: stateRowMs(row) });
-    }
-    if (row.hour_ms >= latencyFromMs && row.p50_ms !== null && row.p95_ms !== null && row.max_ms !== null) {
-      setLatency(latency, row.component_id, row.hour_ms, { p50Ms: row.p50_ms, p95Ms: row.p95_ms, maxMs: row.max_ms });
-    }
-  }
-  for (const [hourMs, byComponent] of rows.rawLatencies) {
-    for (const [componentId, latencies] of byComponent) {
-      const summary = summarizeLatency(latencies);
-      if (summary !== null) setLatency(latency, componentId, hourMs, summary);
     }
   }
   const open = rows.open;
@@ -149,23 +136,10 @@ export function assemblePeriodBuckets(reads: PeriodReads, rows: PeriodRows): Per
     .map((id) => ({
       name: names.get(id) as string,
       buckets: byId.get(id) ?? [],
-      latency: latency.get(id) ?? new Map<number, LatencySummary>(),
+      latency: rows.latency.get(id)?.hours ?? new Map<number, LatencySummary>(),
+      dayLatency: rows.latency.get(id)?.days ?? new Map<number, LatencySummary>(),
     }));
   return { components };
-}
-
-function setLatency(
-  latency: Map<number, Map<number, LatencySummary>>,
-  componentId: number,
-  hourMs: number,
-  summary: LatencySummary,
-): void {
-  let byHour = latency.get(componentId);
-  if (byHour === undefined) {
-    byHour = new Map();
-    latency.set(componentId, byHour);
-  }
-  byHour.set(hourMs, summary);
 }
 
 function stateRowMs(row: StateRow): StateMs {

@@ -19,8 +19,10 @@ import type { HistoryStore } from './history-store.js';
 import { isClockStepBack, placeInHistory } from './place-in-history.js';
 import { createComponentHistoryPublisher } from './publish-component-histories.js';
 import type { PublishedHistory } from './published-history.js';
+import { type ReportPeriod, reportFromStore } from './read-uptime-report.js';
 import { createHistoryRenderCache, type HistoryDocuments, renderHistoryDocuments } from './render-history-documents.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
+import type { UptimeReport } from './uptime-report.js';
 
 /** Where the history lives by default: with the probe's state, never under `public/`. */
 export const DEFAULT_HISTORY_FILE = '.state/history.sqlite';
@@ -64,6 +66,12 @@ export interface HistoryRecorder {
   recordUnpublished(at: Date): Promise<void>;
   /** The documents as this process last wrote them; `undefined` until a write succeeded. */
   published(): PublishedHistory | undefined;
+  /**
+   * The report over a period (`reportFromStore`, as the `uptime` CLI reads it)
+   * from the history this process records; `undefined` while it is not open
+   * (the last record failed). Throws what the store throws.
+   */
+  readReport(period: ReportPeriod): UptimeReport | undefined;
   close(): void;
 }
 
@@ -224,6 +232,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       await withStore((current) => current.recordGap(place(current, at).getTime(), options.intervalMs));
     },
     published: () => written,
+    readReport: (period) => (store === undefined ? undefined : reportFromStore(store, period)),
     close() {
       store?.close();
       store = undefined;

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 export const BUSY_TIMEOUT_MS = 1_000;
 
 /** The schema version this code writes, kept in `PRAGMA user_version`. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Each schema version's SQL, in order: `HISTORY_MIGRATIONS[n]` takes a file from version n to n + 1. */
 export const HISTORY_MIGRATIONS: readonly string[] = [
@@ -57,6 +57,21 @@ export const HISTORY_MIGRATIONS: readonly string[] = [
    ALTER TABLE incidents ADD COLUMN updated_ms INTEGER;`,
   // 3: the team's notice that is the incident, where its declaration was published (null: the probe's own).
   'ALTER TABLE incidents ADD COLUMN notice TEXT;',
+  // 4: latency sketches (encodeLatencySketch) per component and hour, and per component and day, each a table of
+  // its own so that the hourly ones can be dropped sooner than the hours' time per state. The p50/p95/max columns
+  // of hourly are no longer written: percentiles come from the sketches only.
+  `CREATE TABLE latency_hours (
+     hour_ms INTEGER NOT NULL,
+     component_id INTEGER NOT NULL,
+     sketch BLOB NOT NULL,
+     PRIMARY KEY (hour_ms, component_id)
+   ) WITHOUT ROWID;
+   CREATE TABLE latency_days (
+     day_ms INTEGER NOT NULL,
+     component_id INTEGER NOT NULL,
+     sketch BLOB NOT NULL,
+     PRIMARY KEY (day_ms, component_id)
+   ) WITHOUT ROWID;`,
 ];
 
 /**

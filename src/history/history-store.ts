@@ -1,6 +1,7 @@
 import type { HistoryRetention } from '../settings/history-retention.js';
 import type { IncidentRecord } from './advance-incidents.js';
 import type { CycleRecord } from './cycle-record.js';
+import type { LatencySketch } from './latency-sketch.js';
 import type { ComponentHistory } from './render-uptime.js';
 
 /** Every component the history knows, in the order it first saw them, with its time buckets over a period. */
@@ -35,9 +36,18 @@ export interface HistoryStore {
   /**
    * Time per state in buckets that do not overlap and together cover
    * `[fromMs, toMs)` (days where rolled up, hours after, the last cycle's span
-   * up to `nowMs`), and latency per hour for the 24 hours up to `nowMs`.
+   * up to `nowMs`), and latency per hour for the 24 hours up to `nowMs` and
+   * per UTC day from the day of `fromMs`, from the sketches.
    */
   readBuckets(fromMs: number, toMs: number, nowMs: number): PeriodBuckets;
+  /**
+   * Each component's latency sketch over `[fromMs, toMs)`, by name: merged
+   * from the day sketches of the days it covers whole, the hour sketches of
+   * the rest, and the raw checks of the hours not yet summarized; every hour
+   * the period touches counts whole. A component without an answered check
+   * in it is left out.
+   */
+  readLatency(fromMs: number, toMs: number): ReadonlyMap<string, LatencySketch>;
   /** Incidents ongoing or resolved at or after `fromMs`, that started before `toMs`. */
   readIncidents(fromMs: number, toMs: number): IncidentRecord[];
   close(): void;

@@ -45,6 +45,8 @@ export interface DeletionStep {
   readonly raw: { readonly beforeMs: number; readonly rows: number };
   readonly hourly: { readonly beforeMs: number; readonly spanMs: number };
   readonly daily: { readonly beforeMs: number; readonly spanMs: number };
+  /** Hourly latency sketches; the daily ones go with the daily aggregates. */
+  readonly hourSketches: { readonly beforeMs: number; readonly spanMs: number };
   readonly incidents: { readonly beforeMs: number; readonly rows: number };
 }
 
@@ -67,6 +69,11 @@ export function planDeletions(
       spanMs: Math.max(HOURS_PER_STEP * HOUR_MS, 2 * sinceLastMs),
     },
     daily: { beforeMs: nowMs - retention.dailyMs, spanMs: Math.max(DAY_MS, 2 * sinceLastMs) },
+    // Each hour's sketch is merged into its day's as it is made: dropping it loses no day.
+    hourSketches: {
+      beforeMs: nowMs - retention.hourlySketchMs,
+      spanMs: Math.max(HOURS_PER_STEP * HOUR_MS, 2 * sinceLastMs),
+    },
     incidents: { beforeMs: nowMs - retention.incidentMs, rows: DELETE_BATCH_ROWS },
   };
 }

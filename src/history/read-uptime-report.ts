@@ -2,14 +2,38 @@ import { errorMessage } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
 import type { HistoryStore } from './history-store.js';
+import { monthPeriod } from './month-period.js';
 import { openSqliteHistoryStore } from './sqlite-history-store.js';
 import { buildUptimeReport, type UptimeReport } from './uptime-report.js';
 
-export interface ReadReportOptions {
-  readonly historyFile: string;
+/** A period to report on, as of `now`, and the objectives of the components that have one. */
+export interface ReportPeriod {
   readonly sinceMs: number;
   readonly untilMs: number;
   readonly now: Date;
+  /** Each component's `slo` in percent, by name. */
+  readonly slos: ReadonlyMap<string, number>;
+}
+
+export interface ReadReportOptions extends ReportPeriod {
+  readonly historyFile: string;
+}
+
+/**
+ * The report over a period from an open store: the time per state, the
+ * incidents and the merged latency sketches, as the probe's monthly reports
+ * and the `uptime` CLI both read them, so their figures are the same.
+ */
+export function reportFromStore(store: HistoryStore, { sinceMs, untilMs, now, slos }: ReportPeriod): UptimeReport {
+  return buildUptimeReport({
+    sinceMs,
+    untilMs,
+    nowMs: now.getTime(),
+    buckets: store.readBuckets(sinceMs, untilMs, now.getTime()),
+    incidents: store.readIncidents(sinceMs, untilMs),
+    latency: store.readLatency(sinceMs, Math.min(untilMs, now.getTime() + 1)),
+    slos,
+  });
 }
 
 /**
@@ -17,7 +41,7 @@ export interface ReadReportOptions {
  * proceed) and builds the report. Throws `InputError` naming the file when
  * there is no usable history there.
  */
-export function readUptimeReport({ historyFile, sinceMs, untilMs, now }: ReadReportOptions): UptimeReport {
+export function readUptimeReport({ historyFile, ...period }: ReadReportOptions): UptimeReport {
   let store: HistoryStore;
   try {
     store = openSqliteHistoryStore(historyFile, { readonly: true });
@@ -28,13 +52,7 @@ export function readUptimeReport({ historyFile, sinceMs, untilMs, now }: ReadRep
     });
   }
   try {
-    return buildUptimeReport({
-      sinceMs,
-      untilMs,
-      nowMs: now.getTime(),
-      buckets: store.readBuckets(sinceMs, untilMs, now.getTime()),
-      incidents: store.readIncidents(sinceMs, untilMs),
-    });
+    return reportFromStore(store, period);
   } finally {
     store.close();
   }
@@ -54,4 +72,13 @@ export function parsePeriodDate(flag: string, text: string): number {
     ]);
   }
   return ms;
+}
+
+/** A `--month` value (`2026-11`, UTC) as its bounds. Throws `InputError` naming the flag. */
+export function parseMonth(flag: string, text: string): { sinceMs: number; untilMs: number } {
+  const period = monthPeriod(text);
+  if (period === undefined) {
+    throw new InputError(flag, [{ path: '', reason: `${JSON.stringify(text)} is not a month like 2026-11` }]);
+  }
+  return { sinceMs: period.fromMs, untilMs: period.toMs };
 }

@@ -92,7 +92,7 @@ export function renderHistoryDocuments(
   const { components } = store.readBuckets(fromMs, nowMs, nowMs);
   const byName = new Map(components.map((component) => [component.name, component]));
   const configured = input.componentNames.map(
-    (name): ComponentHistory => byName.get(name) ?? { name, buckets: [], latency: new Map() },
+    (name): ComponentHistory => byName.get(name) ?? { name, buckets: [], latency: new Map(), dayLatency: new Map() },
   );
   const { summary, details } = renderUptime({ ...input, components: configured }, cache?.days);
   const names = new Set(input.componentNames);

@@ -11,6 +11,7 @@ import {
 import { assignSlugs } from '../slugs/assign-slugs.js';
 import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 import { computeUptime } from './compute-uptime.js';
+import type { LatencySummary } from './latency-sketch.js';
 import {
   addInto,
   hourStartMs,
@@ -20,7 +21,6 @@ import {
   totalMs,
   worstStateIn,
 } from './state-time.js';
-import type { LatencySummary } from './summarize-latency.js';
 
 export { UPTIME_DAYS };
 /** Hours in the detail documents' latency history, the current one included. */
@@ -33,8 +33,10 @@ export interface ComponentHistory {
   readonly name: string;
   /** Time per state, in buckets that do not overlap: rolled-up days, hours, the last cycle's span. */
   readonly buckets: readonly TimeBucket[];
-  /** Latency by the start of the hour, for the last 24 hours. */
+  /** Latency by the start of the hour, for the last 24 hours, from the sketches. */
   readonly latency: ReadonlyMap<number, LatencySummary>;
+  /** Latency by the start of the UTC day, for the last 90 days (today so far), from the sketches. */
+  readonly dayLatency: ReadonlyMap<number, LatencySummary>;
 }
 
 export interface UptimeInput {
@@ -52,6 +54,7 @@ interface DaySlot {
   readonly dayMs: number;
   readonly periodMs: number;
   readonly time: StateMs;
+  readonly latency: LatencySummary | undefined;
   readonly day: UptimeDay;
 }
 
@@ -142,7 +145,12 @@ export function renderUptime(
         for (const { name, slug, uptime, days: entries, latency } of detailed) {
           const hourly = hours.map((hourMs, index) => {
             const summary = latency.get(hourMs);
-            return { hour: hourLabels[index] ?? '', p50_ms: summary?.p50Ms ?? null, p95_ms: summary?.p95Ms ?? null };
+            return {
+              hour: hourLabels[index] ?? '',
+              p50_ms: summary?.p50Ms ?? null,
+              p95_ms: summary?.p95Ms ?? null,
+              p99_ms: summary?.p99Ms ?? null,
+            };
           });
           yield { ...header, name, slug, uptime, days: entries, latency: hourly };
         }
@@ -152,7 +160,7 @@ export function renderUptime(
 }
 
 function renderComponent(
-  { name, buckets }: ComponentHistory,
+  { name, buckets, dayLatency }: ComponentHistory,
   nowMs: number,
   firstDayMs: number,
   days: DayEntries,
@@ -176,14 +184,15 @@ function renderComponent(
     days: byDay.map((time, index) => {
       const dayMs = firstDayMs + index * DAY_MS;
       const periodMs = Math.min(DAY_MS, nowMs - dayMs);
+      const latency = dayLatency.get(dayMs);
       const own = last[index];
-      if (own !== undefined && holds(own, dayMs, periodMs, time)) return own.day;
+      if (own !== undefined && holds(own, dayMs, periodMs, time, latency)) return own.day;
       let shared = days.lastTaken[index];
-      if (shared === undefined || !holds(shared, dayMs, periodMs, time)) {
-        const key = `${dayMs} ${periodMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]}`;
+      if (shared === undefined || !holds(shared, dayMs, periodMs, time, latency)) {
+        const key = `${dayMs} ${periodMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]} ${latency?.p50Ms} ${latency?.p95Ms} ${latency?.p99Ms}`;
         shared = days.byValue.get(key);
         if (shared === undefined) {
-          shared = { dayMs, periodMs, time, day: renderDay(dayMs, time, periodMs) };
+          shared = { dayMs, periodMs, time, latency, day: renderDay(dayMs, time, periodMs, latency) };
           days.byValue.set(key, shared);
         }
       }
@@ -196,9 +205,18 @@ function renderComponent(
 }
 
 /** Whether `slot` was rendered from these figures. */
-function holds(slot: DaySlot, dayMs: number, periodMs: number, time: StateMs): boolean {
+function holds(
+  slot: DaySlot,
+  dayMs: number,
+  periodMs: number,
+  time: StateMs,
+  latency: LatencySummary | undefined,
+): boolean {
   const had = slot.time;
   return (
+    slot.latency?.p50Ms === latency?.p50Ms &&
+    slot.latency?.p95Ms === latency?.p95Ms &&
+    slot.latency?.p99Ms === latency?.p99Ms &&
     slot.dayMs === dayMs &&
     slot.periodMs === periodMs &&
     had[0] === time[0] &&
@@ -221,7 +239,12 @@ function formatDate(dayMs: number): string {
 }
 
 /** One UTC day's entry; `periodMs` is the whole day, or the part of today that has passed. */
-export function renderDay(dayMs: number, time: StateMs, periodMs: number): UptimeDay {
+export function renderDay(
+  dayMs: number,
+  time: StateMs,
+  periodMs: number,
+  latency: LatencySummary | undefined,
+): UptimeDay {
   const minutes = (ms: number) => Math.round(ms / 60) / 1000;
   return {
     date: formatDate(dayMs),
@@ -235,6 +258,9 @@ export function renderDay(dayMs: number, time: StateMs, periodMs: number): Uptim
       major_outage: minutes(time[STATUS_VALUES.indexOf('major_outage')] ?? 0),
     },
     no_data_minutes: minutes(Math.max(0, periodMs - totalMs(time))),
+    p50_ms: latency?.p50Ms ?? null,
+    p95_ms: latency?.p95Ms ?? null,
+    p99_ms: latency?.p99Ms ?? null,
   };
 }
 

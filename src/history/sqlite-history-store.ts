@@ -3,6 +3,7 @@ import { WriterFencedError } from '../errors/writer-fenced-error.js';
 import type { HistoryRetention } from '../settings/history-retention.js';
 import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 import { advanceIncidents, type IncidentRecord } from './advance-incidents.js';
+import { answeredLatencies } from './answered-latencies.js';
 import {
   assemblePeriodBuckets,
   type DailyRow,
@@ -17,8 +18,8 @@ import { openHistoryDatabase } from './history-schema.js';
 import type { HistoryStore, PeriodBuckets } from './history-store.js';
 import { type IncidentRow, type IncidentValues, toIncident, toIncidentValues } from './incident-row.js';
 import { markAfterRollUp, planDeletions, planRollUp } from './plan-upkeep.js';
+import { createLatencySketchTables } from './sqlite-latency-sketches.js';
 import { coveredMs, hourStartMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
-import { answeredLatencies, summarizeLatency } from './summarize-latency.js';
 
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
 
@@ -64,10 +65,6 @@ function createStore(db: Database.Database): HistoryStore {
        ON CONFLICT DO UPDATE SET operational_ms = operational_ms + excluded.operational_ms,
          maintenance_ms = maintenance_ms + excluded.maintenance_ms, degraded_ms = degraded_ms + excluded.degraded_ms,
          partial_ms = partial_ms + excluded.partial_ms, major_ms = major_ms + excluded.major_ms`,
-    ),
-    setLatency: db.prepare<[number, number, number, number, number]>(
-      `INSERT INTO hourly (hour_ms, component_id, p50_ms, p95_ms, max_ms) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET p50_ms = excluded.p50_ms, p95_ms = excluded.p95_ms, max_ms = excluded.max_ms`,
     ),
     publishedCyclesBetween: db.prepare<[number, number], { at_ms: number; data: Buffer }>(
       'SELECT at_ms, data FROM cycles WHERE at_ms >= ? AND at_ms < ? AND published = 1 ORDER BY at_ms',
@@ -118,8 +115,11 @@ function createStore(db: Database.Database): HistoryStore {
     dailyBetween: db.prepare<[number, number], DailyRow>(
       `SELECT day_ms, component_id, ${STATE_COLUMNS} FROM daily WHERE day_ms >= ? AND day_ms < ?`,
     ),
-    hourlyBetween: db.prepare<[number, number], HourlyRow>('SELECT * FROM hourly WHERE hour_ms >= ? AND hour_ms < ?'),
+    hourlyBetween: db.prepare<[number, number], HourlyRow>(
+      `SELECT hour_ms, component_id, ${STATE_COLUMNS} FROM hourly WHERE hour_ms >= ? AND hour_ms < ?`,
+    ),
   };
+  const sketches = createLatencySketchTables(db);
 
   /** The writer generation this store claimed, if it did. */
   let claimed: number | undefined;
@@ -218,17 +218,12 @@ function createStore(db: Database.Database): HistoryStore {
     statements.deleteRaw.run(plan.raw.beforeMs, plan.raw.rows);
     statements.deleteOldestHours.run(plan.hourly.beforeMs, plan.hourly.spanMs);
     statements.deleteOldestDays.run(plan.daily.beforeMs, plan.daily.spanMs);
+    sketches.deleteBefore(plan.hourSketches.beforeMs, plan.daily.beforeMs, plan.hourSketches.spanMs);
     statements.deleteIncidents.run(plan.incidents.beforeMs, plan.incidents.rows);
   }
 
   function summarizeHour(hourMs: number): void {
-    const byComponent = latenciesByHour(hourMs, hourMs + HOUR_MS).get(hourMs) ?? new Map<number, number[]>();
-    for (const [componentId, latencies] of byComponent) {
-      const summary = summarizeLatency(latencies);
-      if (summary !== null) {
-        statements.setLatency.run(hourMs, componentId, summary.p50Ms, summary.p95Ms, summary.maxMs);
-      }
-    }
+    sketches.summarizeHour(hourMs, latenciesByHour(hourMs, hourMs + HOUR_MS).get(hourMs) ?? new Map());
   }
 
   /** Answered latencies from the raw cycles in `[fromMs, toMs)`, by hour and component. */
@@ -318,10 +313,16 @@ function createStore(db: Database.Database): HistoryStore {
     const key = `${reads.days.fromMs}:${reads.days.toMs}`;
     if (days?.key !== key)
       days = { key, byId: groupDays(statements.dailyBetween.iterate(reads.days.fromMs, reads.days.toMs)) };
+    const latency = sketches.readRecent(
+      { fromMs: reads.latencyFromMs, toMs: nowMs + 1 },
+      Math.floor(fromMs / DAY_MS) * DAY_MS,
+      marks.latencyThroughMs,
+      latenciesByHour(reads.raw.fromMs, reads.raw.toMs),
+    );
     return assemblePeriodBuckets(reads, {
       ids: loadIds(),
       days: days.byId,
-      rawLatencies: latenciesByHour(reads.raw.fromMs, reads.raw.toMs),
+      latency,
       open: loadOpenCycle(),
       hours: statements.hourlyBetween.iterate(reads.hours.fromMs, reads.hours.toMs),
     });
@@ -346,6 +347,18 @@ function createStore(db: Database.Database): HistoryStore {
       return statements.lastCycleAt.get()?.at_ms ?? undefined;
     },
     readBuckets,
+    readLatency(fromMs, toMs) {
+      const names = new Map([...loadIds()].map(([name, id]) => [id, name]));
+      const merged = sketches.readPeriod(fromMs, toMs, mark('latency_through'), (range) =>
+        latenciesByHour(range.fromMs, range.toMs),
+      );
+      return new Map(
+        [...merged].flatMap(([id, sketch]) => {
+          const name = names.get(id);
+          return name === undefined ? [] : [[name, sketch] as const];
+        }),
+      );
+    },
     readIncidents(fromMs, toMs) {
       return statements.incidentsSince.all(fromMs, toMs).map(toIncident);
     },

@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { isErrnoException } from '../errors/describe-error.js';
+import { isProcessAlive } from './is-process-alive.js';
 
 /** A temp file `writeAtomically` names after its target: `.name.<pid>.<hex>.tmp`. */
 const TEMP_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]+\.tmp$/;
@@ -60,15 +61,4 @@ export async function removeStaleTempFilesUnder(
     .map((entry) => join(entry.parentPath, entry.name));
   await Promise.all(stale.map((file) => rm(file, { force: true })));
   return stale.map((file) => relative(dir, file)).sort();
-}
-
-/** Whether a process of this host is running (`kill(pid, 0)`); one of another user's counts. */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return isErrnoException(error) && error.code === 'EPERM';
-  }
 }

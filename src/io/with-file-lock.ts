@@ -7,7 +7,8 @@ import { isErrnoException } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
 import { createExclusively } from './create-exclusively.js';
 import { displayPath } from './display-path.js';
-import { isProcessAlive, removeStaleTempFiles } from './remove-stale-temp-files.js';
+import { isProcessAlive } from './is-process-alive.js';
+import { removeStaleTempFiles } from './remove-stale-temp-files.js';
 
 /** Who holds a lock, as `withFileLock` writes it. */
 const LockHolderSchema = z.object({ pid: z.number().int().positive(), host: z.string() });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import type { LineLog } from './line-log.js';
 
-/** Where the probe reports: progress to `info`, trouble to `error`. One line per call. */
-export interface ProbeLog {
-  readonly info: (line: string) => void;
-  readonly error: (line: string) => void;
+/** Where the probe reports: a `LineLog` (progress to `info`, trouble to `error`), and its routine lines. */
+export interface ProbeLog extends LineLog {
   /**
    * What every cycle says when nothing else needs saying (its summary, `cycle
    * done in …`): `info` unless given, nothing at `LOG_LEVEL=quiet`.

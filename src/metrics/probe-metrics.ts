@@ -18,8 +18,10 @@ export interface ProbeParts {
   readonly peers: readonly string[];
   /** The webhook deliveries still queued, asked at each scrape; left out when there are no webhooks. */
   readonly pendingDeliveries?: (() => Promise<readonly unknown[]>) | undefined;
-  /** Each component's group, for the per-component series (the heartbeats' age). */
+  /** Each component's group, for the per-component series (the heartbeats' age, the check durations). */
   readonly groups?: ReadonlyMap<string, string> | undefined;
+  /** This region's name, the `region` label of the check durations (as the server's status series have it). */
+  readonly region?: string | undefined;
 }
 
 export interface ProbeMetrics {
@@ -40,6 +42,12 @@ const DELIVERY_OUTCOMES = ['accepted', 'rejected', 'failed'] as const;
 
 /** Cycles take about the slowest check's timeout (5 s by default, 60 s at most). */
 const CYCLE_BUCKETS_S = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/**
+ * Check durations: from a loopback answer to the longest timeout a check may
+ * have (60 s), denser where the default timeout (5 s) and a latency alert's
+ * thresholds lie, so that `histogram_quantile(0.95, …)` is close there.
+ */
+export const CHECK_DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 30, 60];
 /** A history write is a few SQLite statements and two document writes. */
 const HISTORY_BUCKETS_S = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
@@ -51,7 +59,8 @@ function cycleOutcome(report: CycleReport): (typeof CYCLE_OUTCOMES)[number] {
  * Registers the probe's own health metrics on `registry` and returns the
  * observer that feeds them: cycles (duration histogram, count by outcome,
  * the last published time), checks by outcome and failure class, peer
- * fetches by outcome, history write time, the webhooks' queue depth and
+ * fetches by outcome, the duration of each component's answered checks
+ * (a histogram per region and component), history write time, the webhooks' queue depth and
  * attempts by outcome, and the heartbeats' pushes by outcome and age. Every counter starts at 0 for each label value it can
  * take. The cycle itself never sees prom-client.
  */
@@ -94,6 +103,13 @@ export function registerProbeMetrics({ registry, now = () => new Date() }: Probe
     buckets: HISTORY_BUCKETS_S,
     registers,
   });
+  const checkSeconds = new Histogram({
+    name: 'service_directory_probe_check_duration_seconds',
+    help: 'How long each check that got an answer took, per component (as the published latency percentiles count them).',
+    labelNames: ['region', 'component', 'group'],
+    buckets: CHECK_DURATION_BUCKETS_S,
+    registers,
+  });
   const deliveries = new Counter({
     name: 'service_directory_probe_webhook_deliveries_total',
     help: 'Webhook delivery attempts by how they ended: accepted (2xx), rejected (another answer), failed (none).',
@@ -117,6 +133,7 @@ export function registerProbeMetrics({ registry, now = () => new Date() }: Probe
   // The last push of each heartbeat component as the last cycle read it, by name.
   const lastPushes = new Map<string, number>();
   let groups: ReadonlyMap<string, string> = new Map();
+  let region = '';
   new Gauge({
     name: 'service_directory_probe_heartbeat_age_seconds',
     help: "How long ago each heartbeat component's last push arrived, as of the last cycle's reading; absent before its first push.",
@@ -147,8 +164,11 @@ export function registerProbeMetrics({ registry, now = () => new Date() }: Probe
         if (report.published) lastPublished.set(now().getTime() / 1000);
         if (outcome.kind !== 'observed') return;
         for (const component of outcome.components) {
+          const labels = { region, component: component.name, group: groups.get(component.name) ?? '' };
           for (const { result } of component.checks) {
             checks.inc({ ...labelCheck(result) });
+            // Only an answer's time is a latency: a timeout's is its timeout (as in the history).
+            if (result.status !== undefined) checkSeconds.observe(labels, result.latency_ms / 1000);
             if (result.pushedAtMs !== undefined) lastPushes.set(component.name, result.pushedAtMs);
           }
         }
@@ -162,6 +182,7 @@ export function registerProbeMetrics({ registry, now = () => new Date() }: Probe
       for (const peer of parts.peers) for (const outcome of PEER_OUTCOMES) peerFetches.inc({ peer, outcome }, 0);
       pendingDeliveries = parts.pendingDeliveries;
       groups = parts.groups ?? new Map();
+      region = parts.region ?? '';
     },
     observePush(outcome) {
       pushes.inc({ outcome });

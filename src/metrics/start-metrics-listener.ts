@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { errorMessage } from '../errors/describe-error.js';
+import { listenForRequests } from '../io/listen-for-requests.js';
 import {
   type ConnectionLimits,
   limitConnections,
@@ -75,18 +75,13 @@ export async function startMetricsListener({
   });
   limitConnections(server, connectionLimits);
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      server.on('error', (error) => log(`metrics: ${error.message}`));
-      resolve();
-    });
+  const origin = await listenForRequests(server, {
+    port,
+    host,
+    onError: (error) => log(`metrics: ${error.message}`),
   });
-  const { address, port: bound } = server.address() as AddressInfo;
-  const shown = address.includes(':') ? `[${address}]` : address;
   return {
-    url: `http://${shown}:${bound}${METRICS_PATH}`,
+    url: `${origin}${METRICS_PATH}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

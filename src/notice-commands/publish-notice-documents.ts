@@ -3,7 +3,7 @@ import { listCalendarScopes } from '../calendar/calendar-files.js';
 import { createCalendarsPublisher } from '../calendar/publish-calendars.js';
 import { listFeedScopes } from '../feed/feed-scopes.js';
 import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { noticesToPublish } from '../notices/read-notices.js';
 import { readPublishedIncidents } from '../notices/read-published-incidents.js';
 import { renderNoticeDocuments } from '../notices/render-notice-documents.js';
@@ -24,7 +24,7 @@ export interface PublishNoticeDocumentsOptions {
   readonly stateDir: string;
   /** `.gz` and `.br` siblings, as the build and the probe write them (`--precompress`). */
   readonly precompress: boolean;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
 }
 
 /** Who publishes the notices just written: the probe that holds the writer lock, or this command, which did. */

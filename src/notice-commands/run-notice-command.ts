@@ -4,7 +4,7 @@ import { ArgumentError } from '../errors/argument-error.js';
 import { describeIoError, errorCode } from '../errors/describe-error.js';
 import { decodeUtf8 } from '../io/decode-utf8.js';
 import { displayPath } from '../io/display-path.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { applyNoticeCommand, type CommandResult, type NoticeCommand } from '../notices/apply-notice-command.js';
 import { editNoticesFile, withNoticesLock } from '../notices/edit-notices-file.js';
 import { readNoticesConfig } from '../notices/read-notices.js';
@@ -22,7 +22,7 @@ export interface RunNoticeCommandOptions {
   /** The probe's state file: its writer lock is beside it. */
   readonly stateFile: string;
   readonly precompress: boolean;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
   readonly now?: Date;
 }
 

@@ -1,12 +1,18 @@
-import { stat } from 'node:fs/promises';
 import { errorMessage } from '../errors/describe-error.js';
 import { displayPath } from '../io/display-path.js';
+import { identifyFile } from '../io/identify-file.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { createConditionLog } from '../log/condition-log.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 import { type Notice, NoticesDocumentSchema } from '../schemas/notice.js';
-import { readNoticesConfig, readWrittenNotices, renderConfigWindowNotices } from './read-notices.js';
+import type { LoadedConfig } from '../settings/load-components-config.js';
+import {
+  checkNoticesConfig,
+  readNoticesConfig,
+  readWrittenNotices,
+  renderConfigWindowNotices,
+} from './read-notices.js';
 import { orderFields } from './render-notices.js';
 
 /** Where a probe takes the notices from, each cycle. */
@@ -27,8 +33,24 @@ export interface FileNoticesSourceOptions {
   readonly noticesFile: string;
   /** `data/components.json`: the names the notices are checked against, and the maintenance windows. */
   readonly componentsFile: string;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
   readonly now?: () => Date;
+  /** The components file as the process read it at start: not read again while it is unchanged. */
+  readonly loaded?: LoadedConfig | undefined;
+}
+
+/**
+ * The components file as the notices need it at `at` (`readNoticesConfig`):
+ * `loaded` while the file is the version it was read from (`identity`), else read.
+ */
+export function readConfigAsLoaded(
+  componentsFile: string,
+  loaded: LoadedConfig | undefined,
+): (identity: string, at: Date) => Promise<ComponentsConfig | undefined> {
+  return async (identity, at) =>
+    loaded !== undefined && identity === loaded.identity
+      ? checkNoticesConfig(loaded.config, componentsFile, at)
+      : readNoticesConfig(componentsFile, at);
 }
 
 /**
@@ -39,7 +61,14 @@ export interface FileNoticesSourceOptions {
  * not validate is logged (once, until it changes) and the notices last read
  * stay in force: a typo in an edit by hand never lifts a declaration.
  */
-export function fileNoticesSource({ noticesFile, componentsFile, log, now }: FileNoticesSourceOptions): NoticesSource {
+export function fileNoticesSource({
+  noticesFile,
+  componentsFile,
+  log,
+  now,
+  loaded,
+}: FileNoticesSourceOptions): NoticesSource {
+  const readConfig = readConfigAsLoaded(componentsFile, loaded);
   const invalid = createConditionLog({ log, now });
   let read:
     | { readonly key: string; readonly config: ComponentsConfig | undefined; readonly written: Notice[] }
@@ -49,10 +78,11 @@ export function fileNoticesSource({ noticesFile, componentsFile, log, now }: Fil
     owned: true,
     files: [noticesFile, componentsFile],
     async read(at) {
-      const key = (await Promise.all([noticesFile, componentsFile].map(identifyFile))).join('|');
+      const [noticesId, componentsId = ''] = await Promise.all([noticesFile, componentsFile].map(identifyFile));
+      const key = `${noticesId}|${componentsId}`;
       if (key !== read?.key && key !== failedKey) {
         try {
-          const config = await readNoticesConfig(componentsFile, at);
+          const config = await readConfig(componentsId, at);
           // In the published document's field order: what the webhooks fingerprint is the same either way.
           const written = (await readWrittenNotices(noticesFile, config, componentsFile)).map(orderFields);
           read = { key, config, written };
@@ -67,12 +97,6 @@ export function fileNoticesSource({ noticesFile, componentsFile, log, now }: Fil
       return read === undefined ? undefined : [...read.written, ...renderConfigWindowNotices(read.config, at)];
     },
   };
-}
-
-/** What identifies a version of a file without reading it; `missing` when there is none. */
-export async function identifyFile(file: string): Promise<string> {
-  const info = await stat(file).catch(() => undefined);
-  return info === undefined ? 'missing' : `${info.ino}:${info.size}:${info.mtimeMs}`;
 }
 
 /**

@@ -3,17 +3,19 @@ import type { Dispatcher } from 'undici';
 import { maxBytesOf } from '../api-documents.js';
 import { NOTICES_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
+import { identifyFile } from '../io/identify-file.js';
 import { parseDocument } from '../io/parse-document.js';
 import { createConditionLog } from '../log/condition-log.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { redactUrl } from '../outbound/redact-url.js';
 import { type JsonTextAnswer, requestJsonText } from '../outbound/request-json-text.js';
 import { withDeadline } from '../outbound/with-deadline.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 import { type Notice, NoticesDocumentSchema } from '../schemas/notice.js';
+import type { LoadedConfig } from '../settings/load-components-config.js';
 import { WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
-import { identifyFile, type NoticesSource } from './notices-source.js';
-import { readNoticesConfig, renderConfigWindowNotices } from './read-notices.js';
+import { type NoticesSource, readConfigAsLoaded } from './notices-source.js';
+import { renderConfigWindowNotices } from './read-notices.js';
 
 /** An `http://` URL to a host other than this one's loopback: what it carries can be changed on the way. */
 function isPlainHttpAcrossNetwork(url: string): boolean {
@@ -33,10 +35,12 @@ export interface UrlNoticesSourceOptions {
   readonly url: string;
   /** This region's components file: its own maintenance windows are added, as the place's are left out. */
   readonly componentsFile: string;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
   readonly timeoutMs?: number;
   readonly now?: () => Date;
   readonly dispatcher?: Dispatcher;
+  /** The components file as the process read it at start: not read again while it is unchanged. */
+  readonly loaded?: LoadedConfig | undefined;
 }
 
 /**
@@ -51,6 +55,7 @@ export interface UrlNoticesSourceOptions {
  */
 export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSource {
   const { url, componentsFile, log, dispatcher } = options;
+  const readConfig = readConfigAsLoaded(componentsFile, options.loaded);
   const timeoutMs = options.timeoutMs ?? NOTICES_FETCH_TIMEOUT_MS;
   const shown = redactUrl(url);
   const failing = createConditionLog({ log, now: options.now });
@@ -92,7 +97,7 @@ export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSourc
     async read(at) {
       const key = await identifyFile(componentsFile);
       if (key !== config?.key) {
-        const value = await readNoticesConfig(componentsFile, at).catch(() => config?.value);
+        const value = await readConfig(key, at).catch(() => config?.value);
         config = { key, value };
       }
       await fetchNotices();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { parseBucketUrl } from './parse-bucket-url.js';
 import { createPublicDirMirror, type PublicDirMirror } from './public-dir-mirror.js';
 import { readEndpointEnv } from './read-endpoint-env.js';
@@ -29,7 +29,7 @@ export interface OpenMirrorOptions {
   /** The probe's state directory, for the manifest; left out (the build), every file is uploaded. */
   readonly stateDir?: string;
   readonly deadlineMs: number;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { errorMessage, isErrnoException } from '../errors/describe-error.js';
 import { listPublishedFiles } from '../exports/list-published-files.js';
 import type { HeaderRule } from '../headers/headers-config.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { mapConcurrently } from '../outbound/map-concurrently.js';
 import { withDeadline } from '../outbound/with-deadline.js';
 import { describeStoreFailure } from './describe-store-failure.js';
@@ -31,7 +31,7 @@ export interface MirrorOptions {
    * digest differs are uploaded. Left out, every file is uploaded every time.
    */
   readonly manifestFile?: string | undefined;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
 }
 
 /** How one `sync` went. */

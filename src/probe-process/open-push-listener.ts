@@ -10,7 +10,7 @@ import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
 import { removeStaleTempFiles } from '../io/remove-stale-temp-files.js';
 import type { ProbeLog } from '../log/probe-log.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 
 export interface OpenPushListenerInput {
   /** `data/components.json`: its heartbeat components, and the variables holding their tokens. */
@@ -25,6 +25,8 @@ export interface OpenPushListenerInput {
   readonly log: ProbeLog;
   readonly env?: NodeJS.ProcessEnv | undefined;
   readonly observe?: ((outcome: PushOutcome) => void) | undefined;
+  /** `configFile` as the process read it already; read here unless given. */
+  readonly config?: ComponentsConfig | undefined;
 }
 
 /** Addresses no other host reaches: a token sent to one never crosses a network. */
@@ -44,7 +46,7 @@ function isLoopback(host: string): boolean {
  */
 export async function openPushListener(input: OpenPushListenerInput): Promise<PushListener> {
   const { log } = input;
-  const config = await readDocument(input.configFile, ComponentsConfigSchema);
+  const config = input.config ?? (await readDocument(input.configFile, ComponentsConfigSchema));
   const targets = readPushTargets(config, displayPath(input.configFile), input.env ?? process.env);
   if (targets.length === 0) {
     throw new InputError('--push-port', [

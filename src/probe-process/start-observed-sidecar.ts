@@ -37,6 +37,7 @@ export async function startObservedSidecar(
   const { subscriptions } = options;
   metrics.follow({
     peers: options.settings.peers.map((peer) => peer.region),
+    region: options.settings.regionName,
     pendingDeliveries: subscriptions && (() => subscriptions.deliverer.pending()),
     groups: new Map(
       options.settings.components.flatMap(({ name, group }) => (group === undefined ? [] : [[name, group]])),

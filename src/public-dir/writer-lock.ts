@@ -7,8 +7,9 @@ import { isErrnoException } from '../errors/describe-error.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { createExclusively } from '../io/create-exclusively.js';
 import { displayPath } from '../io/display-path.js';
+import { isProcessAlive } from '../io/is-process-alive.js';
 import type { WriteFence } from '../io/write-fence.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { formatTimestamp, TimestampSchema } from '../schemas/service-status.js';
 import { type LockHolder, ProbeLockedError } from './probe-locked-error.js';
 
@@ -57,7 +58,7 @@ export type WriterLease = Pick<WriterLock, 'holds' | 'stillHeld'>;
 export interface LockOptions {
   /** The probe's state directory: the lock lives there, next to the memory it protects. */
   readonly stateDir: string;
-  readonly log: ProbeLog;
+  readonly log: LineLog;
   readonly now?: (() => Date) | undefined;
   readonly host?: string;
   readonly pid?: number;
@@ -83,7 +84,7 @@ export async function acquireWriterLock(options: LockOptions): Promise<WriterLoc
   const now = options.now ?? (() => new Date());
   const host = options.host ?? hostname();
   const pid = options.pid ?? process.pid;
-  const isRunning = options.isRunning ?? isProcessRunning;
+  const isRunning = options.isRunning ?? isProcessAlive;
   const file = join(stateDir, LOCK_FILE_NAME);
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const ours: LockHolder = { pid, host, since: formatTimestamp(now()) };
@@ -233,14 +234,4 @@ function holdLock(file: string, contents: string, staleMs: number): WriterLock {
       if (current === contents) await rm(file, { force: true });
     },
   };
-}
-
-function isProcessRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return isErrnoException(error) && error.code === 'EPERM';
-  }
 }

@@ -17,6 +17,7 @@ import { publishHeartbeatsStep } from './publish-heartbeats-step.js';
 import { publishLlmsTxtStep } from './publish-llms-txt-step.js';
 import { publishNoticesStep } from './publish-notices-step.js';
 import { publishObservationsStep } from './publish-observations-step.js';
+import { publishReportsStep } from './publish-reports-step.js';
 import { publishScopedFeedsStep } from './publish-scoped-feeds-step.js';
 import { publishStatusMarkdownStep } from './publish-status-markdown-step.js';
 import { publishStatusStep } from './publish-status-step.js';
@@ -89,6 +90,14 @@ export function composeStepsAfterStatus(parts: PublishParts): readonly PublishSt
     publishHeartbeatsStep(stepParts),
     // A record of what was published: after the status, never before it.
     history && recordHistoryStep(history, parts),
+    // The monthly reports, from the history just recorded.
+    history &&
+      publishReportsStep(stepParts, history, {
+        regionName: settings.regionName,
+        slos: new Map(
+          settings.components.flatMap(({ name, slo }) => (slo === undefined ? [] : [[name, slo] as const])),
+        ),
+      }),
     // The badges, the feed and Statuspage's documents come after the history, whose uptime and incidents they
     // show: in memory, as written, not read back and parsed again.
     publishBadgesStep(stepParts, {

@@ -1,5 +1,4 @@
 import { type DocumentPath, maxBytesOf, type TextDocumentPath } from '../api-documents.js';
-import { errorMessage } from '../errors/describe-error.js';
 import type { PublishedCycle, PublishStep, StepParts } from './publish-step.js';
 
 /** One document a step publishes after each cycle: its name in the log, its path, and its bytes. */
@@ -25,6 +24,7 @@ export function publishDocumentStep(
   return {
     name,
     owns: { paths: [path] },
+    failed: 'not written',
     async run(cycle) {
       const body = render(cycle);
       if (body === undefined || publicDir.holds(path, body)) return undefined;
@@ -36,9 +36,7 @@ export function publishDocumentStep(
         lastRefused = body;
         return undefined;
       }
-      await publicDir
-        .write(path, body, { ifChanged: true })
-        .catch((error: unknown) => log.error(`${name} not written: ${errorMessage(error)}`));
+      await publicDir.write(path, body, { ifChanged: true });
       return undefined;
     },
   };

@@ -1,5 +1,4 @@
 import { FEED_PATH } from '../api-paths.js';
-import { errorMessage } from '../errors/describe-error.js';
 import { publishFeed } from '../feed/publish-feed.js';
 import type { PublishStep, StepParts } from './publish-step.js';
 
@@ -9,15 +8,14 @@ import type { PublishStep, StepParts } from './publish-step.js';
  * (`public_url`); written when its bytes change, left as it was while the
  * notices cannot be read.
  */
-export function publishFeedStep({ publicDir, log }: StepParts, publicUrl: string | undefined): PublishStep {
+export function publishFeedStep({ publicDir }: StepParts, publicUrl: string | undefined): PublishStep {
   return {
     name: 'feed',
     owns: { paths: [FEED_PATH] },
+    failed: 'not written',
     async run({ history, notices }) {
       if (notices === undefined) return undefined;
-      await publishFeed({ publicDir, publicUrl, notices, incidents: history()?.incidents }).catch((error: unknown) =>
-        log.error(`feed not written: ${errorMessage(error)}`),
-      );
+      await publishFeed({ publicDir, publicUrl, notices, incidents: history()?.incidents });
       return undefined;
     },
   };

@@ -1,5 +1,4 @@
 import { FEEDS_PATH } from '../api-paths.js';
-import { errorMessage } from '../errors/describe-error.js';
 import type { FeedScope } from '../feed/feed-scopes.js';
 import { readFeedInput } from '../feed/publish-feed.js';
 import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
@@ -18,19 +17,18 @@ export interface ScopedFeedsSources {
  * incidents the history just wrote), each when its bytes change (`createScopedFeedsPublisher`).
  */
 export function publishScopedFeedsStep(
-  { publicDir, log }: StepParts,
+  { publicDir }: StepParts,
   { publicUrl, scopes }: ScopedFeedsSources,
 ): PublishStep {
   const publish = createScopedFeedsPublisher(publicDir, scopes);
   return {
     name: 'feeds of components and groups',
     owns: { directories: [FEEDS_PATH] },
+    failed: 'not written',
     async run({ history, notices }) {
       // Left as they are while the notices cannot be read, as `/feed.atom` is.
       if (notices === undefined) return undefined;
-      await readFeedInput({ publicDir, publicUrl, notices, incidents: history()?.incidents })
-        .then(publish)
-        .catch((error: unknown) => log.error(`feeds of components and groups not written: ${errorMessage(error)}`));
+      await publish(await readFeedInput({ publicDir, publicUrl, notices, incidents: history()?.incidents }));
       return undefined;
     },
   };

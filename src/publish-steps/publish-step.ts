@@ -94,5 +94,7 @@ export interface PublishStep<Cycle extends PublishedCycle = PublishedCycle> {
    * else; it logs its own failures, and throws only for those that end it.
    */
   readonly required?: true;
+  /** What the log says of a failure the step throws, after its name: `not published` unless given (`not written`). */
+  readonly failed?: string;
   run(cycle: Cycle): Promise<StepReport | undefined>;
 }

@@ -6,8 +6,7 @@ import type { PublishedCycle, PublishStep, StepReport, StepsReport } from './pub
 
 /**
  * Runs each step in turn on a published cycle and gathers what they report.
- * A step logs its own failures; one that throws all the same is logged here
- * and the next runs, unless it is `required`, which ends the run
+ * A step that throws is logged here, in its words (`failed`), and the next runs, unless it is `required`, which ends the run
  * (`stopped`). Before each step the writer lock's lease (`fence`) is asked:
  * once it no longer holds, no further step runs (each write of the step
  * under way is refused on its own) and the report says `fenced`.
@@ -44,7 +43,7 @@ export async function runPublishSteps<Cycle extends PublishedCycle>(
       continue;
     }
     const report = await step.run(cycle).catch((error: unknown) => {
-      log.error(`${step.name} not published: ${errorMessage(error)}`);
+      log.error(`${step.name} ${step.failed ?? 'not published'}: ${errorMessage(error)}`);
       return undefined;
     });
     gathered = { ...gathered, ...report };

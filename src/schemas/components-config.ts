@@ -71,6 +71,12 @@ export const ComponentConfigSchema = z
       scope: z.enum(['global', 'regional'], { error: 'must be "global" or "regional"' }).default('regional'),
       /** The group it is shown under on the page and in the documents that know groups; the v1 status has none. */
       group: NameSchema.optional(),
+      /** The uptime objective in percent (`99.9`): the monthly reports and `uptime` give its error budget. */
+      slo: z
+        .number({ error: 'must be a percentage such as 99.9' })
+        .gt(0, { error: 'must be more than 0' })
+        .lt(100, { error: 'must be less than 100: an objective of 100 % leaves no budget' })
+        .optional(),
       url: CheckUrlSchema.optional(),
       checks: z.array(CheckConfigSchema).min(1, { error: 'must list at least one check' }).optional(),
       heartbeat: HeartbeatConfigSchema.optional(),
@@ -118,6 +124,7 @@ const ThresholdSchema = z
 export const DEFAULT_HISTORY_RETENTION = {
   raw_hours: 48,
   hourly_days: 90,
+  hourly_sketch_days: 7,
   daily_days: 400,
   incident_days: 400,
 } as const;
@@ -131,7 +138,7 @@ const retentionField = (unit: string, min: number, max: number) =>
 
 /**
  * The optional `history` block: retention of raw checks (hours), hourly and
- * daily aggregates and incidents (days). The floors keep what the published
+ * daily aggregates, hourly latency sketches and incidents (days). The floors keep what the published
  * documents show (24 hours of latency, 90 days) inside what is kept.
  */
 export const HistoryConfigSchema = z
@@ -139,6 +146,7 @@ export const HistoryConfigSchema = z
     {
       raw_hours: retentionField('hours', 2, 24 * 14).default(DEFAULT_HISTORY_RETENTION.raw_hours),
       hourly_days: retentionField('days', 2, 400).default(DEFAULT_HISTORY_RETENTION.hourly_days),
+      hourly_sketch_days: retentionField('days', 2, 400).default(DEFAULT_HISTORY_RETENTION.hourly_sketch_days),
       daily_days: retentionField('days', 90, 3_660).default(DEFAULT_HISTORY_RETENTION.daily_days),
       incident_days: retentionField('days', 90, 3_660).default(DEFAULT_HISTORY_RETENTION.incident_days),
     },
@@ -147,6 +155,9 @@ export const HistoryConfigSchema = z
   .superRefine((history, ctx) => {
     if (history.hourly_days * 24 < history.raw_hours) {
       ctx.addIssue({ code: 'custom', path: ['hourly_days'], message: 'must cover at least raw_hours' });
+    }
+    if (history.hourly_sketch_days > history.hourly_days) {
+      ctx.addIssue({ code: 'custom', path: ['hourly_sketch_days'], message: 'must be at most hourly_days' });
     }
     if (history.daily_days < history.hourly_days) {
       ctx.addIssue({ code: 'custom', path: ['daily_days'], message: 'must be at least hourly_days' });

@@ -38,6 +38,17 @@ export const StateMinutesSchema = z
   .meta({ title: 'StateMinutes' });
 export type StateMinutes = z.infer<typeof StateMinutesSchema>;
 
+/** A latency percentile in whole ms, read from a sketch (within 1 % of the exact one); null without an answered check. */
+export const PercentileMsSchema = (percentile: string) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({
+      description: `${percentile} latency in ms of the checks that got an answer, from a DDSketch at 1 % relative accuracy; null if none.`,
+    });
+
 /** One UTC day of one component. Today's entry covers the minutes elapsed so far. */
 export const UptimeDaySchema = z
   .strictObject({
@@ -48,6 +59,9 @@ export const UptimeDaySchema = z
     }),
     minutes: StateMinutesSchema,
     no_data_minutes: z.number().min(0),
+    p50_ms: PercentileMsSchema('Median'),
+    p95_ms: PercentileMsSchema('95th percentile'),
+    p99_ms: PercentileMsSchema('99th percentile'),
   })
   .meta({ title: 'UptimeDay' });
 export type UptimeDay = z.infer<typeof UptimeDaySchema>;
@@ -56,8 +70,9 @@ export type UptimeDay = z.infer<typeof UptimeDaySchema>;
 export const LatencyHourSchema = z
   .strictObject({
     hour: TimestampSchema.meta({ description: 'Start of the hour.' }),
-    p50_ms: z.number().int().min(0).nullable(),
-    p95_ms: z.number().int().min(0).nullable(),
+    p50_ms: PercentileMsSchema('Median'),
+    p95_ms: PercentileMsSchema('95th percentile'),
+    p99_ms: PercentileMsSchema('99th percentile'),
   })
   .meta({ title: 'LatencyHour' });
 export type LatencyHour = z.infer<typeof LatencyHourSchema>;

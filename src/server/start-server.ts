@@ -1,6 +1,5 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { API_DOCUMENTS, type DocumentPath, maxBytesOf } from '../api-documents.js';
@@ -10,6 +9,7 @@ import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import type { RateLimit } from '../heartbeats/rate-limiter.js';
 import { displayPath } from '../io/display-path.js';
+import { listenForRequests } from '../io/listen-for-requests.js';
 import { readDocument } from '../io/read-document.js';
 import type { ComponentGroups } from '../metrics/status-samples.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
@@ -212,22 +212,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   server.on('checkExpectation', answerUnknownExpectation);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      // Once listening, an error is about one connection (EMFILE from accept, when descriptors run out):
-      // libuv has already dropped that connection, and the server goes on accepting.
-      server.on('error', logFailure('error accepting a connection'));
-      resolve();
-    });
+  const url = await listenForRequests(server, {
+    port: options.port,
+    host: options.host,
+    onError: logFailure('error accepting a connection'),
   });
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
 
   return {
     server,
-    url: `http://${host}:${port}`,
+    url,
     close: () =>
       new Promise<void>((resolve) => {
         for (const document of documents.values()) document.stop();

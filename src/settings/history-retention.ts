@@ -5,9 +5,11 @@ import { DAY_MS, HOUR_MS } from '../time/time-units.js';
 export interface HistoryRetention {
   /** Raw cycles: every check and component state. */
   readonly rawMs: number;
-  /** Hourly aggregates: time per state, latency p50/p95/max. */
+  /** Hourly aggregates: time per state. */
   readonly hourlyMs: number;
-  /** Daily aggregates: time per state. */
+  /** Hourly latency sketches (the daily ones are kept as long as the daily aggregates). */
+  readonly hourlySketchMs: number;
+  /** Daily aggregates: time per state and a latency sketch. */
   readonly dailyMs: number;
   /** Incidents, counted from when they were resolved. */
   readonly incidentMs: number;
@@ -18,10 +20,11 @@ export function resolveHistoryRetention(config: HistoryConfig = DEFAULT_HISTORY_
   return {
     rawMs: config.raw_hours * HOUR_MS,
     hourlyMs: config.hourly_days * DAY_MS,
+    hourlySketchMs: config.hourly_sketch_days * DAY_MS,
     dailyMs: config.daily_days * DAY_MS,
     incidentMs: config.incident_days * DAY_MS,
   };
 }
 
-/** The retention when nothing is configured: 48 hours, 90 days, 400 days, 400 days. */
+/** The retention when nothing is configured: 48 hours, 90 days, 7 days, 400 days, 400 days. */
 export const DEFAULT_RETENTION: HistoryRetention = resolveHistoryRetention();

@@ -3,7 +3,7 @@ import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
 import { readEnv } from '../io/read-env.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { judgeRecurrences } from '../time/judge-recurrences.js';
 import { nextCronRun, SEARCH_LIMIT_YEARS } from '../time/next-cron-run.js';
@@ -26,6 +26,8 @@ export interface LoadSettingsOptions {
   /** `--region`, which wins over `REGION` and the config. */
   readonly regionFlag?: string | undefined;
   readonly env?: NodeJS.ProcessEnv | undefined;
+  /** `configFile` as the process read it already (`loadComponentsConfig`); read here unless given. */
+  readonly config?: ComponentsConfig | undefined;
 }
 
 /**
@@ -52,7 +54,7 @@ function refuseScheduleWithoutRun(schedule: string, configFile: string, now: Dat
  */
 export async function loadProbeSettings(options: LoadSettingsOptions): Promise<ProbeSettings> {
   const env = readEnv(ProbeEnvSchema, options.env);
-  const config = await readDocument(options.configFile, ComponentsConfigSchema);
+  const config = options.config ?? (await readDocument(options.configFile, ComponentsConfigSchema));
   const now = new Date();
   refuseScheduleWithoutRun(config.schedule, displayPath(options.configFile), now);
   const recurrenceProblems = judgeRecurrences(config.maintenance, now);

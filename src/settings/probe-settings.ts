@@ -23,6 +23,8 @@ export interface ComponentSettings {
   readonly scope: Scope;
   /** The group it is shown under (`group` in the config), for the badges and the documents that know groups. */
   readonly group?: string | undefined;
+  /** The uptime objective in percent (`slo` in the config), for the error budget in the monthly reports. */
+  readonly slo?: number | undefined;
   readonly checks: readonly CheckSettings[];
 }
 
@@ -125,6 +127,7 @@ export function resolveProbeSettings({
       name: component.name,
       scope: component.scope,
       group: component.group,
+      slo: component.slo,
       checks: resolveChecks(component, {
         slug: slugs.get(component.name) ?? '',
         caFiles,

@@ -12,7 +12,7 @@ import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeFiles } from '../io/write-files.js';
-import type { ProbeLog } from '../log/probe-log.js';
+import type { LineLog } from '../log/line-log.js';
 import { renderLlmsTxt } from '../markdown/render-llms-txt.js';
 import { checkNoticesConfig, noticesToPublish, readWrittenNotices } from '../notices/read-notices.js';
 import { readPublishedIncidents } from '../notices/read-published-incidents.js';
@@ -24,6 +24,7 @@ import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
+import { listMonthlyReportFiles } from './monthly-report-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
 import { type PublishedFile, renderSite } from './render-site.js';
@@ -55,7 +56,7 @@ export interface BuildOptions {
    */
   readonly publishTo?: string | undefined;
   /** Where the upload reports (the CLI's `build:` lines). */
-  readonly log?: ProbeLog;
+  readonly log?: LineLog;
   /**
    * `--precompress`: every file worth compressing that this build writes
    * under `publicDir`, and the page's own files, get `.gz` and `.br` siblings
@@ -65,7 +66,7 @@ export interface BuildOptions {
 }
 
 /** The build's own lines. */
-const CONSOLE_BUILD_LOG: ProbeLog = {
+const CONSOLE_BUILD_LOG: LineLog = {
   info: (line) => console.log(`build: ${line}`),
   error: (line) => console.error(`build: ${line}`),
 };
@@ -146,6 +147,7 @@ export async function buildSite({
     ...[...PUBLISHED_PATHS, ...published.map((file) => file.path)].map((path) => path.slice(1)),
     ...feeds,
     ...listComponentHistoryFiles(components),
+    ...(components === undefined ? [] : listMonthlyReportFiles(Date.now())),
   ];
   const exports = renderExports(headersConfig.headers, files, hostPublicDir);
   // A bad bucket URL is bad input like any other: refused before anything is written.

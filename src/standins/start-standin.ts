@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenForRequests } from '../io/listen-for-requests.js';
 import { sendJson } from './send-json.js';
 import type { StandinMode } from './standin-mode.js';
 
@@ -97,15 +97,10 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
     }
   }
 
-  async function listen(port: number): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+  async function listen(port: number): Promise<string> {
+    const origin = await listenForRequests(server, { port, host });
     listening = true;
+    return origin;
   }
 
   async function stopListening(): Promise<void> {
@@ -116,8 +111,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
     await closed;
   }
 
-  await listen(options.port ?? 0);
-  const { port } = addressOf(server);
+  const port = Number(new URL(await listen(options.port ?? 0)).port);
   if (mode === 'refusing') await stopListening();
 
   return {
@@ -155,10 +149,4 @@ async function streamHugeBody(response: ServerResponse, limitBytes: number): Pro
     }
   }
   if (!response.destroyed) response.end();
-}
-
-function addressOf(server: Server): AddressInfo {
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('stand-in is not listening on a TCP port');
-  return address;
 }

@@ -1,6 +1,6 @@
 import { displayPath } from '../io/display-path.js';
 import { readDocument } from '../io/read-document.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { statuspageSettingsOf } from '../statuspage/statuspage-settings.js';
 import { resolveWebhookTargets } from '../webhooks/webhook-target.js';
 import type { SubscriptionSettings } from './subscription-settings.js';
@@ -13,8 +13,10 @@ import type { SubscriptionSettings } from './subscription-settings.js';
 export async function loadSubscriptionSettings(
   configFile: string,
   env: NodeJS.ProcessEnv = process.env,
+  /** `configFile` as the process read it already; read here unless given. */
+  read?: ComponentsConfig,
 ): Promise<SubscriptionSettings> {
-  const config = await readDocument(configFile, ComponentsConfigSchema);
+  const config = read ?? (await readDocument(configFile, ComponentsConfigSchema));
   return {
     publicUrl: config.public_url,
     webhooks: resolveWebhookTargets(config.webhooks, env, displayPath(configFile), config.public_url),

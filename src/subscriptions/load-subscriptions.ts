@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import type { ProbeLog } from '../log/probe-log.js';
+import type { ComponentsConfig } from '../schemas/components-config.js';
 import { type PostWebhook, postWebhook } from '../webhooks/post-webhook.js';
 import { createSubscriptions, type Subscriptions } from './create-subscriptions.js';
 import { loadSubscriptionSettings } from './load-subscription-settings.js';
@@ -13,11 +14,13 @@ export interface LoadSubscriptionsOptions {
   readonly env?: NodeJS.ProcessEnv | undefined;
   /** Wraps the poster of webhook deliveries (the probe's metrics count each attempt). */
   readonly observePost?: ((post: PostWebhook) => PostWebhook) | undefined;
+  /** `configFile` as the process read it already; read here unless given. */
+  readonly config?: ComponentsConfig | undefined;
 }
 
 /** The probe's subscriptions as the CLI starts them. Throws `InputError` for a bad config or a missing secret. */
 export async function loadSubscriptions(options: LoadSubscriptionsOptions): Promise<Subscriptions> {
-  const settings = await loadSubscriptionSettings(options.configFile, options.env);
+  const settings = await loadSubscriptionSettings(options.configFile, options.env, options.config);
   return createSubscriptions({
     settings,
     stateDir: dirname(options.stateFile),

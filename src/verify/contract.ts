@@ -12,6 +12,7 @@ import {
   NOTICES_PATH,
   OBSERVATIONS_PATH,
   REGIONS_PATH,
+  REPORTS_PATH,
   STATUS_MARKDOWN_PATH,
   STATUS_PATH,
   STATUSPAGE_ACTIVE_MAINTENANCES_PATH,
@@ -30,6 +31,7 @@ import { readStaleAfter } from '../markdown/mark-stale.js';
 import { ComponentHistoryDocumentSchema } from '../schemas/component-history.js';
 import { HeartbeatsDocumentSchema } from '../schemas/heartbeats-document.js';
 import { IncidentsDocumentSchema } from '../schemas/incidents.js';
+import { MonthlyReportSchema } from '../schemas/monthly-report.js';
 import { NoticesDocumentSchema } from '../schemas/notice.js';
 import { ObservationsDocumentSchema } from '../schemas/observations.js';
 import { RegionListSchema } from '../schemas/region.js';
@@ -69,7 +71,8 @@ export const STATUSPAGE_ENDPOINTS = [
 
 /**
  * The endpoints published beside the contract's two: the history (the
- * summary, and the detail document of the first component it names), the
+ * summary, the detail document of the first component it names, and the
+ * running month's report), the
  * notices, the probe's observations and heartbeats, Statuspage's documents, the feed, and
  * the feeds of the first component the status names and of the first group
  * Statuspage's components document names.
@@ -77,6 +80,7 @@ export const STATUSPAGE_ENDPOINTS = [
 export const ADDED_ENDPOINTS = [
   'uptime',
   'component-history',
+  'monthly-report',
   'incidents',
   'notices',
   'observations',
@@ -190,6 +194,14 @@ export const CONTRACT = {
     'optional',
     ComponentHistoryDocumentSchema,
     'component history',
+  ),
+  // One file per month; `verify` checks the running month's, which the probe writes from its first cycle in it.
+  'monthly-report': jsonDocument(
+    `${REPORTS_PATH}/{month}.json`,
+    'public, max-age=60',
+    'optional',
+    MonthlyReportSchema,
+    'monthly report',
   ),
   incidents: jsonDocument(INCIDENTS_PATH, 'public, max-age=60', 'optional', IncidentsDocumentSchema, 'incidents'),
   notices: jsonDocument(NOTICES_PATH, 'public, max-age=60', 'optional', NoticesDocumentSchema, 'notices'),

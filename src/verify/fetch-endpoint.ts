@@ -23,7 +23,7 @@ export type FetchFunction = (
 export const defaultFetch: FetchFunction = undiciFetch;
 
 /** How long one request may take, headers and body together. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export const VERIFY_TIMEOUT_MS = 10_000;
 
 /** The origin `verify` claims, so that CORS is exercised the way a browser would. */
 export const VERIFY_ORIGIN = 'https://verify.service-directory.invalid';
@@ -54,7 +54,7 @@ export type FetchOutcome =
 export async function fetchEndpoint(
   url: string,
   fetchFunction: FetchFunction = defaultFetch,
-  timeoutMs: number = DEFAULT_TIMEOUT_MS,
+  timeoutMs: number = VERIFY_TIMEOUT_MS,
 ): Promise<FetchOutcome> {
   try {
     const response = await fetchFunction(url, {

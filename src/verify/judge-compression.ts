@@ -1,4 +1,4 @@
-import type { CheckOutcome } from './verify-report.js';
+import type { Verdict } from './verify-report.js';
 
 /** What `verify` asks for, whatever the scheme: undici's fetch offers br only over https unless told. */
 export const VERIFY_ACCEPT_ENCODING = 'br, gzip';
@@ -25,7 +25,7 @@ export function judgeCompression(
   contentEncoding: string | null,
   vary: string | null,
   bodyBytes: number,
-): { readonly outcome: CheckOutcome; readonly actual: string } {
+): { readonly outcome: Verdict; readonly actual: string } {
   const coding = contentEncoding?.trim().toLowerCase() ?? '';
   if (coding === '' || coding === 'identity') {
     if (bodyBytes < SMALL_BODY_BYTES) {

@@ -1,6 +1,6 @@
-import type { CheckOutcome, VerifyReport } from './verify-report.js';
+import type { Verdict, VerifyReport } from './verify-report.js';
 
-const OUTCOME_LABEL: Record<CheckOutcome, string> = { pass: 'ok', fail: 'FAIL', skip: 'skip' };
+const OUTCOME_LABEL: Record<Verdict, string> = { pass: 'ok', fail: 'FAIL', skip: 'skip' };
 
 /**
  * The report as a plain-text table for people: one row per check, failures

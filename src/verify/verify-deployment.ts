@@ -2,6 +2,7 @@ import {
   componentFeedPath,
   componentHistoryPath,
   groupFeedPath,
+  monthlyReportPath,
   STATUSPAGE_COMPONENTS_PATH,
   UPTIME_PATH,
 } from '../api-paths.js';
@@ -13,7 +14,7 @@ import { slugify } from '../slugs/assign-slugs.js';
 import { checkDeploymentEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
-import { DEFAULT_TIMEOUT_MS, defaultFetch, type FetchFunction, fetchEndpoint } from './fetch-endpoint.js';
+import { defaultFetch, type FetchFunction, fetchEndpoint, VERIFY_TIMEOUT_MS } from './fetch-endpoint.js';
 import type { VerifyCheck, VerifyReport } from './verify-report.js';
 
 /**
@@ -59,7 +60,7 @@ export interface VerifyOptions {
 export async function verifyDeployment(options: VerifyOptions): Promise<VerifyReport> {
   const fetchFunction = options.fetch ?? defaultFetch;
   const now = options.now ?? (() => new Date());
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? VERIFY_TIMEOUT_MS;
   const regionsUrl = options.regionsUrl ?? joinUrl(options.baseUrl, CONTRACT.regions.path);
   const statusUrl = joinUrl(options.baseUrl, CONTRACT.status.path);
   const uptimeUrl = joinUrl(options.baseUrl, UPTIME_PATH);
@@ -67,7 +68,7 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
   const fetchAndCheck = async <T>(endpoint: Endpoint, contract: EndpointContract<T>, url: string) =>
     checkDeploymentEndpoint(endpoint, contract, url, await fetchEndpoint(url, fetchFunction, timeoutMs));
   // One of each document published per component or group, found by what the others name.
-  const one = new Set<Endpoint>(['uptime', 'component-history', 'component-feed', 'group-feed']);
+  const one = new Set<Endpoint>(['uptime', 'component-history', 'monthly-report', 'component-feed', 'group-feed']);
   const others = ADDED_ENDPOINTS.filter((endpoint) => !one.has(endpoint));
   const [regions, status, uptime, ...added] = await Promise.all([
     fetchAndCheck('regions', CONTRACT.regions, regionsUrl),
@@ -82,8 +83,14 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
   const statuspageComponents = StatuspageComponentsSchema.safeParse(
     added[others.indexOf('v2/components.json')]?.document,
   ).data;
-  const [componentHistory, componentFeed, groupFeed] = await Promise.all([
+  const [componentHistory, monthlyReport, componentFeed, groupFeed] = await Promise.all([
     checkOne('component-history', firstSlug && componentHistoryPath(firstSlug), `${uptimeUrl} named no component`),
+    // The running month's, which a probe keeping history writes from its first cycle: only where it published one.
+    checkOne(
+      'monthly-report',
+      firstSlug && monthlyReportPath(now().toISOString().slice(0, 7), 'json'),
+      `${uptimeUrl} named no component`,
+    ),
     checkOne(
       'component-feed',
       firstFeedPath(status.document?.components, componentFeedPath),
@@ -116,6 +123,7 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
     checkKnownRegion(statusUrl, status.document, regions.document, regionsUrl),
     ...uptime.checks,
     ...componentHistory,
+    ...monthlyReport,
     ...added.flatMap((verdict) => verdict.checks),
     ...componentFeed,
     ...groupFeed,

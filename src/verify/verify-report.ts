@@ -21,14 +21,14 @@ export type CheckName = z.infer<typeof CheckNameSchema>;
  * deployment does not publish an optional document (it answered 404), or
  * does not offer something the contract leaves optional (compression).
  */
-export const CheckOutcomeSchema = z.enum(['pass', 'fail', 'skip']);
-export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;
+export const VerdictSchema = z.enum(['pass', 'fail', 'skip']);
+export type Verdict = z.infer<typeof VerdictSchema>;
 
 /** One row of the report: one check of one endpoint. */
 export const VerifyCheckSchema = z.strictObject({
   endpoint: z.enum(ENDPOINTS),
   check: CheckNameSchema,
-  outcome: CheckOutcomeSchema,
+  outcome: VerdictSchema,
   url: z.string(),
   expected: z.string(),
   actual: z.string(),

@@ -68,6 +68,9 @@ function day(date: string, elapsedMinutes: number, bad: readonly BadDay[], noDat
       worst_status: null,
       minutes: { operational: 0, under_maintenance: 0, degraded_performance: 0, partial_outage: 0, major_outage: 0 },
       no_data_minutes: elapsedMinutes,
+      p50_ms: null,
+      p95_ms: null,
+      p99_ms: null,
     };
   }
   const minutes = {
@@ -91,7 +94,18 @@ function day(date: string, elapsedMinutes: number, bad: readonly BadDay[], noDat
     minutes.operational -= spent;
     if (order.indexOf(each.worst) > order.indexOf(worst)) worst = each.worst;
   }
-  return { date, uptime_percent: uptimeOf(minutes), worst_status: worst, minutes, no_data_minutes: 0 };
+  // A slow afternoon on a bad day shows in its percentiles.
+  const slow = bad.length === 0 ? 0 : 40;
+  return {
+    date,
+    uptime_percent: uptimeOf(minutes),
+    worst_status: worst,
+    minutes,
+    no_data_minutes: 0,
+    p50_ms: 60 + (date.charCodeAt(9) % 7) * 3 + slow,
+    p95_ms: 140 + (date.charCodeAt(9) % 5) * 6 + slow * 2,
+    p99_ms: 210 + (date.charCodeAt(9) % 4) * 9 + slow * 3,
+  };
 }
 
 function figure(days: readonly UptimeDay[]): { uptime_percent: number | null; data_percent: number } {
@@ -136,6 +150,7 @@ function componentUptime(name: string, nowMs: number, bad: readonly BadDay[], no
       hour: formatTimestamp(new Date(thisHour - (23 - index) * HOUR_MS)),
       p50_ms: gap ? null : p50,
       p95_ms: gap ? null : p50 * 2 + 15,
+      p99_ms: gap ? null : p50 * 3 + 20,
     };
   });
   return {

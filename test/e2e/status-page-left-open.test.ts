@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INCIDENTS_PATH, NOTICES_PATH } from '../../src/api-paths.js';
 import type { Incident } from '../../src/schemas/incidents.js';
-import type { IncidentNotice, MaintenanceNotice, Notice } from '../../src/schemas/notice.js';
+import type { IncidentNotice, MaintenanceNotice } from '../../src/schemas/notice.js';
 import { formatTimestamp, type ServiceStatus } from '../../src/schemas/service-status.js';
 import {
   incidentNotice,
@@ -100,7 +100,7 @@ describe('a page left open while the team’s notices change', () => {
 
     const now = new Date();
     const base = incidentNotice(now, 'Workers out of disk');
-    const notice: Notice = {
+    const notice: IncidentNotice = {
       ...base,
       updates: base.updates.map((update) => ({ ...update, impact: { 'Build Service': 'major_outage' } })),
     };

@@ -7,6 +7,7 @@ import {
   HEARTBEATS_PATH,
   INCIDENTS_PATH,
   LLMS_TXT_PATH,
+  monthlyReportPath,
   NOTICES_PATH,
   STATUS_MARKDOWN_PATH,
   UPTIME_PATH,
@@ -17,6 +18,7 @@ import { renderStatusMarkdown } from '../../src/markdown/render-status-markdown.
 import type { ComponentHistoryDocument } from '../../src/schemas/component-history.js';
 import type { HeartbeatsDocument } from '../../src/schemas/heartbeats-document.js';
 import type { IncidentsDocument } from '../../src/schemas/incidents.js';
+import type { MonthlyReport } from '../../src/schemas/monthly-report.js';
 import type { NoticesDocument } from '../../src/schemas/notice.js';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
 import type { UptimeDocument } from '../../src/schemas/uptime.js';
@@ -66,6 +68,9 @@ export function sampleComponentHistories(generatedAt = '2026-11-21T04:37:59Z'): 
             major_outage: 0,
           },
           no_data_minutes: 1440,
+          p50_ms: null,
+          p95_ms: null,
+          p99_ms: null,
         };
       }
       const outage = name === 'Registry' && day === 75 ? 90 : 0;
@@ -81,12 +86,16 @@ export function sampleComponentHistories(generatedAt = '2026-11-21T04:37:59Z'): 
           major_outage: 0,
         },
         no_data_minutes: 0,
+        p50_ms: 21 + index * 5 + (day % 3),
+        p95_ms: 64 + index * 10 + (day % 5) * 2,
+        p99_ms: 120 + index * 15 + (day % 4) * 7,
       };
     }),
     latency: Array.from({ length: 24 }, (_, hour) => ({
       hour: formatTimestamp(new Date(now - (now % HOUR_MS) - (23 - hour) * HOUR_MS)),
       p50_ms: 20 + index * 5 + (hour % 4),
       p95_ms: 60 + index * 10 + (hour % 7) * 3,
+      p99_ms: 110 + index * 15 + (hour % 5) * 9,
     })),
   });
   return SAMPLE_COMPONENTS.map(component);
@@ -278,10 +287,67 @@ export async function publishDocuments(publicDir: string, only: readonly AddedPa
       await mkdir(dirname(file), { recursive: true });
       await writeAtomically(file, `${JSON.stringify(detail)}\n`);
     }
+    // And the running month's report, as the probe keeping that history writes it.
+    const report = documentFile(publicDir, monthlyReportPath(new Date().toISOString().slice(0, 7), 'json'));
+    await mkdir(dirname(report), { recursive: true });
+    await writeAtomically(report, `${JSON.stringify(sampleMonthlyReport())}\n`);
   }
   for (const path of only) {
     const file = documentFile(publicDir, path);
     await mkdir(dirname(file), { recursive: true });
     await writeAtomically(file, documents[path]);
   }
+}
+
+/** A running month's report as the probe writes it: one component with an objective, one without, one incident. */
+export function sampleMonthlyReport(): MonthlyReport {
+  const minutes = {
+    operational: 28_790,
+    under_maintenance: 0,
+    degraded_performance: 0,
+    partial_outage: 0,
+    major_outage: 10,
+  };
+  return {
+    version: 'v1',
+    region: 'Amsterdam 1',
+    generated_at: '2026-11-21T04:37:59Z',
+    month: '2026-11',
+    closed: false,
+    since: '2026-11-01T00:00:00Z',
+    until: '2026-11-21T04:37:59Z',
+    components: [
+      {
+        name: 'Registry',
+        uptime_percent: 99.965,
+        data_percent: 100,
+        down_minutes: 10,
+        incidents: 1,
+        minutes,
+        p50_ms: 41,
+        p95_ms: 118,
+        p99_ms: 305,
+        error_budget: {
+          slo_percent: 99.9,
+          allowed_minutes: 28.8,
+          spent_minutes: 10,
+          left_minutes: 18.8,
+          spent_percent: 34.722,
+        },
+      },
+      {
+        name: 'Scheduler',
+        uptime_percent: 100,
+        data_percent: 100,
+        down_minutes: 0,
+        incidents: 0,
+        minutes: { ...minutes, operational: 28_800, major_outage: 0 },
+        p50_ms: 12,
+        p95_ms: 30,
+        p99_ms: 52,
+        error_budget: null,
+      },
+    ],
+    incidents: sampleIncidents().incidents.slice(0, 1),
+  };
 }

@@ -9,7 +9,7 @@ import {
   type Endpoint,
   STATUSPAGE_ENDPOINTS,
 } from '../../src/verify/contract.js';
-import { sampleComponentHistories, sampleDocuments } from './document-fixtures.js';
+import { sampleComponentHistories, sampleDocuments, sampleMonthlyReport } from './document-fixtures.js';
 import { REGIONS_FILE } from './fixtures.js';
 import { startLoopbackServer } from './loopback-server.js';
 import { sampleObservations } from './observations-fixture.js';
@@ -55,6 +55,11 @@ export const GOOD_ADDED: Readonly<Record<(typeof ADDED_ENDPOINTS)[number], Canne
     status: 200,
     headers: ADDED_JSON_HEADERS,
     body: `${JSON.stringify(sampleComponentHistories()[0])}\n`,
+  },
+  'monthly-report': {
+    status: 200,
+    headers: ADDED_JSON_HEADERS,
+    body: `${JSON.stringify(sampleMonthlyReport())}\n`,
   },
   incidents: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/incidents'] },
   notices: { status: 200, headers: ADDED_JSON_HEADERS, body: sampleDocuments()['/api/v1/notices'] },
@@ -168,7 +173,11 @@ export async function startFakeDeployment(answers: Answers): Promise<FakeDeploym
     if (answer !== undefined) byPath.set(path, answer);
   }
   const server = await startLoopbackServer((request, response) => {
-    const answer = byPath.get(request.url ?? '');
+    // verify asks for the running month's report by its clock, which a test may set: any month answers.
+    const url = request.url ?? '';
+    const answer = byPath.get(
+      /^\/api\/v1\/reports\/\d{4}-\d{2}\.json$/.test(url) ? CONTRACT['monthly-report'].path : url,
+    );
     if (answer === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;

@@ -15,6 +15,7 @@ export const PROBE_API_V1_ENTRIES = [
   'incidents',
   'notices',
   'observations',
+  'reports',
   'status',
   'uptime',
 ] as const;

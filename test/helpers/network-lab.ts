@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { isErrnoException } from '../../src/errors/describe-error.js';
+import { isProcessAlive } from '../../src/io/is-process-alive.js';
 import { watchChild } from './run-cli.js';
 
 const run = promisify(execFile);
@@ -187,7 +187,7 @@ export async function sweepLeftoverLabs(): Promise<string[]> {
   for (const line of stdout.split('\n')) {
     const name = line.split(' ')[0] ?? '';
     const match = new RegExp(`^${LAB_PREFIX}-(\\d+)-`).exec(name);
-    if (match === null || isAlive(Number(match[1]))) continue;
+    if (match === null || isProcessAlive(Number(match[1]))) continue;
     removeNamespaceSync(name);
     swept.push(name);
   }
@@ -207,15 +207,6 @@ function removeNamespaceSync(namespace: string): void {
     execFileSync('ip', ['netns', 'del', namespace], { stdio: 'ignore' });
   } catch {
     // Already removed.
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return isErrnoException(error) && error.code === 'EPERM';
   }
 }
 

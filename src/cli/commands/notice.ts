@@ -3,7 +3,7 @@ import { choosePrecompress, PrecompressEnvSchema } from '../../compression/preco
 import { ArgumentError } from '../../errors/argument-error.js';
 import { displayPath } from '../../io/display-path.js';
 import { readEnv } from '../../io/read-env.js';
-import type { ProbeLog } from '../../log/probe-log.js';
+import type { LineLog } from '../../log/line-log.js';
 import { listNotices } from '../../notice-commands/list-notices.js';
 import type { NoticeDocumentsPublished } from '../../notice-commands/publish-notice-documents.js';
 import { runNoticeCommand } from '../../notice-commands/run-notice-command.js';
@@ -226,7 +226,7 @@ function describePublished(published: NoticeDocumentsPublished): string {
   return `the probe holding ${lock}${holder} publishes it with its next cycle`;
 }
 
-function prefixedLog(name: string): ProbeLog {
+function prefixedLog(name: string): LineLog {
   return { info: (line) => console.log(`${name}: ${line}`), error: (line) => console.error(`${name}: ${line}`) };
 }
 

@@ -4,12 +4,13 @@ import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { type CONSOLE_PROBE_LOG, createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
-import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
 import { probeOnce } from '../../probe-process/probe-once.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import { ProbeLockedError } from '../../public-dir/probe-locked-error.js';
+import { loadComponentsConfig } from '../../settings/load-components-config.js';
 import { parseLockStaleAfter } from '../parse-lock-stale-after.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { parsePushPort } from '../parse-push-port.js';
@@ -143,8 +144,11 @@ export async function probe(args: string[]): Promise<void> {
     registry === undefined
       ? undefined
       : (await import('../../metrics/probe-metrics.js')).registerProbeMetrics({ registry });
-  const proberOptions = await loadSidecarOptions({
-    configFile: resolve(String(values.config)),
+  // The components file, read once: the settings, the subscriptions, the notices and the push listener get it.
+  const loaded = await loadComponentsConfig(resolve(String(values.config)));
+  const proberOptions = await loadProbeOptions({
+    configFile: loaded.file,
+    loaded,
     regionsFile: resolve(String(values.regions)),
     regionFlag: typeof values.region === 'string' ? values.region : undefined,
     standinsPort,
@@ -175,7 +179,8 @@ export async function probe(args: string[]): Promise<void> {
     pushPort === undefined
       ? undefined
       : await openPushListener({
-          configFile: resolve(String(values.config)),
+          configFile: loaded.file,
+          config: loaded.config,
           stateFile: resolve(String(values.state)),
           port: pushPort,
           host: String(values['push-host']),

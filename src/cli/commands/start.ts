@@ -7,7 +7,7 @@ import { readEnv } from '../../io/read-env.js';
 import { createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { readComponentGroups } from '../../metrics/read-component-groups.js';
-import { loadSidecarOptions } from '../../probe-process/load-sidecar-options.js';
+import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
@@ -15,6 +15,7 @@ import type { Sidecar } from '../../probe-process/start-sidecar.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
+import { loadComponentsConfig } from '../../settings/load-components-config.js';
 import { buildSite } from '../../site/build-site.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
@@ -113,8 +114,11 @@ export async function start(args: string[]): Promise<void> {
   });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
   const stateFile = resolve(String(values.state));
-  const sidecarOptions = await loadSidecarOptions({
+  // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
+  const loaded = await loadComponentsConfig(configFile);
+  const sidecarOptions = await loadProbeOptions({
     configFile,
+    loaded,
     regionsFile,
     standinsPort: withStandins ? standinsPort : undefined,
     publicDir,
@@ -159,6 +163,7 @@ export async function start(args: string[]): Promise<void> {
     if (pushPort !== undefined) {
       push = await openPushListener({
         configFile,
+        config: loaded.config,
         stateFile,
         port: pushPort,
         host: '127.0.0.1',

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { BODY_TOO_LARGE_REASON, checkEndpoint, type EndpointCheck } from '../../../src/checks/check-endpoint.js';
+import { BODY_TOO_LARGE_REASON, type EndpointCheck } from '../../../src/checks/check-endpoint.js';
+import { runCheck as checkEndpoint } from '../../../src/checks/run-check.js';
 import { classifyFailure } from '../../../src/outbound/classify-failure.js';
 import { useLoopbackServers } from '../../helpers/loopback-server.js';
 

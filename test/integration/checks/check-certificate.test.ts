@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkEndpoint } from '../../../src/checks/check-endpoint.js';
+import { runCheck as checkEndpoint } from '../../../src/checks/run-check.js';
 import { useLoopbackServers } from '../../helpers/loopback-server.js';
 import { createTestCa, type TestCa } from '../../helpers/test-certificates.js';
 

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkConnection } from '../../../src/checks/check-connection.js';
 import type { CheckEndpointOptions } from '../../../src/checks/check-endpoint.js';
-import { runCheck } from '../../../src/checks/run-check.js';
+import { runCheck as checkConnection, runCheck } from '../../../src/checks/run-check.js';
 import { neverAnsweringResolver, type Stall, startUnacceptingListener } from '../../helpers/stalls.js';
 import { unusedPort } from '../../helpers/unused-port.js';
 

@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkEndpoint, MAX_BODY_BYTES } from '../../../src/checks/check-endpoint.js';
+import { MAX_BODY_BYTES } from '../../../src/checks/check-endpoint.js';
+import { runCheck as checkEndpoint } from '../../../src/checks/run-check.js';
 import { PROBE_USER_AGENT } from '../../../src/outbound/probe-user-agent.js';
 import { useLoopbackServers } from '../../helpers/loopback-server.js';
 import {

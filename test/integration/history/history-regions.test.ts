@@ -88,7 +88,7 @@ describe('the regions that saw an incident, in SQLite', () => {
     ]);
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
     db.close();
   });
 });

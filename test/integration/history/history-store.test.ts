@@ -6,6 +6,7 @@ import { WriterFencedError } from '../../../src/errors/writer-fenced-error.js';
 import { computeUptime } from '../../../src/history/compute-uptime.js';
 import type { CycleRecord } from '../../../src/history/cycle-record.js';
 import type { HistoryStore } from '../../../src/history/history-store.js';
+import { createLatencySketch, summarizeSketch } from '../../../src/history/latency-sketch.js';
 import { createHistoryRenderCache, renderHistoryDocuments } from '../../../src/history/render-history-documents.js';
 import { serializeComponentHistory, serializeUptime } from '../../../src/history/serialize-uptime.js';
 import { openSqliteHistoryStore } from '../../../src/history/sqlite-history-store.js';
@@ -196,11 +197,19 @@ describe('the SQLite history store', () => {
     }
     const database = new Database(join(dir, 'history.sqlite'), { readonly: true });
     const raw = database.prepare('SELECT min(at_ms) AS oldest, count(*) AS cycles FROM cycles').get();
-    const latency = database.prepare('SELECT count(*) AS hours FROM hourly WHERE p50_ms = 10').get();
+    const sketches = database.prepare('SELECT count(*) AS hours FROM latency_hours').get();
+    const days = database.prepare('SELECT count(*) AS days FROM latency_days').get();
     database.close();
     // The last cycle is at 05:59; everything before 03:59 is gone, two hours and one cycle are left.
     expect(raw).toEqual({ oldest: T0 + 4 * HOUR_MS - MINUTE_MS, cycles: 121 });
-    expect(latency).toEqual({ hours: 5 });
+    // Five hours were summarized into a sketch each, and into their day's.
+    expect(sketches).toEqual({ hours: 5 });
+    expect(days).toEqual({ days: 1 });
+    expect(summarizeSketch(history.readLatency(T0, T0 + 6 * HOUR_MS).get('A') ?? createLatencySketch())).toEqual({
+      p50Ms: 10,
+      p95Ms: 10,
+      p99Ms: 10,
+    });
   });
 
   it('renders the summary, a detail document per component and the incidents, valid against their schemas', async () => {
@@ -255,11 +264,14 @@ describe('the SQLite history store', () => {
       worst_status: 'operational',
       minutes: { operational: 120, under_maintenance: 0, degraded_performance: 0, partial_outage: 0, major_outage: 0 },
       no_data_minutes: 0,
+      p50_ms: 10,
+      p95_ms: 10,
+      p99_ms: 10,
     });
     expect(a?.latency.slice(-3)).toEqual([
-      { hour: '2026-11-01T00:00:00Z', p50_ms: 10, p95_ms: 10 },
-      { hour: '2026-11-01T01:00:00Z', p50_ms: 10, p95_ms: 10 },
-      { hour: '2026-11-01T02:00:00Z', p50_ms: null, p95_ms: null },
+      { hour: '2026-11-01T00:00:00Z', p50_ms: 10, p95_ms: 10, p99_ms: 10 },
+      { hour: '2026-11-01T01:00:00Z', p50_ms: 10, p95_ms: 10, p99_ms: 10 },
+      { hour: '2026-11-01T02:00:00Z', p50_ms: null, p95_ms: null, p99_ms: null },
     ]);
     expect(documents.incidents).toBe(
       '{"version":"v1","region":"Amsterdam 1","generated_at":"2026-11-01T02:00:00Z","incidents":[]}\n',

@@ -3,7 +3,7 @@ import { Registry } from 'prom-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeHeartbeat } from '../../../src/heartbeats/heartbeat-files.js';
 import type { ProbeLog } from '../../../src/log/probe-log.js';
-import { registerProbeMetrics } from '../../../src/metrics/probe-metrics.js';
+import { CHECK_DURATION_BUCKETS_S, registerProbeMetrics } from '../../../src/metrics/probe-metrics.js';
 import { createProber } from '../../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
 import { createWebhookDeliverer } from '../../../src/webhooks/create-webhook-deliverer.js';
@@ -44,7 +44,7 @@ async function observedCycle() {
   );
   const registry = new Registry();
   const metrics = registerProbeMetrics({ registry, now: () => new Date('2026-11-21T04:38:00Z') });
-  metrics.follow({ peers: ['fra1'] });
+  metrics.follow({ peers: ['fra1'], region: 'Amsterdam 1', groups: new Map([['Scheduler', 'Compute']]) });
   const prober = createProber({
     settings,
     publicDir: createPublicDirWriter(join(root, 'public')),
@@ -95,6 +95,29 @@ describe('the probe sidecar metrics', () => {
     expect(samplesOf(text, 'service_directory_probe_last_published_timestamp_seconds')).toEqual([
       `service_directory_probe_last_published_timestamp_seconds ${Date.parse('2026-11-21T04:38:00Z') / 1000}`,
     ]);
+  });
+
+  it("give a histogram of each component's answered check durations, by region, in buckets up to the longest timeout", async () => {
+    const text = await observedCycle();
+    const labels = (component: string, group: string) =>
+      `region="Amsterdam 1",component="${component}",group="${group}"`;
+    // The failing stand-in answers 503: an answer, so its time counts, as in the published percentiles.
+    for (const [component, group] of [
+      ['Scheduler', 'Compute'],
+      ['Registry', ''],
+    ] as const) {
+      expect(samplesOf(text, 'service_directory_probe_check_duration_seconds_count')).toContain(
+        `service_directory_probe_check_duration_seconds_count{${labels(component, group)}} 1`,
+      );
+      const buckets = samplesOf(text, 'service_directory_probe_check_duration_seconds_bucket').filter((line) =>
+        line.includes(`component="${component}"`),
+      );
+      expect(buckets.map((line) => /le="([^"]+)"/.exec(line)?.[1])).toEqual([
+        ...CHECK_DURATION_BUCKETS_S.map(String),
+        '+Inf',
+      ]);
+      expect(buckets.at(-1)).toMatch(/ 1$/);
+    }
   });
 
   it('count webhook attempts by outcome and give the queue depth', async () => {

@@ -126,12 +126,17 @@ describe('probe --once', () => {
         fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);
+    // The running month's report, by the clock the probe ran on.
+    const month = new Date().toISOString().slice(0, 7);
     expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
       'api/v1/component-history/scheduler.json',
       'api/v1/heartbeats',
       'api/v1/incidents',
       'api/v1/notices',
       'api/v1/observations',
+      `api/v1/reports/${month}.csv`,
+      `api/v1/reports/${month}.json`,
+      'api/v1/reports/index.json',
       'api/v1/status',
       'api/v1/uptime',
       'api/v2/components.json',

@@ -30,7 +30,7 @@ const cycle: PublishedCycle = {
 describe('composePublishSteps', () => {
   const tempDir = tempDirsPerTest();
 
-  it('runs the notices first, the heartbeats, the history, then the badges, the subscribers, and the upload last, each owning its files', async () => {
+  it('runs the notices first, the heartbeats, the history and the monthly reports, then the badges, the subscribers, and the upload last, each owning its files', async () => {
     const root = await tempDir();
     const stateFile = join(root, '.state', 'probe-state.json');
     // A bucket that is never reached: the steps are only listed.
@@ -71,6 +71,7 @@ describe('composePublishSteps', () => {
       ['notices', { paths: ['/api/v1/notices'] }],
       ['heartbeats', { paths: ['/api/v1/heartbeats'] }],
       ['history', { paths: ['/api/v1/uptime', '/api/v1/incidents'], directories: ['/api/v1/component-history'] }],
+      ['monthly reports', { directories: ['/api/v1/reports'] }],
       ['badges', { directories: ['/badges'] }],
       [
         'webhook events',

@@ -34,6 +34,7 @@ const GENERATED = [
   `${SCHEMAS_PATH}/statuspage-upcoming-maintenances.json`,
   `${SCHEMAS_PATH}/statuspage-active-maintenances.json`,
   `${SCHEMAS_PATH}/component-history.json`,
+  `${SCHEMAS_PATH}/monthly-report.json`,
   `${SCHEMAS_PATH}/error.json`,
 ];
 

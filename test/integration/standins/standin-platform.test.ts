@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkEndpoint } from '../../../src/checks/check-endpoint.js';
+import { runCheck as checkEndpoint } from '../../../src/checks/run-check.js';
 import {
   describeStandinPlatform,
   type StandinPlatform,

@@ -91,6 +91,7 @@ describe('verify against our own serve', () => {
     expect(outcomes(report, 'skip')).toEqual([
       'uptime status-code',
       'component-history status-code',
+      'monthly-report status-code',
       'incidents status-code',
       'observations status-code',
       'heartbeats status-code',

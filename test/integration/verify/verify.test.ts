@@ -111,6 +111,7 @@ describe('verifyDeployment against our own server', () => {
     expect(skipped).toEqual([
       'uptime',
       'component-history',
+      'monthly-report',
       'incidents',
       'notices',
       'heartbeats',
@@ -379,7 +380,10 @@ describe('verifyDeployment against misconfigured deployments', () => {
       expect.objectContaining({ check: 'status-code', outcome: 'skip', actual: `404: ${NOT_PUBLISHED}` }),
     ]);
     expect(renderVerifyTable(report)).toMatch(/^skip +uptime +status-code /m);
-    // Without a summary there is no slug to ask for a detail document by: one more row, skipped.
+    // Without a summary there is no component, nor a history to report a month of: two more rows, skipped.
+    expect(report.checks.filter((check) => check.endpoint === 'monthly-report')).toEqual([
+      expect.objectContaining({ check: 'status-code', outcome: 'skip' }),
+    ]);
     expect(report.checks.filter((check) => check.endpoint === 'component-history')).toEqual([
       expect.objectContaining({
         check: 'status-code',
@@ -391,7 +395,7 @@ describe('verifyDeployment against misconfigured deployments', () => {
     const uncompressed = report.checks.filter((check) => check.check === 'compression' && check.outcome === 'skip');
     expect(uncompressed.length).toBeGreaterThan(0);
     expect(renderVerifyTable(report).trimEnd().split('\n').at(-1)).toBe(
-      `PASS: ${report.checks.length - 2 - uncompressed.length} checks passed, ${2 + uncompressed.length} skipped`,
+      `PASS: ${report.checks.length - 3 - uncompressed.length} checks passed, ${3 + uncompressed.length} skipped`,
     );
   });
 
@@ -508,7 +512,7 @@ describe('verifyDeployment against misconfigured deployments', () => {
     const port = await unusedPort();
     const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, now });
     // One document per component or group is asked for where another names it: with none read, each is skipped.
-    const named = new Set(['component-history', 'component-feed', 'group-feed']);
+    const named = new Set(['component-history', 'monthly-report', 'component-feed', 'group-feed']);
     expect(failedChecks(report)).toEqual(
       ENDPOINTS.filter((endpoint) => !named.has(endpoint)).map((endpoint) => `${endpoint} reachable`),
     );

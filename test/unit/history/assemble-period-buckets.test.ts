@@ -81,12 +81,9 @@ const day = (component_id: number, dayMs: number): DailyRow => ({
   ...states({ component_id }, 'operational', DAY_MS),
   day_ms: dayMs,
 });
-const hour = (component_id: number, hourMs: number, p50: number | null = null): HourlyRow => ({
+const hour = (component_id: number, hourMs: number): HourlyRow => ({
   ...states({ component_id }, 'major_outage', HOUR_MS),
   hour_ms: hourMs,
-  p50_ms: p50,
-  p95_ms: p50,
-  max_ms: p50,
 });
 
 describe('groupDays', () => {
@@ -111,16 +108,15 @@ describe('assemblePeriodBuckets', () => {
     dailyThroughMs: TODAY,
     latencyThroughMs: TEN,
   });
-  const empty = { ids: new Map([['api', 1]]), days: new Map(), hours: [], rawLatencies: new Map(), open: null };
+  const empty = { ids: new Map([['api', 1]]), days: new Map(), hours: [], latency: new Map(), open: null };
 
-  it.each<[string, number, boolean, boolean]>([
-    ['an hour rolled into yesterday gives latency only', TODAY - HOUR_MS, false, true],
-    ['an hour of today gives time and latency', TODAY + HOUR_MS, true, true],
-    ['an hour before the latency window that is not rolled up gives neither', LATENCY_FROM - HOUR_MS, false, false],
-  ])('%s', (_, hourMs, asTime, asLatency) => {
-    const [api] = assemblePeriodBuckets(reads, { ...empty, hours: [hour(1, hourMs, 40)] }).components;
+  it.each<[string, number, boolean]>([
+    ['an hour rolled into yesterday gives no time', TODAY - HOUR_MS, false],
+    ['an hour of today gives time', TODAY + HOUR_MS, true],
+    ['an hour before the latency window that is not rolled up gives none', LATENCY_FROM - HOUR_MS, false],
+  ])('%s', (_, hourMs, asTime) => {
+    const [api] = assemblePeriodBuckets(reads, { ...empty, hours: [hour(1, hourMs)] }).components;
     expect(api?.buckets.length).toBe(asTime ? 1 : 0);
-    expect(api?.latency.has(hourMs)).toBe(asLatency);
   });
 
   it('puts days, then hours (the current one up to now), then the open cycle to now, in order of ids', () => {
@@ -131,7 +127,7 @@ describe('assemblePeriodBuckets', () => {
       ]),
       days: groupDays([day(1, TODAY - DAY_MS)]),
       hours: [hour(1, TODAY + 9 * HOUR_MS), hour(1, TEN)],
-      rawLatencies: new Map(),
+      latency: new Map(),
       open: { atMs: NOW - MINUTE_MS, intervalMs: MINUTE_MS, published: new Map([[2, 'major_outage' as const]]) },
     });
     expect(period.components).toEqual([
@@ -143,22 +139,22 @@ describe('assemblePeriodBuckets', () => {
           { startMs: TEN, lengthMs: 20 * MINUTE_MS, ms: stateMsOf('major_outage', HOUR_MS) },
         ],
         latency: new Map(),
+        dayLatency: new Map(),
       },
       {
         name: 'web',
         buckets: [{ startMs: NOW - MINUTE_MS, lengthMs: MINUTE_MS, ms: stateMsOf('major_outage', MINUTE_MS) }],
         latency: new Map(),
+        dayLatency: new Map(),
       },
     ]);
   });
 
-  it('summarizes the hours not yet summarized from the raw cycles, over what an hourly row says', () => {
-    const [api] = assemblePeriodBuckets(reads, {
-      ...empty,
-      hours: [hour(1, TEN, 999)],
-      rawLatencies: new Map([[TEN, new Map([[1, [30, 10, 20]]])]]),
-    }).components;
-    expect(api?.latency).toEqual(new Map([[TEN, { p50Ms: 20, p95Ms: 30, maxMs: 30 }]]));
+  it('gives each component the latency read for its id, by hour and by day', () => {
+    const hours = new Map([[TEN, { p50Ms: 20, p95Ms: 30, p99Ms: 31 }]]);
+    const days = new Map([[TODAY, { p50Ms: 21, p95Ms: 33, p99Ms: 40 }]]);
+    const [api] = assemblePeriodBuckets(reads, { ...empty, latency: new Map([[1, { hours, days }]]) }).components;
+    expect([api?.latency, api?.dayLatency]).toEqual([hours, days]);
   });
 
   it('gives an open cycle no time when now is not after it', () => {

@@ -17,7 +17,6 @@ import {
   sumOverPeriod,
   worstStateIn,
 } from '../../../src/history/state-time.js';
-import { summarizeLatency } from '../../../src/history/summarize-latency.js';
 import { classifyFailure } from '../../../src/outbound/classify-failure.js';
 import type { FailureReason } from '../../../src/outbound/describe-request-error.js';
 import type { VoteResult } from '../../../src/peers/vote-on-component.js';
@@ -133,14 +132,6 @@ describe('computeUptime: major outage is down, partial outage 30 % down, the res
   it('names the worst state that had any time', () => {
     expect(worstStateIn(minutes([10, 0, 1, 0, 0]))).toBe('degraded_performance');
     expect(worstStateIn(minutes([0, 0, 0, 0, 0]))).toBeNull();
-  });
-});
-
-describe('summarizeLatency', () => {
-  it('gives nearest-rank p50, p95 and max', () => {
-    const values = Array.from({ length: 100 }, (_, index) => 100 - index);
-    expect(summarizeLatency(values)).toEqual({ p50Ms: 50, p95Ms: 95, maxMs: 100 });
-    expect(summarizeLatency([])).toBeNull();
   });
 });
 

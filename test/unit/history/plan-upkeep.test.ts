@@ -55,6 +55,7 @@ describe('planDeletions: one bounded step of retention', () => {
       raw: { beforeMs: NOW - 48 * HOUR_MS, rows: DELETE_BATCH_ROWS },
       hourly: { beforeMs: NOW - 90 * DAY_MS, spanMs: HOURS_PER_STEP * HOUR_MS },
       daily: { beforeMs: NOW - 400 * DAY_MS, spanMs: DAY_MS },
+      hourSketches: { beforeMs: NOW - 7 * DAY_MS, spanMs: HOURS_PER_STEP * HOUR_MS },
       incidents: { beforeMs: NOW - 400 * DAY_MS, rows: DELETE_BATCH_ROWS },
     });
   });

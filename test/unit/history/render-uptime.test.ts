@@ -33,10 +33,14 @@ const scheduler: ComponentHistory = {
     bucket(TODAY_MS + 9 * HOUR_MS, 10 * MINUTE_MS, stateMsOf('operational', 10 * MINUTE_MS)),
     bucket(TODAY_MS + 9 * HOUR_MS + 10 * MINUTE_MS, 90_000, stateMsOf('partial_outage', 90_000)),
   ],
-  latency: new Map([[TODAY_MS + 9 * HOUR_MS, { p50Ms: 2, p95Ms: 4, maxMs: 9 }]]),
+  latency: new Map([[TODAY_MS + 9 * HOUR_MS, { p50Ms: 2, p95Ms: 4, p99Ms: 9 }]]),
+  dayLatency: new Map([
+    [TODAY_MS - DAY_MS, { p50Ms: 3, p95Ms: 7, p99Ms: 12 }],
+    [TODAY_MS, { p50Ms: 2, p95Ms: 4, p99Ms: 9 }],
+  ]),
 };
-const unseen: ComponentHistory = { name: 'Build Service', buckets: [], latency: new Map() };
-const sameSlug: ComponentHistory = { name: 'build-service', buckets: [], latency: new Map() };
+const unseen: ComponentHistory = { name: 'Build Service', buckets: [], latency: new Map(), dayLatency: new Map() };
+const sameSlug: ComponentHistory = { name: 'build-service', buckets: [], latency: new Map(), dayLatency: new Map() };
 
 const input = { regionName: 'Amsterdam 1', now: NOW, intervalMs: 5_000, components: [scheduler, unseen, sameSlug] };
 
@@ -97,13 +101,18 @@ describe('renderUptime: a compact summary and one detail document per component'
       worst_status: 'partial_outage',
       minutes: { operational: 10, under_maintenance: 0, degraded_performance: 0, partial_outage: 1.5, major_outage: 0 },
       no_data_minutes: 591.5,
+      p50_ms: 2,
+      p95_ms: 4,
+      p99_ms: 9,
     });
+    expect(detail?.days.at(-2)).toMatchObject({ date: '2026-11-21', p50_ms: 3, p95_ms: 7, p99_ms: 12 });
+    expect(detail?.days.at(-3)).toMatchObject({ date: '2026-11-20', p50_ms: null, p95_ms: null, p99_ms: null });
     expect(detail?.days.map((day) => day.uptime_percent)).toEqual(summary.components[0]?.days.uptime_percent);
     expect(detail?.days.map((day) => day.worst_status)).toEqual(summary.components[0]?.days.worst_status);
     expect(detail?.latency).toHaveLength(24);
     expect(detail?.latency.slice(-2)).toEqual([
-      { hour: '2026-11-22T09:00:00Z', p50_ms: 2, p95_ms: 4 },
-      { hour: '2026-11-22T10:00:00Z', p50_ms: null, p95_ms: null },
+      { hour: '2026-11-22T09:00:00Z', p50_ms: 2, p95_ms: 4, p99_ms: 9 },
+      { hour: '2026-11-22T10:00:00Z', p50_ms: null, p95_ms: null, p99_ms: null },
     ]);
     expect(detail?.uptime).toEqual(summary.components[0]?.uptime);
     expect({ ...detail, uptime: undefined, days: undefined, latency: undefined }).toEqual({
@@ -126,6 +135,13 @@ describe('renderUptime: a compact summary and one detail document per component'
     // A later render, with today grown and yesterday unchanged, as a fresh render gives it.
     const later = { ...input, now: new Date(input.now.getTime() + 30_000) };
     expect(renderUptime(later, days)).toEqual(renderUptime(later));
+    // Today's percentiles moved, nothing else: the memoized day is not reused.
+    const slower: ComponentHistory = {
+      ...scheduler,
+      dayLatency: new Map([...scheduler.dayLatency, [TODAY_MS, { p50Ms: 2, p95Ms: 5, p99Ms: 9 }]]),
+    };
+    const moved = { ...later, components: [slower, unseen, sameSlug] };
+    expect([...renderUptime(moved, days).details][0]?.days.at(-1)?.p95_ms).toBe(5);
   });
 });
 

@@ -11,6 +11,7 @@ import { renderRegions } from '../../../src/site/render-regions.js';
 import {
   sampleComponentHistories,
   sampleIncidents,
+  sampleMonthlyReport,
   sampleNotices,
   sampleUptime,
 } from '../../helpers/document-fixtures.js';
@@ -294,10 +295,57 @@ const CASES: Record<string, readonly Case[]> = {
     ],
     [
       'a fractional latency',
-      { ...componentHistory, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1.5, p95_ms: 2 }] },
+      { ...componentHistory, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1.5, p95_ms: 2, p99_ms: 3 }] },
+      false,
+    ],
+    [
+      'an hour without its p99',
+      { ...componentHistory, latency: [{ hour: '2026-11-21T04:00:00Z', p50_ms: 1, p95_ms: 2 }] },
+      false,
+    ],
+    [
+      'a day without its percentiles',
+      {
+        ...componentHistory,
+        days: [
+          { ...historyDay, p50_ms: undefined, p95_ms: undefined, p99_ms: undefined },
+          ...(componentHistory?.days.slice(1) ?? []),
+        ],
+      },
+      false,
+    ],
+    [
+      'a negative p95 on a day',
+      { ...componentHistory, days: [{ ...historyDay, p95_ms: -1 }, ...(componentHistory?.days.slice(1) ?? [])] },
       false,
     ],
     ['an extra field', { ...componentHistory, sla: 99.9 }, false],
+  ],
+  MonthlyReport: [
+    ['the running month as the probe writes it', sampleMonthlyReport(), true],
+    ['a closed month', { ...sampleMonthlyReport(), closed: true, until: '2026-12-01T00:00:00Z' }, true],
+    ['month 13', { ...sampleMonthlyReport(), month: '2026-13' }, false],
+    ['no closed flag', { ...sampleMonthlyReport(), closed: undefined }, false],
+    [
+      'an objective of 100 %',
+      {
+        ...sampleMonthlyReport(),
+        components: sampleMonthlyReport().components.map((component) => ({
+          ...component,
+          error_budget: component.error_budget && { ...component.error_budget, slo_percent: 100 },
+        })),
+      },
+      false,
+    ],
+    [
+      'a fractional p95',
+      {
+        ...sampleMonthlyReport(),
+        components: sampleMonthlyReport().components.map((component) => ({ ...component, p95_ms: 1.5 })),
+      },
+      false,
+    ],
+    ['an extra field', { ...sampleMonthlyReport(), sla: 99.9 }, false],
   ],
   ErrorBody: [
     ['the server error body', JSON.parse(renderError('not_found', 'no such resource').toString()), true],

@@ -4,6 +4,7 @@ import { fileNoticesSource, type NoticesSource } from '../notices/notices-source
 import { urlNoticesSource } from '../notices/url-notices-source.js';
 import { openBucketMirror, uploadDeadlineMs } from '../object-store/open-bucket-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
+import type { LoadedConfig } from '../settings/load-components-config.js';
 import { loadProbeSettings } from '../settings/load-probe-settings.js';
 import { moveStandinTargets } from '../standins/move-standin-targets.js';
 import { loadSubscriptions } from '../subscriptions/load-subscriptions.js';
@@ -11,9 +12,11 @@ import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import type { PostWebhook } from '../webhooks/post-webhook.js';
 import type { SidecarOptions } from './start-sidecar.js';
 
-export interface LoadSidecarOptionsInput {
+export interface LoadProbeOptionsInput {
   /** `data/components.json`: the components, and the subscriptions' `public_url` and `webhooks`. */
   readonly configFile: string;
+  /** That file as the process read it already (`loadComponentsConfig`): then not opened again. */
+  readonly loaded?: LoadedConfig | undefined;
   /** `data/regions.json`. */
   readonly regionsFile: string;
   /** `--region`, which wins over `REGION` and the config. */
@@ -48,7 +51,7 @@ export interface LoadSidecarOptionsInput {
  * the subscriptions built on them, and the bucket mirror for `--publish`. Throws `InputError` for a bad config,
  * an unknown region, a missing webhook secret, a bad `--publish` URL or `headers.json`, before anything runs.
  */
-export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promise<SidecarOptions> {
+export async function loadProbeOptions(input: LoadProbeOptionsInput): Promise<SidecarOptions> {
   const { configFile, publicDir, stateFile, standinsPort } = input;
   const log = input.log ?? CONSOLE_PROBE_LOG;
   const loaded = await loadProbeSettings({
@@ -56,6 +59,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     regionsFile: input.regionsFile,
     regionFlag: input.regionFlag,
     env: input.env,
+    config: input.loaded?.config,
   });
   const settings = standinsPort === undefined ? loaded : moveStandinTargets(loaded, standinsPort);
   const mirror =
@@ -76,6 +80,7 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     log,
     env: input.env,
     observePost: input.observePost,
+    config: input.loaded?.config,
   });
   return {
     settings,
@@ -84,13 +89,18 @@ export async function loadSidecarOptions(input: LoadSidecarOptionsInput): Promis
     historyFile: input.historyFile,
     log,
     subscriptions,
-    notices: input.notices === undefined ? undefined : openNoticesSource(input.notices, configFile, log),
+    notices: input.notices === undefined ? undefined : openNoticesSource(input.notices, configFile, log, input.loaded),
   };
 }
 
 /** A URL is the notices of one published place (`urlNoticesSource`); anything else, the team's file. */
-function openNoticesSource(notices: string, componentsFile: string, log: ProbeLog): NoticesSource {
+function openNoticesSource(
+  notices: string,
+  componentsFile: string,
+  log: ProbeLog,
+  loaded: LoadedConfig | undefined,
+): NoticesSource {
   return /^https?:\/\//i.test(notices)
-    ? urlNoticesSource({ url: notices, componentsFile, log })
-    : fileNoticesSource({ noticesFile: notices, componentsFile, log });
+    ? urlNoticesSource({ url: notices, componentsFile, log, loaded })
+    : fileNoticesSource({ noticesFile: notices, componentsFile, log, loaded });
 }
