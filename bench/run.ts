@@ -18,6 +18,7 @@ import { measureColdStarts, writeManyRegions } from './sections/cold-start.js';
 import { reportCompressedFiles } from './sections/compressed-files-report.js';
 import { measureFreshness } from './sections/freshness.js';
 import { reportHistory } from './sections/history-report.js';
+import { reportIdleConnections } from './sections/idle-connections-report.js';
 import { reportMailSubscribers } from './sections/mail-subscribers.js';
 import { measureProbeMemory } from './sections/memory.js';
 import { reportFlatMemory } from './sections/memory-flat-report.js';
@@ -294,6 +295,9 @@ try {
 
   // 8. Compressed static files under crowds
   await reportCompressedFiles(site, QUICK, out);
+
+  // 9. The sidecar's listeners under idle connections
+  await reportIdleConnections(QUICK, out);
 
   // Every verdict above, in one place: the report's answer to "which targets are met".
   const verdicts = collectVerdicts(lines);

@@ -12,6 +12,7 @@ import { readCertificateExpiry } from './http-exchange.js';
 import type { CertificateExpiry } from './judge-certificate.js';
 import type { CheckContext, ProbeCheck } from './probe-check.js';
 import { resolveHostWithSystem } from './resolve-host.js';
+import { type TrackedSockets, trackSockets } from './track-sockets.js';
 
 /** The health service's one unary method. */
 const CHECK_METHOD = '/grpc.health.v1.Health/Check';
@@ -126,9 +127,17 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext &
     });
   };
 
+  // grpc-js never ends a connection whose server has not spoken HTTP/2 yet: this check ends its own.
+  let opened: TrackedSockets | undefined;
   try {
     const outcome = await withDeadline(
-      () => call().catch((error: unknown): Called => ({ kind: 'failed', reason: describeRequestError(error) })),
+      () => {
+        const tracked = trackSockets(call);
+        opened = tracked.sockets;
+        return tracked.result.catch(
+          (error: unknown): Called => ({ kind: 'failed', reason: describeRequestError(error) }),
+        );
+      },
       check.timeoutMs,
       signal,
     );
@@ -153,14 +162,17 @@ export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext &
     over = true;
     lookup.abort(ANSWER_IN);
     client?.close();
+    opened?.destroyAll();
   }
 }
 
 /**
  * A failed call in the checks' words: the two answers a health service
- * gives for what it cannot judge, as `health …`; a connection that failed
- * by its cause (grpc-js says it only in words: `connect ECONNREFUSED`, a
- * TLS verification error); the deadline as `timeout`; anything else as
+ * gives for what it cannot judge, as `health …`; an OK status with no
+ * message or several as no `HealthCheckResponse`; a connection that failed
+ * by its cause (grpc-js says it only in words after `Last error:`:
+ * `connect ECONNREFUSED`, a TLS verification error; a server's own details
+ * are never read for a class); the deadline as `timeout`; anything else as
  * `error (grpc CODE)`.
  */
 export function describeGrpcError(error: Pick<ServiceError, 'code' | 'details'>, service: string): FailureReason {
@@ -169,15 +181,23 @@ export function describeGrpcError(error: Pick<ServiceError, 'code' | 'details'>,
     const which = service === '' ? 'the server as a whole' : `service ${quoteForLog(JSON.stringify(service), 80)}`;
     return `health NOT_FOUND: the server does not know ${which}`;
   }
-  if (error.code === 12) return 'health UNIMPLEMENTED: the server has no health service';
+  if (error.code === 12) {
+    // grpc-js's own words for an OK status that came with no message, or with several.
+    if (error.details === 'No message received') return 'health answer is not a HealthCheckResponse: no message';
+    if (error.details === 'Too many responses received') {
+      return 'health answer is not a HealthCheckResponse: several messages';
+    }
+    return 'health UNIMPLEMENTED: the server has no health service';
+  }
   if (error.code === 4) return 'timeout';
-  if (error.code === 14) {
-    const details = error.details ?? '';
-    if (/ECONNREFUSED/.test(details)) return 'refused';
-    if (/ECONNRESET|EPIPE/.test(details)) return 'reset';
-    if (/ENOTFOUND|EAI_AGAIN/.test(details)) return 'dns';
-    if (/ETIMEDOUT/.test(details)) return 'timeout';
-    if (/ERR_TLS|ERR_SSL|certificate|SSL routines|self[- ]signed|wrong version number|handshake/i.test(details)) {
+  // A class only from grpc-js's words about the connection ("… Last error: …"), never from a server's own details.
+  const connection = /(?:^|\. )Last error: (.*)$/s.exec(error.details ?? '')?.[1];
+  if (error.code === 14 && connection !== undefined) {
+    if (/ECONNREFUSED/.test(connection)) return 'refused';
+    if (/ECONNRESET|EPIPE/.test(connection)) return 'reset';
+    if (/ENOTFOUND|EAI_AGAIN/.test(connection)) return 'dns';
+    if (/ETIMEDOUT/.test(connection)) return 'timeout';
+    if (/ERR_TLS|ERR_SSL|certificate|SSL routines|self[- ]signed|wrong version number|handshake/i.test(connection)) {
       return 'tls';
     }
   }

@@ -73,6 +73,7 @@ function readVarint(bytes: Uint8Array, at: number): { value: number; next: numbe
     const byte = bytes[index];
     if (byte === undefined) throw new Error('not a HealthCheckResponse: a varint runs past the end');
     value += (byte & 0x7f) * 2 ** shift;
+    if (value >= 2 ** 32) break;
     if ((byte & 0x80) === 0) return { value, next: index + 1 };
   }
   throw new Error('not a HealthCheckResponse: a varint longer than 32 bits');

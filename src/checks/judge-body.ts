@@ -1,4 +1,5 @@
 import { quoteForLog } from '../errors/quote-for-log.js';
+import { judgeJsonNesting } from '../io/judge-json-nesting.js';
 import type { FailureReason } from '../outbound/describe-request-error.js';
 import type { BodyConditions } from '../schemas/body-conditions.js';
 import { resolveJsonPointer } from './resolve-json-pointer.js';
@@ -27,6 +28,8 @@ export function judgeBody(bodyText: string, conditions: BodyConditions): BodyVer
     return fail(`body does not contain ${quote(expectText)} (${Buffer.byteLength(bodyText)} bytes read)`);
   }
   if (expectJson === undefined || expectJson.length === 0) return { ok: true };
+  const tooNested = judgeJsonNesting(bodyText);
+  if (tooNested !== undefined) return fail(`body is not JSON to judge: it ${tooNested}`);
   let document: unknown;
   try {
     document = JSON.parse(bodyText.replace(/^\uFEFF/, ''));

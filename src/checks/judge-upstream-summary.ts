@@ -28,8 +28,9 @@ const quote = (text: string) => quoteForLog(JSON.stringify(text), QUOTED_CHARS);
 /**
  * What a provider's summary says, for one of its components or for the
  * page. With `component`, that component's status as the provider set it
- * (an entry that is no group first, then a group of that name); a name the
- * page does not have fails, saying so. Without, the page's indicator
+ * (an entry that is no group first, then a group of that name; the worst of
+ * several of one name, saying so); a name the page does not have fails,
+ * saying so. Without, the page's indicator
  * (`none` operational, `minor` degraded_performance, `major`
  * partial_outage, `critical` major_outage, `maintenance`
  * under_maintenance), made worse by any unresolved incident whose impact is
@@ -46,15 +47,17 @@ export function judgeUpstreamSummary(
   asOf = '',
 ): UpstreamVerdict {
   if (component !== undefined) {
-    const found =
-      summary.components.find((entry) => entry.name === component && entry.group !== true) ??
-      summary.components.find((entry) => entry.name === component);
-    if (found === undefined) return { state: undefined, reason: `upstream page has no component ${quote(component)}` };
+    const named = summary.components.filter((entry) => entry.name === component);
+    const entries = named.some((entry) => entry.group !== true) ? named.filter((entry) => entry.group !== true) : named;
+    if (entries.length === 0) return { state: undefined, reason: `upstream page has no component ${quote(component)}` };
+    // Several of one name (a page's mistake): none is taken silently over the others, the worst counts.
+    const state = worstStatus(entries.map((entry) => entry.status));
+    const several = entries.length > 1 ? ` (the worst of ${entries.length} components of that name)` : '';
     const reason =
-      found.status === 'operational'
+      state === 'operational'
         ? undefined
-        : (`upstream reports ${found.status} for ${quote(component)}${asOf}` as const);
-    return { state: found.status, reason };
+        : (`upstream reports ${state} for ${quote(component)}${several}${asOf}` as const);
+    return { state, reason };
   }
   const fromIndicator = STATE_BY_INDICATOR[summary.status.indicator];
   const open = summary.incidents.filter(

@@ -1,6 +1,7 @@
 import { errorMessage } from '../errors/describe-error.js';
 import { formatJsonPath } from '../errors/format-json-path.js';
 import { quoteForLog } from '../errors/quote-for-log.js';
+import { judgeJsonNesting } from '../io/judge-json-nesting.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import {
@@ -167,8 +168,13 @@ async function fetchSummary(url: string, check: ProbeCheck, context: CheckContex
   }
 }
 
+/** More arrays and objects than a summary of 4 MiB of components holds (each is a few hundred bytes). */
+const MAX_SUMMARY_CONTAINERS = 250_000;
+
 /** A body as a Statuspage summary, or the first reason it is not one, in the body's words cut short. */
 export function parseSummary(text: string): Fetched {
+  const shape = judgeJsonNesting(text, { maxContainers: MAX_SUMMARY_CONTAINERS });
+  if (shape !== undefined) return { kind: 'failed', reason: `body is not a Statuspage summary: it ${shape}` };
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -2,9 +2,15 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { describeIoError } from '../errors/describe-error.js';
-import { quoteForLog } from '../errors/quote-for-log.js';
 import { listenForRequests } from '../io/listen-for-requests.js';
+import {
+  type ConnectionLimits,
+  limitConnections,
+  SMALL_LISTENER_LIMITS,
+  serverOptionsWithin,
+} from '../listeners/connection-limits.js';
 import type { ProbeLog } from '../log/probe-log.js';
+import { describePushRequest } from './describe-push-request.js';
 import { writeHeartbeat } from './heartbeat-files.js';
 import { PUSH_METHODS, parsePush } from './parse-push.js';
 import type { PushTarget } from './push-targets.js';
@@ -13,10 +19,8 @@ import { createRefusalLog } from './refusal-log.js';
 
 /** A push's body is not read for anything: a few KB is all a job's `curl -d` sends. */
 export const MAX_PUSH_BODY_BYTES = 4 * 1024;
-/** Per client address: a burst of 30 pushes, then 2 a second. */
+/** Refused requests per client address, and per slug whatever the address: a burst of 30, then 2 a second. */
 export const PUSH_RATE_LIMIT: RateLimit = { burst: 30, perSecond: 2 };
-/** A push is one short request: anything slower is cut. */
-const TIMEOUT_MS = 10_000;
 
 /** How a push ended, as the metrics count it. */
 export const PUSH_OUTCOMES = ['success', 'failure', 'unauthorized', 'rate_limited', 'refused', 'error'] as const;
@@ -35,6 +39,8 @@ export interface PushListenerOptions {
   /** Told how each request ended (the probe's metrics). */
   readonly observe?: ((outcome: PushOutcome) => void) | undefined;
   readonly rateLimit?: RateLimit;
+  /** `SMALL_LISTENER_LIMITS` unless given. */
+  readonly connectionLimits?: ConnectionLimits;
 }
 
 export interface PushListener {
@@ -49,9 +55,13 @@ export interface PushListener {
  * missing token and an unknown slug both answer 401, alike and in the same
  * time (tokens compared as HMACs of equal length, in constant time), so a
  * client learns nothing of which slugs exist; another method 405, another
- * path 404, a body over `MAX_PUSH_BODY_BYTES` 413, a client past its
- * allowance 429 with `Retry-After`. Every refusal is logged, a few lines a
- * minute at most per client and reason; no token ever is.
+ * path 404, a body over `MAX_PUSH_BODY_BYTES` 413. Only refusals are
+ * limited: a client address, or a slug, past its allowance of them is
+ * answered 429 with `Retry-After` instead; a push with the right token is
+ * never refused for anyone's mistakes, its own host's included. Every
+ * refusal is logged, a few lines a minute at most per client and reason
+ * and in all; no token ever is, nor a path or query value that may be one.
+ * Connections are held to `connectionLimits`.
  */
 export async function startPushListener(options: PushListenerOptions): Promise<PushListener> {
   const { stateDir, log, observe } = options;
@@ -63,6 +73,9 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
   const digest = (token: string) => createHmac('sha256', key).update(token).digest();
   const bySlug = new Map(options.targets.map((target) => [target.slug, digest(target.token)]));
   const unknownSlug = digest(randomBytes(32).toString('hex'));
+  const knownSlugs: ReadonlySet<string> = new Set(bySlug.keys());
+  const clients = new WeakMap<IncomingMessage, string>();
+  const clientOf = (request: IncomingMessage) => clients.get(request) ?? 'unknown';
 
   function answer(response: ServerResponse, status: number, headers: Record<string, string> = {}, text = ''): void {
     response.writeHead(status, {
@@ -83,27 +96,47 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
   ): void {
     observe?.(outcome);
     refusals.refused(
-      request.socket.remoteAddress ?? 'unknown',
+      clientOf(request),
       status,
-      `${request.method ?? '?'} ${quoteForLog(request.url ?? '', 120)}: ${why}`,
+      `${describePushRequest(request.method ?? '?', request.url ?? '', knownSlugs)}: ${why}`,
     );
     // The body of a refused request is not read: the connection goes with the answer.
     response.setHeader('Connection', 'close');
     answer(response, status, headers, `${STATUS_WORDS[status] ?? 'refused'}`);
   }
 
+  /**
+   * A refusal, counted against the client's allowance of refusals and the
+   * slug's (whoever sent it); past either, answered 429 instead.
+   */
+  function refuseWithin(
+    request: IncomingMessage,
+    response: ServerResponse,
+    slug: string | undefined,
+    ...refusal: [status: number, why: string, outcome: PushOutcome, headers?: Record<string, string>]
+  ): void {
+    const atMs = now().getTime();
+    const byClient = limiter.take(`client ${clientOf(request)}`, atMs);
+    const bySlugWait = slug === undefined ? 0 : limiter.take(`slug ${slug}`, atMs);
+    const waitS = Math.max(byClient, bySlugWait);
+    if (waitS === 0) {
+      refuse(request, response, ...refusal);
+      return;
+    }
+    const whose = byClient > 0 ? 'this client' : 'this slug';
+    refuse(request, response, 429, `too many refused requests from ${whose}`, 'rate_limited', {
+      'Retry-After': String(waitS),
+    });
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const client = request.socket.remoteAddress ?? 'unknown';
-    const waitS = limiter.take(client, now().getTime());
-    if (waitS > 0)
-      return refuse(request, response, 429, 'too many requests from this client', 'rate_limited', {
-        'Retry-After': String(waitS),
-      });
     const parsed = parsePush(request.method ?? '', request.url ?? '');
     if (parsed.kind === 'not-found')
-      return refuse(request, response, 404, 'not a push URL (/heartbeat/SLUG)', 'refused');
+      return refuseWithin(request, response, undefined, 404, 'not a push URL (/heartbeat/SLUG)', 'refused');
     if (parsed.kind === 'bad-method') {
-      return refuse(request, response, 405, 'a push is POST (or GET)', 'refused', { Allow: PUSH_METHODS.join(', ') });
+      return refuseWithin(request, response, undefined, 405, 'a push is POST (or GET)', 'refused', {
+        Allow: PUSH_METHODS.join(', '),
+      });
     }
     const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const expected = bySlug.get(parsed.slug);
@@ -117,8 +150,11 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
           : expected === undefined
             ? 'no heartbeat component of that slug'
             : 'wrong token';
-      return refuse(request, response, 401, why, 'unauthorized', { 'WWW-Authenticate': 'Bearer realm="heartbeat"' });
+      return refuseWithin(request, response, parsed.slug, 401, why, 'unauthorized', {
+        'WWW-Authenticate': 'Bearer realm="heartbeat"',
+      });
     }
+    // The right token from here on: refused for its own request's fault only, never rate-limited.
     if (parsed.kind === 'bad-query') return refuse(request, response, 400, parsed.reason, 'refused');
     if (!(await readBodyWithin(request, MAX_PUSH_BODY_BYTES))) {
       return refuse(request, response, 413, `a body over ${MAX_PUSH_BODY_BYTES} bytes`, 'refused');
@@ -136,17 +172,24 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
   }
 
   const listener = (request: IncomingMessage, response: ServerResponse) => {
+    // Taken now: once the connection is gone, Node no longer says whose it was.
+    clients.set(request, request.socket.remoteAddress ?? 'unknown');
     handle(request, response).catch((error: unknown) => {
-      log.error(`heartbeats: push failed: ${describeIoError(error)}`);
+      observe?.('error');
+      refusals.refused(clientOf(request), 500, `push failed: ${describeIoError(error)}`);
       if (!response.headersSent) answer(response, 500);
       else response.destroy();
     });
   };
-  const limits = { headersTimeout: TIMEOUT_MS, requestTimeout: TIMEOUT_MS, keepAliveTimeout: 5_000 };
+  const connectionLimits = options.connectionLimits ?? SMALL_LISTENER_LIMITS;
   const server: Server =
     options.tls === undefined
-      ? createHttpServer(limits, listener)
-      : createHttpsServer({ ...limits, cert: options.tls.cert, key: options.tls.key }, listener);
+      ? createHttpServer(serverOptionsWithin(connectionLimits), listener)
+      : createHttpsServer(
+          { ...serverOptionsWithin(connectionLimits), cert: options.tls.cert, key: options.tls.key },
+          listener,
+        );
+  limitConnections(server, connectionLimits);
   server.on('clientError', (_error, socket) => socket.destroy());
   const origin = await listenForRequests(server, {
     port: options.port,
@@ -173,14 +216,26 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
   429: 'too many requests',
 };
 
-/** Reads and drops a body: `false` as soon as it is past `capBytes` (announced or sent). */
-async function readBodyWithin(request: IncomingMessage, capBytes: number): Promise<boolean> {
+/**
+ * Reads and drops a body: `false` as soon as it is past `capBytes`
+ * (announced or sent). The rest is left unread rather than the request
+ * destroyed, so that the refusal can still be answered (with
+ * `Connection: close`, which ends what is left).
+ */
+function readBodyWithin(request: IncomingMessage, capBytes: number): Promise<boolean> {
   const announced = Number(request.headers['content-length']);
-  if (Number.isFinite(announced) && announced > capBytes) return false;
-  let bytes = 0;
-  for await (const chunk of request) {
-    bytes += (chunk as Buffer).byteLength;
-    if (bytes > capBytes) return false;
-  }
-  return true;
+  if (Number.isFinite(announced) && announced > capBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.byteLength;
+      if (bytes <= capBytes) return;
+      request.off('data', onData);
+      request.pause();
+      resolve(false);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(bytes <= capBytes));
+    request.once('error', () => resolve(false));
+  });
 }

@@ -4,6 +4,7 @@ import { formatJsonPath } from '../errors/format-json-path.js';
 import { InputError } from '../errors/input-error.js';
 import { pathNamers } from '../errors/path-namers.js';
 import { describeJsonError } from './describe-json-error.js';
+import { judgeJsonNesting } from './judge-json-nesting.js';
 
 /**
  * Parses JSON text and validates it against a schema, naming `file` in every
@@ -12,6 +13,10 @@ import { describeJsonError } from './describe-json-error.js';
  */
 export function parseDocument<T extends z.ZodType>(file: string, text: string, schema: T): z.output<T> {
   if (text.trim() === '') throw new InputError(file, [{ path: '', reason: 'is empty' }]);
+  // Judged before parsing: a few MB nested deep would parse into hundreds of MB.
+  const tooNested = judgeJsonNesting(text);
+  if (tooNested !== undefined)
+    throw new InputError(file, [{ path: '', reason: `is not a document this reads: it ${tooNested}` }]);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -6,7 +6,7 @@ import { decodeUtf8 } from '../io/decode-utf8.js';
 import { displayPath } from '../io/display-path.js';
 import type { LineLog } from '../log/line-log.js';
 import { applyNoticeCommand, type CommandResult, type NoticeCommand } from '../notices/apply-notice-command.js';
-import { editNoticesFile } from '../notices/edit-notices-file.js';
+import { editNoticesFile, withNoticesLock } from '../notices/edit-notices-file.js';
 import { readNoticesConfig } from '../notices/read-notices.js';
 import { type NoticeDocumentsPublished, publishNoticeDocuments } from './publish-notice-documents.js';
 
@@ -32,37 +32,42 @@ export interface NoticeCommandReport extends CommandResult {
 }
 
 /**
- * One `notice` or `maintenance` command: the notices file edited under its
- * lock (`editNoticesFile`; bad arguments throw `ArgumentError` with the file
- * untouched), then the notice documents published by whoever writes the
- * public directory (`publishNoticeDocuments`): the probe holding the writer
- * lock with its next cycle, or this command where no probe holds it.
+ * One `notice` or `maintenance` command, under the notices file's lock from
+ * start to end: the file edited (`editNoticesFile`; bad arguments throw
+ * `ArgumentError` with the file untouched), its time (unless `--at`) taken
+ * once the lock is held, then the notice documents published by whoever
+ * writes the public directory (`publishNoticeDocuments`): the probe holding
+ * the writer lock with its next cycle, or this command where no probe holds
+ * it. Commands run at once take turns whole, so the writer lock is never a
+ * sibling command's and each one publishes the file as its edit left it.
  */
 export async function runNoticeCommand(options: RunNoticeCommandOptions): Promise<NoticeCommandReport> {
-  const now = options.now ?? new Date();
   const { noticesFile, componentsFile } = options;
   const text = options.textFile === undefined ? undefined : await readTextFile(options.textFile);
   const command = text === undefined ? options.command : { ...options.command, text };
-  // Read once: the names a notice may affect, and then what the notice documents are published with.
-  const config = await readNoticesConfig(componentsFile, now);
-  const result = await editNoticesFile({ noticesFile, componentsFile, config }, ({ notices, componentNames }) =>
-    applyNoticeCommand(command, {
-      notices,
-      componentNames,
-      componentsFile: displayPath(componentsFile),
-      at: options.at,
-      now,
-    }),
-  );
-  const published = await publishNoticeDocuments({
-    publicDir: options.publicDir,
-    written: result.notices,
-    config,
-    stateDir: dirname(options.stateFile),
-    precompress: options.precompress,
-    log: options.log,
+  return withNoticesLock(noticesFile, async () => {
+    const now = options.now ?? new Date();
+    // Read once: the names a notice may affect, and then what the notice documents are published with.
+    const config = await readNoticesConfig(componentsFile, now);
+    const result = await editNoticesFile({ noticesFile, componentsFile, config }, ({ notices, componentNames }) =>
+      applyNoticeCommand(command, {
+        notices,
+        componentNames,
+        componentsFile: displayPath(componentsFile),
+        at: options.at,
+        now,
+      }),
+    );
+    const published = await publishNoticeDocuments({
+      publicDir: options.publicDir,
+      written: result.notices,
+      config,
+      stateDir: dirname(options.stateFile),
+      precompress: options.precompress,
+      log: options.log,
+    });
+    return { ...result, published };
   });
-  return { ...result, published };
 }
 
 /** The common failures to read a file named on the command line, in words. */

@@ -97,7 +97,10 @@ export function applyNoticeCommand(command: NoticeCommand, context: CommandConte
       const notice = openIncident(command.id, context);
       const state = checkIncidentState(requireArgument('--state', command.state), 'update');
       const { impact, names } = checkComponents(command.components, context.componentNames, context.componentsFile);
-      const update = withImpact({ at: after(notice, at), state, text: checkText('--text', command.text) }, impact);
+      const update = withImpact(
+        { at: after(notice, at, context), state, text: checkText('--text', command.text) },
+        impact,
+      );
       const components =
         notice.components.length === 0
           ? []
@@ -106,7 +109,11 @@ export function applyNoticeCommand(command: NoticeCommand, context: CommandConte
     }
     case 'resolve': {
       const notice = openIncident(command.id, context);
-      const update = { at: after(notice, at), state: 'resolved' as const, text: checkText('--text', command.text) };
+      const update = {
+        at: after(notice, at, context),
+        state: 'resolved' as const,
+        text: checkText('--text', command.text),
+      };
       return replaced(context, { ...notice, state: 'resolved', updates: [...notice.updates, update] });
     }
     case 'postmortem': {
@@ -118,7 +125,7 @@ export function applyNoticeCommand(command: NoticeCommand, context: CommandConte
         );
       }
       const body = checkText('--file', command.text, MAX_POSTMORTEM_CHARS);
-      return replaced(context, { ...notice, postmortem: { at: after(notice, at), text: body } });
+      return replaced(context, { ...notice, postmortem: { at: after(notice, at, context), text: body } });
     }
     case 'schedule': {
       const title = checkLabel('--title', command.title);
@@ -157,7 +164,7 @@ export function applyNoticeCommand(command: NoticeCommand, context: CommandConte
         throw new ArgumentError('ID', `${JSON.stringify(notice.id)} is ${notice.state} already`);
       }
       const update = {
-        at: after(notice, at),
+        at: after(notice, at, context),
         state,
         text: checkText('--text', command.text ?? DEFAULT_MAINTENANCE_TEXT[command.kind]),
       };
@@ -208,10 +215,16 @@ function withImpact<U extends Omit<IncidentUpdate, 'impact'>>(update: U, impact:
   return impact === undefined ? update : { ...update, impact };
 }
 
-/** `at`, unless it is before the notice's latest update: updates are in order, and a file says so. */
-function after(notice: Notice, at: string): string {
+/**
+ * `at`, unless it is before the notice's latest update: updates are in
+ * order, and a file says so. A time not stated (`--at` left out) is never
+ * refused: then the latest, which another operator's command, on a clock a
+ * little ahead, may have written a moment before.
+ */
+function after(notice: Notice, at: string, { at: stated }: CommandContext): string {
   const latest = notice.updates.at(-1)?.at;
   if (latest !== undefined && Date.parse(at) < Date.parse(latest)) {
+    if (stated === undefined) return latest;
     throw new ArgumentError('--at', `${at} is before the latest update of ${JSON.stringify(notice.id)} (${latest})`);
   }
   return at;

@@ -1,5 +1,5 @@
 import { ArgumentError } from '../errors/argument-error.js';
-import { LabelSchema } from '../schemas/label.js';
+import { describeForbiddenCharacter, LabelSchema } from '../schemas/label.js';
 import {
   DECLARED_STATES,
   type Impact,
@@ -54,6 +54,8 @@ export function checkText(argument: string, value: string | undefined, maxChars 
   if (trimmed.length > maxChars) {
     throw new ArgumentError(argument, `is ${trimmed.length} characters long; at most ${maxChars}`);
   }
+  const hidden = describeForbiddenCharacter(trimmed, { paragraphs: true });
+  if (hidden !== undefined) throw new ArgumentError(argument, hidden);
   return trimmed;
 }
 

@@ -10,9 +10,10 @@ import { writeAtomically } from '../io/write-atomically.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 import type { Notice } from '../schemas/notice.js';
 import type { CommandResult } from './apply-notice-command.js';
+import { fitNotices } from './fit-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
-import { readWrittenNotices } from './read-notices.js';
-import { orderFields, renderNotices } from './render-notices.js';
+import { describeOpenPastCap, readWrittenNotices } from './read-notices.js';
+import { orderFields } from './render-notices.js';
 
 const MAX_NOTICES_BYTES = maxBytesOf(NOTICES_PATH);
 
@@ -40,9 +41,17 @@ export function serializeNoticesFile(notices: readonly Notice[]): string {
   return `${JSON.stringify(notices.map(orderFields), null, 2)}\n`;
 }
 
+/** How long a command waits for the others' edits (each one's publishing included) before giving up, naming the holder. */
+const NOTICES_LOCK_WAIT_MS = 30_000;
+
+/** Runs `action` holding the notices file's lock: the edits of commands run at once take turns. */
+export function withNoticesLock<T>(noticesFile: string, action: () => Promise<T>): Promise<T> {
+  return withFileLock(noticesFile, action, { waitMs: NOTICES_LOCK_WAIT_MS });
+}
+
 /**
- * One edit of the notices file, safe with two operators at once: under the
- * file's lock (`withFileLock`) the file is read again and validated, `edit`
+ * One edit of the notices file, safe with two operators at once when run
+ * under `withNoticesLock`: the file is read again and validated, `edit`
  * decides the new notices (throwing `ArgumentError` for bad arguments), the
  * result is validated by the same rules as the build's, and the file is
  * replaced atomically. Any failure leaves the file byte for byte as it was.
@@ -52,25 +61,24 @@ export async function editNoticesFile(
   { noticesFile, componentsFile, config }: EditNoticesOptions,
   edit: (current: NoticesOnFile) => CommandResult,
 ): Promise<CommandResult> {
-  return withFileLock(noticesFile, async () => {
-    const componentNames = config === undefined ? undefined : new Set(config.components.map(({ name }) => name));
-    const notices = await readWrittenNotices(noticesFile, config, componentsFile);
-    const result = edit({ notices, componentNames });
-    const bytes = serializeNoticesFile(result.notices);
-    // The file as it will be read: what the build and the probe would refuse is never written.
-    const written = parseDocument(
-      displayPath(noticesFile),
-      bytes,
-      noticesFileSchemaFor(componentNames, displayPath(componentsFile)),
-    );
-    const published = Buffer.byteLength(renderNotices(result.notices));
-    if (published > MAX_NOTICES_BYTES) {
-      const reason = `would publish ${NOTICES_PATH} as ${published} bytes, more than the ${MAX_NOTICES_BYTES} the server takes; nothing was written (remove old notices)`;
-      throw new InputError(displayPath(noticesFile), [{ path: '', reason }]);
-    }
-    await mkdir(dirname(noticesFile), { recursive: true });
-    await writeAtomically(noticesFile, bytes);
-    // The notices as a read of the file now gives them, for what is published from it.
-    return { ...result, notices: written };
-  });
+  const componentNames = config === undefined ? undefined : new Set(config.components.map(({ name }) => name));
+  const notices = await readWrittenNotices(noticesFile, config, componentsFile);
+  const result = edit({ notices, componentNames });
+  const bytes = serializeNoticesFile(result.notices);
+  // The file as it will be read: what the build and the probe would refuse is never written.
+  const written = parseDocument(
+    displayPath(noticesFile),
+    bytes,
+    noticesFileSchemaFor(componentNames, displayPath(componentsFile)),
+  );
+  // Closed notices past the cap are left out as published; open ones never are, so they must fit.
+  const fitted = fitNotices(result.notices, MAX_NOTICES_BYTES);
+  if ('tooLargeBytes' in fitted) {
+    const reason = `${describeOpenPastCap(fitted.tooLargeBytes)}; nothing was written`;
+    throw new InputError(displayPath(noticesFile), [{ path: '', reason }]);
+  }
+  await mkdir(dirname(noticesFile), { recursive: true });
+  await writeAtomically(noticesFile, bytes);
+  // The notices as a read of the file now gives them, for what is published from it.
+  return { ...result, notices: written };
 }

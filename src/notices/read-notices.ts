@@ -1,3 +1,5 @@
+import { maxBytesOf } from '../api-documents.js';
+import { NOTICES_PATH } from '../api-paths.js';
 import { InputError } from '../errors/input-error.js';
 import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
@@ -5,6 +7,7 @@ import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/compon
 import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS, type MaintenanceWindow } from '../schemas/maintenance-window.js';
 import type { Notice } from '../schemas/notice.js';
 import { judgeRecurrences } from '../time/judge-recurrences.js';
+import { fitNotices } from './fit-notices.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
 
@@ -80,7 +83,10 @@ export function checkNoticesConfig(
 /**
  * The notices the team wrote, validated against `config`'s component names
  * (`noticesFileSchemaFor`); none when the file is missing. Throws
- * `InputError` naming the file, the JSON path and the reason.
+ * `InputError` naming the file, the JSON path and the reason; also for a
+ * file whose open notices alone would publish `/api/v1/notices` past the
+ * server's cap, since its declarations would then apply with no notice
+ * published to say so (closed ones past it are left out as published).
  */
 export async function readWrittenNotices(
   noticesFile: string,
@@ -101,6 +107,10 @@ export async function readWrittenNotices(
       : [],
   );
   if (reserved.length > 0) throw new InputError(displayPath(noticesFile), reserved);
+  const fitted = fitNotices(written, maxBytesOf(NOTICES_PATH));
+  if ('tooLargeBytes' in fitted) {
+    throw new InputError(displayPath(noticesFile), [{ path: '', reason: describeOpenPastCap(fitted.tooLargeBytes) }]);
+  }
   return written;
 }
 
@@ -110,4 +120,9 @@ export function renderConfigWindowNotices(config: ComponentsConfig | undefined, 
     now,
     announceDays: config?.maintenance_announce_days ?? DEFAULT_MAINTENANCE_ANNOUNCE_DAYS,
   });
+}
+
+/** Why notices whose open ones render as `bytes` are refused. */
+export function describeOpenPastCap(bytes: number): string {
+  return `its open notices would publish ${NOTICES_PATH} as ${bytes} bytes, more than the ${maxBytesOf(NOTICES_PATH)} the server takes (resolve or remove some)`;
 }

@@ -1,6 +1,6 @@
 import { FEED_PATH, NOTICES_PATH } from '../api-paths.js';
 import { type FeedInput, renderFeed } from '../feed/render-feed.js';
-import { renderNotices } from './render-notices.js';
+import { renderNoticesWithin } from './fit-notices.js';
 
 /** A document the notices are published as: its path under the public directory, and its bytes. */
 export interface NoticeDocument {
@@ -20,7 +20,8 @@ export interface NoticeDocuments {
 /**
  * The one rendering of the notice documents from the notices to publish,
  * the probe's incidents (when it has published them) and `public_url`:
- * `/api/v1/notices` (`renderNotices`) and `/feed.atom` (`renderFeed`),
+ * `/api/v1/notices` (`renderNoticesWithin`: every open notice, closed ones
+ * as the server's cap allows) and `/feed.atom` (`renderFeed`),
  * whose entries the feeds of components and groups repeat. Pure: same input,
  * same bytes. The probe publishes the same two from each cycle, each in its
  * step of the cycle, with the same two renderers.
@@ -29,7 +30,7 @@ export function renderNoticeDocuments(feedInput: FeedInput): NoticeDocuments {
   const siteFeed = renderFeed(feedInput);
   return {
     files: [
-      { path: NOTICES_PATH, contents: renderNotices(feedInput.notices) },
+      { path: NOTICES_PATH, contents: renderNoticesWithin(feedInput.notices) },
       { path: FEED_PATH, contents: siteFeed },
     ],
     feedInput,

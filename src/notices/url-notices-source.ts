@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { maxBytesOf } from '../api-documents.js';
 import { NOTICES_PATH } from '../api-paths.js';
@@ -15,6 +16,14 @@ import type { LoadedConfig } from '../settings/load-components-config.js';
 import { WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
 import { type NoticesSource, readConfigAsLoaded } from './notices-source.js';
 import { renderConfigWindowNotices } from './read-notices.js';
+
+/** An `http://` URL to a host other than this one's loopback: what it carries can be changed on the way. */
+function isPlainHttpAcrossNetwork(url: string): boolean {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (parsed?.protocol !== 'http:') return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.')));
+}
 
 /** How long a cycle waits for the notices of one published place before going on with those last read. */
 export const NOTICES_FETCH_TIMEOUT_MS = 2_000;
@@ -50,6 +59,11 @@ export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSourc
   const timeoutMs = options.timeoutMs ?? NOTICES_FETCH_TIMEOUT_MS;
   const shown = redactUrl(url);
   const failing = createConditionLog({ log, now: options.now });
+  if (isPlainHttpAcrossNetwork(url)) {
+    log.error(
+      `notices: ${shown} is plain HTTP: anyone on the way can change the declarations every region applies; use https://`,
+    );
+  }
   let config: { readonly key: string; readonly value: ComponentsConfig | undefined } | undefined;
   let fetched: Notice[] | undefined;
 

@@ -85,9 +85,12 @@ export async function startSidecar(options: SidecarOptions): Promise<Sidecar> {
     // Fencing: a cycle writes only while the lock is still this probe's (`lease`); once not, the sidecar stops.
     runCycle: async (signal) => {
       const report = await prober.runCycle(signal);
-      if (!report.published && report.why === 'fenced') {
+      if (!report.published && report.why === 'fenced' && held.lost()) {
         log.error(`lost the writer lock ${displayPath(held.file)}: another probe may be writing; this one stops`);
         markLost();
+      } else if (!report.published && report.why === 'fenced') {
+        // Not confirmed lately (the lock could not be read or touched): the heartbeat confirms it again, or finds it lost.
+        log.error(`could not confirm the writer lock ${displayPath(held.file)} lately: nothing written this cycle`);
       }
       return report;
     },

@@ -39,8 +39,15 @@ export interface WriterLock extends WriteFence {
    * over, never after; a lock once found another's is never held again.
    */
   holds(): boolean;
-  /** `holds`, and the lock file read now is still ours: asked before every cycle, and before each webhook attempt. */
+  /**
+   * `holds`, and the lock file read now is still ours: asked before every
+   * cycle, and before each webhook attempt. A lock file that cannot be read
+   * (out of descriptors, EMFILE) is an I/O error, not a lost lease: the
+   * answer is then `holds`, from memory.
+   */
   stillHeld(): Promise<boolean>;
+  /** Whether the lock was found naming another holder, or removed: lost for good, unlike a lease not confirmed lately. */
+  lost(): boolean;
   /** Stops the heartbeat and removes the lock, if it is still ours. */
   release(): Promise<void>;
 }
@@ -216,8 +223,11 @@ function holdLock(file: string, contents: string, staleMs: number): WriterLock {
     file,
     holds,
     async stillHeld() {
-      return holds() && ours(await read()) && holds();
+      // Read even when not holding from memory: a writer resumed after a takeover learns at once that it is lost.
+      const found = await read();
+      return (found === undefined || ours(found)) && holds();
     },
+    lost: () => lost,
     async release() {
       clearInterval(heartbeat);
       const current = await readFile(file, 'utf8').catch(() => undefined);

@@ -12,13 +12,15 @@ export interface DocumentStepSpec {
 /**
  * A step that writes one document of the API's table (or of the text documents') from each published
  * cycle, only when its bytes change, and never one larger than the server
- * takes (`maxBytesOf`): it logs that instead, leaving the last one served.
+ * takes (`maxBytesOf`): it logs that instead, once until the bytes change,
+ * leaving the last one served.
  */
 export function publishDocumentStep(
   { publicDir, log }: StepParts,
   { name, path, render }: DocumentStepSpec,
 ): PublishStep {
   const maxBytes = maxBytesOf(path);
+  let lastRefused: string | undefined;
   return {
     name,
     owns: { paths: [path] },
@@ -28,7 +30,10 @@ export function publishDocumentStep(
       if (body === undefined || publicDir.holds(path, body)) return undefined;
       const bytes = Buffer.byteLength(body);
       if (bytes > maxBytes) {
-        log.error(`${name} not written: ${bytes} bytes, more than the ${maxBytes} the server takes`);
+        // Once until the bytes change: the same refusal every cycle would bury the log.
+        if (body !== lastRefused)
+          log.error(`${name} not written: ${bytes} bytes, more than the ${maxBytes} the server takes`);
+        lastRefused = body;
         return undefined;
       }
       await publicDir.write(path, body, { ifChanged: true });

@@ -36,13 +36,17 @@ const FORBIDDEN_KINDS: readonly (readonly [RegExp, string])[] = [
   [/\p{Cs}/u, 'a lone surrogate'],
 ];
 
+/** The same, in a text of paragraphs (a notice's, a postmortem): line breaks and tabs are its own. */
+const FORBIDDEN_IN_TEXT = new RegExp(`(?![\\n\\r\\t])${FORBIDDEN_CHARACTER.source}`, 'u');
+
 /**
  * Why `text` cannot be a label because of a character in it, or `undefined`:
  * the character is named by its code point and place (counted in characters
- * from 1), never written raw, since the reason ends up in a terminal.
+ * from 1), never written raw, since the reason ends up in a terminal. With
+ * `paragraphs`, line breaks and tabs are allowed (a notice's text).
  */
-export function describeForbiddenCharacter(text: string): string | undefined {
-  const match = FORBIDDEN_CHARACTER.exec(text);
+export function describeForbiddenCharacter(text: string, { paragraphs = false } = {}): string | undefined {
+  const match = (paragraphs ? FORBIDDEN_IN_TEXT : FORBIDDEN_CHARACTER).exec(text);
   if (match === null) return undefined;
   const [char] = match;
   const codePoint = `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;

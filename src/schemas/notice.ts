@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LabelSchema } from './label.js';
+import { describeForbiddenCharacter, LabelSchema } from './label.js';
 import { TimestampSchema } from './service-status.js';
 import type { StatusValue } from './status-value.js';
 
@@ -11,8 +11,19 @@ export const MAINTENANCE_NOTICE_STATES = ['scheduled', 'in_progress', 'completed
 const IncidentNoticeStateSchema = z.enum(INCIDENT_NOTICE_STATES);
 const MaintenanceNoticeStateSchema = z.enum(MAINTENANCE_NOTICE_STATES);
 
+/** Refuses the characters a title refuses, but for line breaks and tabs: nothing in a text may reverse or hide what a reader sees. */
+function refuseHiddenCharacters(value: string, ctx: z.RefinementCtx): void {
+  const reason = describeForbiddenCharacter(value, { paragraphs: true });
+  if (reason !== undefined) ctx.addIssue({ code: 'custom', message: reason });
+}
+
 /** Plain text written by people: shown as text, never interpreted as HTML. */
-const NoticeTextSchema = z.string().trim().min(1, { error: 'must not be empty' }).max(10_000);
+const NoticeTextSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(10_000)
+  .superRefine(refuseHiddenCharacters);
 
 /** The longest postmortem, in characters: a few pages of plain text. */
 export const MAX_POSTMORTEM_CHARS = 100_000;
@@ -74,7 +85,8 @@ export const PostmortemSchema = z
       .string()
       .trim()
       .min(1, { error: 'must not be empty' })
-      .max(MAX_POSTMORTEM_CHARS, { error: `is longer than ${MAX_POSTMORTEM_CHARS} characters` }),
+      .max(MAX_POSTMORTEM_CHARS, { error: `is longer than ${MAX_POSTMORTEM_CHARS} characters` })
+      .superRefine(refuseHiddenCharacters),
   })
   .meta({ title: 'Postmortem', description: 'Written after the incident was resolved; plain text.' });
 

@@ -53,6 +53,8 @@ export async function startUnacceptingListener(): Promise<Stall> {
 export interface SilentListener extends Stall {
   /** Connections accepted so far. */
   accepted(): number;
+  /** Connections still open: those accepted that the client has not closed. */
+  open(): number;
 }
 
 /**
@@ -65,6 +67,8 @@ export async function startSilentListener(): Promise<SilentListener> {
   const server: Server = createServer((socket) => {
     accepted += 1;
     sockets.add(socket);
+    // Read and dropped, so that a client's close is seen (a paused socket holding unread bytes never sees the end).
+    socket.resume();
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
@@ -74,6 +78,7 @@ export async function startSilentListener(): Promise<SilentListener> {
   return {
     port: address.port,
     accepted: () => accepted,
+    open: () => sockets.size,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));

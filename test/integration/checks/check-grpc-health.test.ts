@@ -4,6 +4,7 @@ import { classifyFailure } from '../../../src/outbound/classify-failure.js';
 import { type GrpcHealthServer, startGrpcHealthServer } from '../../helpers/grpc-health-server.js';
 import { type SilentListener, startSilentListener } from '../../helpers/stalls.js';
 import { createTestCa, type TestCa } from '../../helpers/test-certificates.js';
+import { waitFor } from '../../helpers/test-server.js';
 import { unusedPort } from '../../helpers/unused-port.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,6 +86,17 @@ describe('a grpc check of a server that accepts and never answers', () => {
     const result = await grpcCheck(`grpc://127.0.0.1:${port}`, { timeoutMs: 400 });
     expect(result).toMatchObject({ ok: false, error: 'timeout', phase: 'connect' });
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('leaves no connection open after its cycles against a port that never speaks HTTP/2', async () => {
+    const before = silent.accepted();
+    for (let cycle = 0; cycle < 7; cycle += 1) {
+      expect(await grpcCheck(`grpc://127.0.0.1:${silent.port}`, { timeoutMs: 200 })).toMatchObject({
+        error: 'timeout',
+      });
+    }
+    expect(silent.accepted() - before).toBeGreaterThanOrEqual(7);
+    await waitFor(async () => silent.open() === 0, 3_000);
   });
 });
 

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { Agent, request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { heartbeatFileOf, readHeartbeat } from '../../../src/heartbeats/heartbeat-files.js';
 import { type PushListener, type PushOutcome, startPushListener } from '../../../src/heartbeats/push-listener.js';
+import { closeAll, openIdleConnections } from '../../helpers/idle-connections.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 import { createTestCa } from '../../helpers/test-certificates.js';
+import { waitFor } from '../../helpers/test-server.js';
 
 const TOKEN = 'nightly-build-token-0123456789abcdef';
 const OTHER_TOKEN = 'backups-token-0123456789abcdef0123';
@@ -46,6 +49,30 @@ async function push(
     ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
   });
   return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+}
+
+/** A push from the loopback address `from`, each address another client; a body in `chunks` is sent chunked. */
+function pushFrom(
+  from: string,
+  path: string,
+  options: { token?: string | null; chunks?: readonly string[] } = {},
+): Promise<number> {
+  const token = options.token === undefined ? TOKEN : options.token;
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(new URL(path, listener.url), {
+      method: 'POST',
+      localAddress: from,
+      agent: false,
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    });
+    sent.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    sent.on('error', reject);
+    for (const chunk of options.chunks ?? []) sent.write(chunk);
+    sent.end();
+  });
 }
 
 const tempDir = tempDirsPerTest({ prefix: 'pushes-' });
@@ -121,16 +148,86 @@ describe('the push listener', () => {
     expect(outcomes).toEqual(['refused']);
   });
 
-  it('answers 429 with Retry-After to a client past its allowance, logging it once a minute', async () => {
+  it('answers 429 with Retry-After to a client past its allowance of failures, logging it once a minute', async () => {
     await start({ rateLimit: { burst: 3, perSecond: 0.5 } });
-    const statuses = [];
-    for (let attempt = 0; attempt < 6; attempt += 1)
-      statuses.push((await push('/heartbeat/nightly-build', { token: 'guess' })).status);
-    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
-    const limited = await push('/heartbeat/nightly-build');
-    expect(limited.status).toBe(429);
-    expect(limited.headers['retry-after']).toBe('2');
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) answers.push(await push('/heartbeat/backups', { token: 'guess' }));
+    expect(answers.map(({ status }) => status)).toEqual([401, 401, 401, 429, 429, 429]);
+    expect(answers[5]?.headers['retry-after']).toBe('2');
     expect(lines.filter((line) => line.includes('refused 429'))).toHaveLength(1);
+  });
+
+  it('never refuses a push with the right token, however many wrong ones came from its host or for its slug', async () => {
+    await start({ rateLimit: { burst: 2, perSecond: 0.01 } });
+    // Wrong tokens from the job's own host, and from others, for the job's slug.
+    const wrong = [];
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      wrong.push(await pushFrom('127.0.0.1', '/heartbeat/nightly-build', { token: 'guess' }));
+    for (let client = 2; client < 9; client += 1)
+      wrong.push(await pushFrom(`127.0.2.${client}`, '/heartbeat/nightly-build', { token: 'guess' }));
+    expect(wrong.slice(0, 2)).toEqual([401, 401]);
+    expect(wrong.slice(2)).toEqual(Array(10).fill(429));
+    // The job's own pushes, far past any burst: every one recorded.
+    const right = [];
+    for (let attempt = 0; attempt < 12; attempt += 1)
+      right.push(await pushFrom('127.0.0.1', '/heartbeat/nightly-build'));
+    expect(right).toEqual(Array(12).fill(204));
+    expect(outcomes.filter((outcome) => outcome === 'success')).toHaveLength(12);
+  });
+
+  it('holds failures of one slug to its allowance across client addresses, leaving other slugs alone', async () => {
+    await start({ rateLimit: { burst: 3, perSecond: 0.01 } });
+    const wrong = [];
+    for (let client = 2; client < 8; client += 1)
+      wrong.push(await pushFrom(`127.0.3.${client}`, '/heartbeat/nightly-build', { token: 'guess' }));
+    expect(wrong).toEqual([401, 401, 401, 429, 429, 429]);
+    expect(await pushFrom('127.0.3.9', '/heartbeat/backups', { token: 'guess' })).toBe(401);
+  });
+
+  it("never logs a token: not from the query, not from a path in Uptime Kuma's style, not as an unknown slug", async () => {
+    await start();
+    const secrets = ['QUERYSECRET0123456789', 'PATHSECRET0123456789', 'SLUGSECRET0123456789'];
+    await push(`/heartbeat/nightly-build?status=ok&token=${secrets[0]}`, { token: null });
+    await push(`/heartbeat/nightly-build?token=${secrets[0]}&msg=x`, { token: 'wrong' });
+    await push(`/api/push/${secrets[1]}?status=up&msg=OK&ping=`, { method: 'GET', token: null });
+    await push(`/heartbeat/${secrets[2]}`, { token: null });
+    await push(`/heartbeat/nightly-build/${secrets[2]}`, { token: null });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) for (const secret of secrets) expect(line).not.toContain(secret);
+    // What the operator needs is still there: the path pushed to and the names of the parameters.
+    expect(lines.join('\n')).toContain('POST /heartbeat/nightly-build?status=…&token=…: no bearer token');
+  });
+
+  it.each([
+    ['just past the cap', [4 * 1024 + 1]],
+    ['in many small chunks', Array(70).fill(1000)],
+    ['in a few large ones', [60_000, 60_000]],
+  ])('answers a chunked body with the right token %s with 413, not 500', async (_how, sizes) => {
+    await start();
+    const status = await pushFrom('127.0.0.1', '/heartbeat/nightly-build', {
+      chunks: sizes.map((size) => 'x'.repeat(size)),
+    });
+    expect(status).toBe(413);
+    expect(lines).toEqual([expect.stringMatching(/^heartbeats: refused 413 from 127\.0\.0\.1: /)]);
+    await expect(readFile(heartbeatFileOf(stateDir, 'nightly-build'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("closes connections past its caps, and idle ones within its idle limit, letting a job's push in", async () => {
+    const connectionLimits = { maxConnections: 5, maxPerClient: 3, idleMs: 300, handshakeMs: 300, requestMs: 1_000 };
+    await start({ connectionLimits });
+    const { port } = new URL(listener.url);
+    const held = [
+      ...(await openIdleConnections(Number(port), 5, '127.0.4.1')),
+      ...(await openIdleConnections(Number(port), 5, '127.0.4.2')),
+    ];
+    try {
+      await waitFor(async () => held.filter((c) => !c.closed()).length === 5, 2_000);
+      // A job's push still gets through meanwhile, from its own address: the oldest idle connection makes room.
+      expect(await pushFrom('127.0.4.3', '/heartbeat/nightly-build')).toBe(204);
+      await waitFor(async () => held.every((c) => c.closed()), 3_000);
+    } finally {
+      closeAll(held);
+    }
   });
 
   it('speaks HTTPS with a certificate and key', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type MetricsListener, startMetricsListener } from '../../../src/metrics/start-metrics-listener.js';
 import { type RunningServer, startServer } from '../../../src/server/start-server.js';
 import { publishDocuments } from '../../helpers/document-fixtures.js';
+import { closeAll, openIdleConnections } from '../../helpers/idle-connections.js';
 import { publishObservations, sampleObservations } from '../../helpers/observations-fixture.js';
 import { checkMetrics } from '../../helpers/promtool.js';
 import { publishStatus, sampleStatus } from '../../helpers/status-fixture.js';
@@ -131,6 +132,25 @@ describe('the metrics listener of serve', () => {
     const response = await request(`${server.url}/metrics`);
     expect(response.statusCode).toBe(404);
     expect(await response.body.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it("holds connections to its limits: past a client's share closed at once, idle ones within seconds", async () => {
+    const limited = await startMetricsListener({
+      registry: new Registry(),
+      port: 0,
+      host: '127.0.0.1',
+      log: () => {},
+      connectionLimits: { maxConnections: 20, maxPerClient: 5, idleMs: 300, handshakeMs: 300, requestMs: 1_000 },
+    });
+    const held = await openIdleConnections(Number(new URL(limited.url).port), 9, '127.0.5.1');
+    try {
+      await waitFor(async () => held.filter((c) => !c.closed()).length === 5, 2_000);
+      expect((await request(limited.url)).statusCode).toBe(200);
+      await waitFor(async () => held.every((c) => c.closed()), 3_000);
+    } finally {
+      closeAll(held);
+      await limited.close();
+    }
   });
 
   it('answers 404 on the metrics port for anything but /metrics', async () => {

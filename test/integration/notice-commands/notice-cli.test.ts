@@ -148,6 +148,38 @@ describe('notice and maintenance, on real files, with no probe running', () => {
     ]);
   });
 
+  it('publishes every notice of five commands run at once, each one saying it published, none naming a sibling', async () => {
+    await writeFile(noticesFile(), '[]\n');
+    const titles = ['Builds are failing', 'Pushes time out', 'Logs are late', 'Logins fail', 'Metrics are missing'];
+    const runs = await Promise.all(
+      titles.map((title) => notice('open', '--title', title, '--text', 'Looking into it.')),
+    );
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).not.toMatch(/the probe holding/);
+    }
+    const published = NoticesDocumentSchema.parse(
+      JSON.parse(await readFile(join(cli.site.publicDir, 'api', 'v1', 'notices'), 'utf8')),
+    );
+    expect(published.notices.map(({ title }) => title).sort()).toEqual([...titles].sort());
+    const feed = parseFeed(await readFile(join(cli.site.publicDir, 'feed.atom'), 'utf8'));
+    expect(feed.items).toHaveLength(titles.length);
+  });
+
+  it('takes every one of eight updates run at once with no --at, each after the one before', async () => {
+    await openOne();
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        notice('update', 'builds-failing', '--state', 'identified', '--text', `Update ${index}.`),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const [incident] = await readNotices();
+    const times = incident?.updates.map(({ at }) => Date.parse(at)) ?? [];
+    expect(times).toHaveLength(9);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('leaves the public directory to the probe that holds the writer lock', async () => {
     await writeFile(noticesFile(), '[]\n');
     // A live process of this host holds the lock: this test's own.

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { maxBytesOf } from '../../../src/api-documents.js';
 import { FEED_PATH, NOTICES_PATH } from '../../../src/api-paths.js';
 import { InputError } from '../../../src/errors/input-error.js';
 import { readNotices } from '../../../src/notices/read-notices.js';
@@ -145,6 +146,48 @@ describe('notices', () => {
     await writeFile(files.noticesFile, JSON.stringify([incidentNotice({ components: ['Nope'] })]));
     await expect(build(files)).rejects.toThrow(/components\[0\]: "Nope" is not the name of a component/);
     expect(await snapshotTree(site.publicDir)).toEqual(before);
+  });
+
+  it('publishes every open notice when the file passes the cap, leaving out the oldest resolved ones', async () => {
+    // About 1.3 MB of resolved incidents, and two open notices older than all of them.
+    const resolved = Array.from({ length: 130 }, (_, index) =>
+      incidentNotice({
+        id: `old-${String(index).padStart(3, '0')}`,
+        state: 'resolved',
+        updates: [{ at: `2026-11-2${index % 3}T0${index % 10}:00:00Z`, state: 'resolved', text: 'x'.repeat(10_000) }],
+      }),
+    );
+    const open = [
+      incidentNotice({ updates: [{ at: '2026-11-01T00:00:00Z', state: 'identified', text: 'On it.' }] }),
+      maintenanceNotice(),
+    ];
+    const files = await siteWith([...resolved, ...open]);
+    await build(files);
+    const text = await readFile(`${site.publicDir}${NOTICES_PATH}`, 'utf8');
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(maxBytesOf(NOTICES_PATH));
+    const ids = NoticesDocumentSchema.parse(JSON.parse(text)).notices.map((notice) => notice.id);
+    expect(ids).toEqual(expect.arrayContaining(['db-latency', 'registry-upgrade']));
+    expect(ids.length).toBeGreaterThan(90);
+    expect(ids.length).toBeLessThan(132);
+  });
+
+  it('refuses a file whose open notices alone would pass the cap, naming the size', async () => {
+    const open = Array.from({ length: 12 }, (_, index) =>
+      incidentNotice({
+        id: `open-${index}`,
+        updates: Array.from({ length: 10 }, (_, update) => ({
+          at: `2026-11-21T0${update}:00:00Z`,
+          state: 'identified' as const,
+          text: 'x'.repeat(10_000),
+        })),
+      }),
+    );
+    const lines = await problemsOf(open);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^its open notices would publish \/api\/v1\/notices as 1\d{6} bytes, more than the 1048576 the server takes/,
+      ),
+    ]);
   });
 
   it('refuses ids kept for the maintenance windows', async () => {

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -7,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { standByForLock } from '../../../src/probe-process/stand-by-for-lock.js';
 import { ProbeLockedError } from '../../../src/public-dir/probe-locked-error.js';
 import { acquireWriterLock, LOCK_STALE_MS } from '../../../src/public-dir/writer-lock.js';
+import { deadPid } from '../../helpers/dead-pid.js';
 import { type CliProcess, runCli, startCli } from '../../helpers/run-cli.js';
 import { useStandins } from '../../helpers/standins.js';
 import { snapshotTree } from '../../helpers/temp-site.js';
@@ -61,14 +61,6 @@ function startSidecar(): CliProcess {
   const child = startCli(probeArgs(), { cwd: cli.site.root, env: { REGION: '' } });
   cli.children.push(child);
   return child;
-}
-
-/** The pid of a process that has already exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '']);
-  await new Promise((resolve) => child.on('exit', resolve));
-  if (child.pid === undefined) throw new Error('no pid');
-  return child.pid;
 }
 
 describe('one writer per state directory', () => {
@@ -254,9 +246,24 @@ describe('standByForLock and the lease', () => {
     expect(await lock.stillHeld()).toBe(true);
     await writeFile(lockFile(), JSON.stringify({ pid: 1234, host: 'replica-b', since: '2026-11-21T01:00:00Z' }));
     expect(await lock.stillHeld()).toBe(false);
+    expect(lock.lost()).toBe(true);
     await lock.release();
     // Release leaves the other writer's lock where it is.
     expect(JSON.parse(await readFile(lockFile(), 'utf8'))).toMatchObject({ host: 'replica-b' });
+  });
+
+  it('takes a lock file it cannot read for an I/O error, not a lost lease: only a lock naming another is lost', async () => {
+    const lock = await acquireWriterLock({ stateDir: stateDir(), log, staleMs: STALE_MS });
+    const ours = await readFile(lockFile(), 'utf8');
+    // Reading it fails (EISDIR), as it does when the process is out of descriptors (EMFILE).
+    await rm(lockFile());
+    await mkdir(lockFile());
+    expect(await lock.stillHeld()).toBe(true);
+    expect(lock.lost()).toBe(false);
+    await rm(lockFile(), { recursive: true });
+    await writeFile(lockFile(), ours);
+    expect(await lock.stillHeld()).toBe(true);
+    await lock.release();
   });
 
   it('holds, from memory, no more once its last confirmed touch is half a lease old: a writer paused that long', async () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer
 import { ProbeStateFileSchema } from '../../../src/schemas/probe-state.js';
 import { ServiceStatusSchema } from '../../../src/schemas/service-status.js';
 import type { CheckSettings, ProbeSettings } from '../../../src/settings/probe-settings.js';
+import { deadPid } from '../../helpers/dead-pid.js';
 import { checkAt, settingsFor } from '../../helpers/probe-settings.js';
 import { useStandins } from '../../helpers/standins.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
@@ -44,14 +44,6 @@ async function proberFor(mode: 'healthy' | 'failing' = 'healthy', now?: () => Da
   const component = await standin({ mode });
   const settings = settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }]);
   return { component, prober: proberOf(settings, now) };
-}
-
-/** The pid of a process that has already exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '']);
-  await new Promise((resolve) => child.on('exit', resolve));
-  if (child.pid === undefined) throw new Error('no pid');
-  return child.pid;
 }
 
 describe('createProber', () => {

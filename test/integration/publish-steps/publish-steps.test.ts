@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { maxBytesOf } from '../../../src/api-documents.js';
+import { NOTICES_PATH } from '../../../src/api-paths.js';
 import { createHistoryRecorder } from '../../../src/history/history-recorder.js';
 import type { ProbeLog } from '../../../src/log/probe-log.js';
 import { openBucketMirror } from '../../../src/object-store/open-bucket-mirror.js';
 import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
 import { composeStepsAfterStatus as composePublishSteps } from '../../../src/publish-steps/compose-publish-steps.js';
-import type { PublishedCycle, PublishStep } from '../../../src/publish-steps/publish-step.js';
+import { publishDocumentStep } from '../../../src/publish-steps/publish-document-step.js';
+import type { PublishedCycle, PublishStep, StepParts } from '../../../src/publish-steps/publish-step.js';
 import { runPublishSteps } from '../../../src/publish-steps/run-publish-steps.js';
 import { DEFAULT_RETENTION } from '../../../src/settings/history-retention.js';
 import { createSubscriptions } from '../../../src/subscriptions/create-subscriptions.js';
@@ -108,6 +111,30 @@ describe('composePublishSteps', () => {
     // The heartbeats are published without heartbeat components too: an empty list, not a 404 on the page.
     // The status in markdown and the index are written in every deployment.
     expect(steps.map(({ name }) => name)).toEqual(['heartbeats', 'badges', 'status.md', 'llms.txt']);
+  });
+});
+
+describe('publishDocumentStep', () => {
+  const tempDir = tempDirsPerTest();
+
+  it("logs a document it will not write, past the server's cap, once until its bytes change", async () => {
+    const lines: string[] = [];
+    const log: ProbeLog = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
+    const publicDir = createPublicDirWriter(await tempDir(), { precompress: false });
+    let body = 'x'.repeat(maxBytesOf(NOTICES_PATH) + 10);
+    const parts: StepParts = { publicDir, log };
+    const step = publishDocumentStep(parts, {
+      name: 'notices',
+      path: NOTICES_PATH,
+      render: () => body,
+    });
+    for (let run = 0; run < 4; run += 1) await step.run(cycle);
+    expect(lines).toEqual([
+      `notices not written: ${maxBytesOf(NOTICES_PATH) + 10} bytes, more than the ${maxBytesOf(NOTICES_PATH)} the server takes`,
+    ]);
+    body = 'y'.repeat(maxBytesOf(NOTICES_PATH) + 20);
+    await step.run(cycle);
+    expect(lines).toHaveLength(2);
   });
 });
 

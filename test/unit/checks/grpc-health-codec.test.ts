@@ -20,7 +20,14 @@ describe('the health service messages', () => {
     expect(decodeHealthResponse(Uint8Array.from(bytes))).toBe(status);
   });
 
-  it.each([[[0x08]], [[0x12, 0x05, 0x61]], [[0x0b]]])('refuses %j, which is no HealthCheckResponse', (bytes) => {
+  it.each([
+    [[0x08]],
+    [[0x12, 0x05, 0x61]],
+    [[0x0b]],
+    // 4294967297 and 2^34: statuses past 32 bits.
+    [[0x08, 0x81, 0x80, 0x80, 0x80, 0x10]],
+    [[0x08, 0x80, 0x80, 0x80, 0x80, 0x40]],
+  ])('refuses %j, which is no HealthCheckResponse', (bytes) => {
     expect(() => decodeHealthResponse(Uint8Array.from(bytes))).toThrow(/not a HealthCheckResponse/);
   });
 });
@@ -52,6 +59,27 @@ describe('describeGrpcError', () => {
       'tls',
     ],
     [{ code: 14, details: 'Connection dropped' }, '', 'error (grpc UNAVAILABLE)', 'error'],
+    // The server's own words are not grpc-js's about the connection: no class is taken from them.
+    [
+      { code: 14, details: 'backend says: connect ECONNREFUSED 10.0.0.1:5432' },
+      '',
+      'error (grpc UNAVAILABLE)',
+      'error',
+    ],
+    [{ code: 14, details: 'TLS certificate of upstream expired' }, '', 'error (grpc UNAVAILABLE)', 'error'],
+    // grpc-js's words for an OK status with no message, or several: not a health service missing.
+    [
+      { code: 12, details: 'No message received' },
+      '',
+      'health answer is not a HealthCheckResponse: no message',
+      'status',
+    ],
+    [
+      { code: 12, details: 'Too many responses received' },
+      '',
+      'health answer is not a HealthCheckResponse: several messages',
+      'status',
+    ],
     [{ code: 16, details: 'no credentials' }, '', 'error (grpc UNAUTHENTICATED)', 'error'],
   ])('%j is %s', (error, service, reason, failureClass) => {
     const described = describeGrpcError(error, service);

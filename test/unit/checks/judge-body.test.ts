@@ -104,6 +104,18 @@ describe('judgeBody', () => {
     expect(judgeBody(body, conditions)).toEqual(verdict);
   });
 
+  it.each([
+    [65, '['],
+    [500_000, '['],
+  ])('refuses a body nested %i deep before parsing it', (depth, open) => {
+    expect(
+      judgeBody(open.repeat(depth), { expectText: undefined, expectJson: [{ pointer: '/a', equals: 1 }] }),
+    ).toEqual({
+      ok: false,
+      reason: 'body is not JSON to judge: it nests deeper than 64 levels',
+    });
+  });
+
   it('cuts a long value short and escapes what could forge a log line', () => {
     const hostile = `${'x'.repeat(200)}\u001b[31m\u2028\u202e`;
     const verdict = judgeBody(JSON.stringify({ s: `\u001b[2J\u0085${hostile}` }), {

@@ -74,6 +74,24 @@ describe('judgeUpstreamSummary', () => {
     expect(judgeUpstreamSummary(old, 'Git Operations').state).toBe('operational');
   });
 
+  it.each([
+    [['operational', 'major_outage'], 'major_outage'],
+    [['degraded_performance', 'operational', 'partial_outage'], 'partial_outage'],
+  ] as const)('takes the worst of components %j sharing the name read, saying there are several', (statuses, worst) => {
+    const summary = page('github-operational');
+    const twins = statuses.map((status, index) => ({
+      ...summary.components[0],
+      id: `twin-${index}`,
+      name: 'Twins',
+      status,
+    }));
+    const verdict = judgeUpstreamSummary({ ...summary, components: [...summary.components, ...twins] }, 'Twins');
+    expect(verdict).toEqual({
+      state: worst,
+      reason: `upstream reports ${worst} for "Twins" (the worst of ${statuses.length} components of that name)`,
+    });
+  });
+
   it('fails a component the page does not have, saying so', () => {
     const verdict = judgeUpstreamSummary(page('github-operational'), 'Copilot');
     expect(verdict).toEqual({ state: undefined, reason: 'upstream page has no component "Copilot"' });
@@ -95,5 +113,27 @@ describe('parseSummary', () => {
   ])('refuses %s, saying where', (text, reason) => {
     const parsed = parseSummary(text);
     expect(parsed.kind === 'failed' && parsed.reason).toMatch(reason);
+  });
+});
+
+describe('parseSummary of a hostile page', () => {
+  it.each([
+    ['nested arrays', 300_000, '[', ']'],
+    ['nested arrays, never closed', 1_500_000, '[', ''],
+    ['nested objects inside a summary', 20_000, '{"a":', '}'],
+  ])('refuses %s %i deep before parsing them, saying so', (_what, depth, open, close) => {
+    const text = `{"page":{"id":"x"},"components":[${open.repeat(depth)}${close.repeat(depth)}]}`;
+    expect(parseSummary(text)).toEqual({
+      kind: 'failed',
+      reason: 'body is not a Statuspage summary: it nests deeper than 64 levels',
+    });
+  });
+
+  it('refuses a page of more arrays and objects than any summary holds', () => {
+    const text = `{"page":{"id":"x"},"components":[${'{},'.repeat(300_000)}{}]}`;
+    expect(parseSummary(text)).toEqual({
+      kind: 'failed',
+      reason: 'body is not a Statuspage summary: it holds more than 250000 arrays and objects',
+    });
   });
 });

@@ -233,6 +233,35 @@ describe('applyNoticeCommand', () => {
     expect(refused()).toMatch(message);
   });
 
+  it.each([
+    ['a second', '2026-11-25T14:02:08Z'],
+    ['an hour', '2026-11-25T15:02:07Z'],
+  ])(
+    'dates an update with no --at %s behind the latest at the latest: an unstated time is never refused',
+    (_by, latest) => {
+      // The latest written by a command that ran first, on a clock a little ahead of this one's.
+      const [first] = opened();
+      if (first === undefined || first.kind !== 'incident') throw new Error('no incident opened');
+      const notices: Notice[] = [{ ...first, updates: first.updates.map((update) => ({ ...update, at: latest })) }];
+      const update: NoticeCommand = {
+        kind: 'update',
+        id: first.id,
+        state: 'identified',
+        text: 'Found.',
+        components: [],
+      };
+      expect(applyNoticeCommand(update, context(notices)).notice.updates.map(({ at }) => at)).toEqual([latest, latest]);
+      const resolve: NoticeCommand = { kind: 'resolve', id: first.id, text: 'Fixed.' };
+      expect(applyNoticeCommand(resolve, context(notices)).notice.updates.at(-1)?.at).toBe(latest);
+    },
+  );
+
+  it('refuses a --text that would reverse what a reader sees, naming the character', () => {
+    expect(refusal({ ...open, text: 'Fixed \u202Egnirotinom' }, [])).toBe(
+      '--text: contains an invisible formatting character (U+202E) at character 7; control and invisible formatting characters are refused',
+    );
+  });
+
   it('refuses to update a resolved incident: a new notice is a new story', () => {
     const resolved = applyNoticeCommand(
       { kind: 'resolve', id: 'builds-are-failing-2026-11-25', text: 'Fixed.' },
