@@ -1,12 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, isIPv6 } from 'node:net';
 import { errorMessage } from '../errors/describe-error.js';
+import { listenForRequests } from '../io/listen-for-requests.js';
+import {
+  type ConnectionLimits,
+  limitConnections,
+  SMALL_LISTENER_LIMITS,
+  serverOptionsWithin,
+} from '../listeners/connection-limits.js';
 import { type Answer, handleSubscriptionRequest, type SubscriptionService } from './handle-subscription-request.js';
 
-/** A sign-up is one short request: anything slower is cut. */
-const TIMEOUT_MS = 10_000;
-/** Connections open at once at most: a public listener must not run out of descriptors for anyone. */
-const MAX_CONNECTIONS = 1_000;
+/**
+ * The small listeners' limits (seconds, never minutes; idle and half-open
+ * connections cut), with room for a public endpoint: more connections in all,
+ * and more per address, since behind a reverse proxy every visitor arrives
+ * from the proxy's.
+ */
+export const SUBSCRIPTION_LISTENER_LIMITS: ConnectionLimits = {
+  ...SMALL_LISTENER_LIMITS,
+  maxConnections: 1_000,
+  maxPerClient: 256,
+};
 
 export interface SubscriptionListener {
   /** Where it listens, `http://host:port`. */
@@ -48,7 +61,7 @@ export async function startSubscriptionListener(
     response.end(request.method === 'HEAD' ? undefined : answer.body);
   };
   const server: Server = createServer(
-    { headersTimeout: TIMEOUT_MS, requestTimeout: TIMEOUT_MS, keepAliveTimeout: 5_000, maxHeaderSize: 16 * 1024 },
+    { ...serverOptionsWithin(SUBSCRIPTION_LISTENER_LIMITS), maxHeaderSize: 16 * 1024 },
     (request, response) => {
       handleSubscriptionRequest(request, service)
         .then((answer) => {
@@ -63,19 +76,15 @@ export async function startSubscriptionListener(
         });
     },
   );
-  server.maxConnections = MAX_CONNECTIONS;
+  limitConnections(server, SUBSCRIPTION_LISTENER_LIMITS);
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      server.on('error', (error) => service.log.error(`mail subscribers: ${error.message}`));
-      resolve();
-    });
+  const url = await listenForRequests(server, {
+    port,
+    host,
+    onError: (error) => service.log.error(`mail subscribers: ${error.message}`),
   });
-  const { address, port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://${isIPv6(address) ? `[${address}]` : address}:${bound}`,
+    url,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

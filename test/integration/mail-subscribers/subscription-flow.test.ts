@@ -4,7 +4,11 @@ import type { ComponentOutcome } from '../../../src/cycle/decide-component.js';
 import { bounceTokenOf } from '../../../src/mail-subscribers/bounce-token.js';
 import { mailSettingsOf } from '../../../src/mail-subscribers/load-mail-settings.js';
 import { createMailSubscribers, type MailSubscribers } from '../../../src/mail-subscribers/mail-subscribers.js';
-import type { SubscriptionListener } from '../../../src/mail-subscribers/subscription-listener.js';
+import {
+  SUBSCRIPTION_LISTENER_LIMITS,
+  type SubscriptionListener,
+} from '../../../src/mail-subscribers/subscription-listener.js';
+import { closeAll, openIdleConnections } from '../../helpers/idle-connections.js';
 import { parsedSubscribersConfig, subscribersEnv, TEST_SECRET, tokenIn } from '../../helpers/mail-subscribers.js';
 import { incidentNotice } from '../../helpers/notices.js';
 import { rawHeader, type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink.js';
@@ -197,6 +201,23 @@ describe('the subscription endpoint with a real SMTP relay', () => {
   it('refuses a body over the cap with 413', async () => {
     const response = await post('', { email: 'big@example.org', padding: 'x'.repeat(10_000) });
     expect(response.status).toBe(413);
+  });
+
+  it('holds one address to its share of connections, closes idle ones within seconds, and still takes a sign-up', async () => {
+    const port = Number(new URL(listener.url).port);
+    const extra = 20;
+    const idle = await openIdleConnections(port, SUBSCRIPTION_LISTENER_LIMITS.maxPerClient + extra, '127.0.0.9');
+    try {
+      await expect
+        .poll(() => idle.filter((each) => each.closed()).length, { timeout: 5_000 })
+        .toBeGreaterThanOrEqual(extra);
+      expect((await post('', { email: 'during@example.org', language: 'en', time_zone: 'UTC' })).status).toBe(202);
+      await expect
+        .poll(() => idle.every((each) => each.closed()), { timeout: SUBSCRIPTION_LISTENER_LIMITS.idleMs + 5_000 })
+        .toBe(true);
+    } finally {
+      closeAll(idle);
+    }
   });
 });
 
