@@ -47,7 +47,14 @@ export async function snapshotTree(dir: string): Promise<Record<string, string>>
     for (const entry of await readdir(current, { withFileTypes: true })) {
       const path = join(current, entry.name);
       if (entry.isDirectory()) await walk(path);
-      else out[relative(dir, path)] = (await readFile(path)).toString('base64');
+      else {
+        // A live tree: a writer's temporary file may be renamed away between the listing and the read.
+        const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+        if (bytes !== undefined) out[relative(dir, path)] = bytes.toString('base64');
+      }
     }
   }
   if ((await stat(dir).catch(() => undefined))?.isDirectory()) await walk(dir);
