@@ -23,6 +23,7 @@ import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { bundlePage } from './bundle-page.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
 import { listMonthlyReportFiles } from './monthly-report-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
@@ -120,10 +121,13 @@ export async function buildSite({
       siteUrl: components?.public_url,
     }),
   };
+  const site = renderSite(regions, headersConfig.headers);
   const published = [
-    ...renderSite(regions, headersConfig.headers),
+    ...site,
     ...(notices?.files ?? []),
     ...(llmsTxt === undefined ? [] : [llmsTxt]),
+    // The page's modules bundled for the browser, with the shared module rendered above.
+    ...(await bundlePage(publicDir, site)),
   ];
   const [oversized] = findOversizedDocuments(published);
   if (oversized !== undefined) {

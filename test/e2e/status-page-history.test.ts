@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/schemas/service-status.js';
+import { PAGE_BUNDLE_PATH } from '../../src/site/bundle-page.js';
 import { renderFreshnessModule } from '../../src/site/render-freshness-module.js';
 import { SHARED_MODULE_PATH } from '../../src/site/render-shared-module.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
@@ -462,8 +463,12 @@ describe('staleness, by the one rule', () => {
     });
 
     const response = await page.request.get(`${harness.site().url}${SHARED_MODULE_PATH}`);
-    await expect(response.text()).resolves.toContain(renderFreshnessModule());
-    expect(requested).toContain(SHARED_MODULE_PATH);
+    const shared = await response.text();
+    expect(shared).toContain(renderFreshnessModule());
+    // The page loads it inside its bundle, which the same build makes: the bundle's source map holds it as served.
+    expect(requested).toContain(PAGE_BUNDLE_PATH);
+    const map = await (await page.request.get(`${harness.site().url}${PAGE_BUNDLE_PATH}.map`)).json();
+    expect(map.sourcesContent[map.sources.indexOf('../status-page.shared.js')]).toBe(shared);
     expectNoProblems(problems);
   });
 

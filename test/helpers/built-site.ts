@@ -1,11 +1,9 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { copyPageFiles } from './page-files.js';
 import { runCli } from './run-cli.js';
-import { makeTempSite, REPO_ROOT, type TempSite } from './temp-site.js';
-
-/** The status page's own files, which `build` leaves in public/ and uploads with the documents. */
-export const PAGE_FILES = ['index.html', 'status-page.css', 'status-page.js', 'favicon.svg'] as const;
+import { makeTempSite, type TempSite } from './temp-site.js';
 
 /** A site `build` filled once per test file, copied into each test's temp site. */
 export interface BuiltSite {
@@ -26,7 +24,7 @@ export function useBuiltSite(options: { readonly page?: boolean } = {}): BuiltSi
   beforeAll(async () => {
     template = await makeTempSite();
     if (options.page === true) {
-      for (const page of PAGE_FILES) await cp(join(REPO_ROOT, 'public', page), join(template.publicDir, page));
+      await copyPageFiles(template.publicDir);
     }
     const built = await runCli(['build'], { cwd: template.root, timeoutMs: 60_000 });
     if (built.code !== 0 || built.stderr !== '') throw new Error(`build exited ${built.code}:\n${built.stderr}`);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProber } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { buildSite } from '../../src/site/build-site.js';
-import { HEADERS_FILE, REGIONS_FILE, REPO_ROOT } from '../helpers/fixtures.js';
+import { HEADERS_FILE, REGIONS_FILE } from '../helpers/fixtures.js';
 import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
+import { copyPageFiles } from '../helpers/page-files.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
@@ -76,8 +77,7 @@ describe.skipIf(!existsSync(NGINX))('precompressed siblings, served by a real ng
     const publicDir = join(dir, 'public');
     const exportsDir = join(dir, 'exports');
     // The page's own script, which no one writes but the build gives siblings.
-    await mkdir(publicDir, { recursive: true });
-    await copyFile(join(REPO_ROOT, 'public', PAGE_SCRIPT), join(publicDir, PAGE_SCRIPT));
+    await copyPageFiles(publicDir);
     await buildSite({ regionsFile: REGIONS_FILE, headersFile: HEADERS_FILE, publicDir, exportsDir, precompress: true });
     const component = await standin({ mode: 'healthy' });
     // Enough components for a status over nginx's 256-byte gzip_min_length.

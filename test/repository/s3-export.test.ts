@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import S3rver from 's3rver';
@@ -10,9 +9,10 @@ import { HeadersConfigSchema } from '../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../src/headers/resolve-headers.js';
 import { readDocument } from '../../src/io/read-document.js';
 import { buildSite } from '../../src/site/build-site.js';
+import { copyPageFiles } from '../helpers/page-files.js';
 import { publishStatus, sampleStatus } from '../helpers/status-fixture.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dirs.js';
-import { makeTempSite, REPO_ROOT, type TempSite } from '../helpers/temp-site.js';
+import { makeTempSite, type TempSite } from '../helpers/temp-site.js';
 
 const run = promisify(execFile);
 const BUCKET = 'status-site';
@@ -89,9 +89,7 @@ afterAll(async () => {
 
 describe('dist-exports/s3-upload.sh against a local S3-compatible server', () => {
   it('right after a build, uploads every built file with its Content-Type and Cache-Control and skips the status', async () => {
-    for (const page of ['index.html', 'status-page.css', 'status-page.js', 'favicon.svg']) {
-      await cp(join(REPO_ROOT, 'public', page), join(site.publicDir, page));
-    }
+    await copyPageFiles(site.publicDir);
     await buildSite({
       regionsFile: site.regionsFile,
       publicDir: site.publicDir,

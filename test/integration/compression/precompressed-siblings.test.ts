@@ -5,7 +5,7 @@ import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writePublicFile } from '../../../src/compression/write-public-file.js';
 import { buildSite } from '../../../src/site/build-site.js';
-import { REPO_ROOT } from '../../helpers/fixtures.js';
+import { copyPageFiles } from '../../helpers/page-files.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -40,10 +40,10 @@ describe('precompressed siblings', () => {
 
   it('are written by the build beside its documents and the page, and none is exported or listed as written', async () => {
     const made = await site();
-    const page = await readFile(join(REPO_ROOT, 'public', PAGE_SCRIPT));
-    await writePublicFile(made.publicDir, `/${PAGE_SCRIPT}`, page, { precompress: false });
+    await copyPageFiles(made.publicDir);
     const result = await build(made, true);
-    for (const file of ['api/v1/regions', 'api/v1/openapi.json', 'feed.atom', PAGE_SCRIPT]) {
+    // The page's script and the bundle the build makes of it.
+    for (const file of ['api/v1/regions', 'api/v1/openapi.json', 'feed.atom', PAGE_SCRIPT, 'bundle/status-page.js']) {
       const bytes = await readFile(join(made.publicDir, file));
       expect(gunzipSync(await readFile(join(made.publicDir, `${file}.gz`)))).toEqual(bytes);
     }

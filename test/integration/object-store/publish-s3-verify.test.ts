@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listPublishedFiles } from '../../../src/exports/list-published-files.js';
@@ -9,10 +9,10 @@ import { readDocument } from '../../../src/io/read-document.js';
 import { resolveObjectMetadata } from '../../../src/object-store/object-metadata.js';
 import { verifyDeployment } from '../../../src/verify/verify-deployment.js';
 import { foregroundNginxConfig, NGINX, waitForNginx } from '../../helpers/nginx.js';
+import { copyPageFiles } from '../../helpers/page-files.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { type S3Store, s3Env, startS3Store } from '../../helpers/s3-store.js';
 import { useStandins } from '../../helpers/standins.js';
-import { REPO_ROOT } from '../../helpers/temp-site.js';
 import { unusedPort } from '../../helpers/unused-port.js';
 import { useCliSite } from '../../helpers/use-cli-site.js';
 
@@ -33,9 +33,7 @@ afterEach(async () => {
 
 /** From an empty bucket, as docs/deploy.md does it: `build --publish`, then one `probe --once --publish`. */
 async function publishToEmptyBucket(): Promise<void> {
-  for (const page of ['index.html', 'status-page.css', 'status-page.js', 'favicon.svg']) {
-    await cp(join(REPO_ROOT, 'public', page), join(cli.site.publicDir, page));
-  }
+  await copyPageFiles(cli.site.publicDir);
   const healthy = await standin({ mode: 'healthy' });
   const config = join(cli.site.root, 'components.json');
   await writeFile(
