@@ -1,6 +1,6 @@
 // A component's details, loaded on demand: its own history document fetched
 // when a visitor first opens its "Details" disclosure, drawn as its uptime
-// over four windows and its 24-hour latency chart. The card imports this
+// over four windows and its latency chart (24 hours, 7 or 90 days). The card imports this
 // module only then, so a visit that opens no details never loads it.
 
 import { create, createFacts } from './status-page.dom.js';
@@ -36,7 +36,7 @@ function describeWindow(figure) {
 function renderHistory(body, history, windows) {
   body.replaceChildren(
     createFacts(WINDOWS.map(([label, key]) => [t(label), describeWindow((windows ?? history.uptime)[key])])),
-    createLatencyChart(history.name, history.latency),
+    createLatencyChart(history.name, history),
   );
 }
 

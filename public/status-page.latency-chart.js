@@ -1,12 +1,18 @@
-// A component's last 24 hours of latency as a small SVG chart (drawn with
-// createElementNS), with its figures in words in the caption.
+// A component's latency as a small SVG chart (drawn with createElementNS):
+// the last 24 hours by the hour, or the last 7 or 90 days by the day, the
+// visitor's choice; a median line and a faint 95th-percentile line, a point
+// for each period that takes keyboard focus (the arrow keys move between
+// them), and the figures in words and in a table for screen readers. Part of
+// the details, so loaded only when a visitor opens them.
 
 import { create } from './status-page.dom.js';
-import { t } from './status-page.i18n.js';
+import { currentWords, t } from './status-page.i18n.js';
+import { chartGeometry, latencySeries, nextPointIndex, PERIODS, seriesRange } from './status-page.latency-series.js';
+import { formatDay, formatTime } from './status-page.words.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const LATENCY_WIDTH = 240;
-const LATENCY_HEIGHT = 48;
+const WIDTH = 240;
+const HEIGHT = 64;
 
 function svg(tag, attributes) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -14,82 +20,130 @@ function svg(tag, attributes) {
   return node;
 }
 
-/** A line of the hourly median latency (and a band up to p95), gaps where no check got an answer. */
-export function createLatencyChart(name, hours) {
-  const known = hours.filter((hour) => typeof hour.p50_ms === 'number');
-  const figure = create('figure', 'latency');
-  if (known.length === 0) {
-    figure.append(create('figcaption', undefined, t('latency.none')));
-    return figure;
+/** A point's time as the visitor reads it: an hour in their zone, a day as its UTC date. */
+const whenOf = (point) => (point.kind === 'hour' ? formatTime(point.at) : formatDay(point.at));
+const msOf = (value) => (value === null ? t('latency.noAnswer') : t('latency.ms', { ms: value }));
+
+function describePoint(point) {
+  return t('latency.point', { when: whenOf(point), p50: msOf(point.p50), p95: msOf(point.p95) });
+}
+
+/** The words under the chart: the 24 hours as before, the days by their range. */
+function captionOf(period, range) {
+  if (period === '24h') {
+    const { last, lowest, largest } = range;
+    return last.p95 !== null
+      ? t('latency.captionWithP95', { last: last.p50, p95: last.p95, lowest, largest })
+      : t('latency.caption', { last: last.p50, lowest, largest });
   }
-  // One hour with data draws no line, only a dot in an empty box: its figures say it all.
-  if (known.length === 1) {
-    const [only] = known;
-    figure.setAttribute('aria-label', t('latency.label', { name }));
-    figure.append(
-      create(
-        'figcaption',
-        undefined,
-        typeof only.p95_ms === 'number'
-          ? t('latency.captionWithP95', {
-              last: only.p50_ms,
-              p95: only.p95_ms,
-              lowest: only.p50_ms,
-              largest: only.p50_ms,
-            })
-          : t('latency.caption', { last: only.p50_ms, lowest: only.p50_ms, largest: only.p50_ms }),
-      ),
-    );
-    return figure;
+  const words = { period: t(`latency.last${period}`), lowest: range.lowest, largest: range.largest };
+  return range.highestP95 !== null
+    ? t('latency.captionDaysWithP95', { ...words, p95: range.highestP95 })
+    : t('latency.captionDays', words);
+}
+
+/** The figures as a table (for screen readers; hidden from sight), in the order of time. */
+function createTable(period, points) {
+  const table = create('table', 'visually-hidden latency-table');
+  table.append(create('caption', undefined, t(period === '24h' ? 'latency.tableHours' : 'latency.tableDays')));
+  const head = create('tr');
+  for (const key of [period === '24h' ? 'latency.colHour' : 'latency.colDay', 'latency.colP50', 'latency.colP95']) {
+    const cell = create('th', undefined, t(key));
+    cell.setAttribute('scope', 'col');
+    head.append(cell);
   }
-  const highest = Math.max(1, ...known.map((hour) => (typeof hour.p95_ms === 'number' ? hour.p95_ms : hour.p50_ms)));
-  const step = LATENCY_WIDTH / Math.max(1, hours.length - 1);
-  const y = (ms) => (LATENCY_HEIGHT - 2 - ((LATENCY_HEIGHT - 4) * ms) / highest).toFixed(1);
-  const chart = svg('svg', {
-    viewBox: `0 0 ${LATENCY_WIDTH} ${LATENCY_HEIGHT}`,
-    preserveAspectRatio: 'none',
-    class: 'latency-chart',
-    'aria-hidden': 'true',
+  const body = create('tbody');
+  for (const point of points) {
+    const row = create('tr');
+    const when = create('th', undefined, whenOf(point));
+    when.setAttribute('scope', 'row');
+    row.append(when, create('td', undefined, msOf(point.p50)), create('td', undefined, msOf(point.p95)));
+    body.append(row);
+  }
+  table.append(create('thead'), body);
+  table.tHead.append(head);
+  return table;
+}
+
+/** The chart's picture: its lines, and a focusable point for each period with a median. */
+function createPicture(name, geometry, readout) {
+  const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'latency-chart', role: 'group' });
+  chart.setAttribute('aria-label', t('latency.pointsOf', { name }));
+  chart.append(svg('line', { x1: 0, y1: HEIGHT - 1, x2: WIDTH, y2: HEIGHT - 1, class: 'latency-axis' }));
+  const line = (run, className) =>
+    svg('polyline', {
+      points: run.map(([x, y]) => `${x},${y}`).join(' '),
+      class: className,
+      'vector-effect': 'non-scaling-stroke',
+    });
+  for (const run of geometry.p95) if (run.length > 1) chart.append(line(run, 'latency-p95'));
+  for (const run of geometry.p50) {
+    if (run.length > 1) chart.append(line(run, 'latency-p50'));
+    else chart.append(svg('circle', { cx: run[0][0], cy: run[0][1], r: 1.5, class: 'latency-dot' }));
+  }
+  const known = geometry.points.filter((point) => point.y50 !== null);
+  // 90 days leave a point 2.7 units of width: smaller marks, so that they do not overlap.
+  const radius = geometry.points.length > 30 ? 1.2 : 2.5;
+  const marks = known.map((point, index) => {
+    const mark = svg('circle', { cx: point.x, cy: point.y50, r: radius, class: 'latency-point', role: 'img' });
+    mark.setAttribute('aria-label', describePoint(point));
+    mark.setAttribute('tabindex', index === known.length - 1 ? '0' : '-1');
+    mark.addEventListener('focus', () => {
+      readout.textContent = describePoint(point);
+    });
+    mark.addEventListener('keydown', (event) => {
+      const next = nextPointIndex(event.key, index, marks.length, currentWords().dir === 'rtl');
+      if (next === undefined) return;
+      event.preventDefault();
+      mark.setAttribute('tabindex', '-1');
+      marks[next].setAttribute('tabindex', '0');
+      marks[next].focus();
+    });
+    return mark;
   });
-  chart.append(
-    svg('line', { x1: 0, y1: LATENCY_HEIGHT - 1, x2: LATENCY_WIDTH, y2: LATENCY_HEIGHT - 1, class: 'latency-axis' }),
-  );
-  // One line per run of hours with data, so that an hour without an answer is drawn as a gap.
-  let p50 = [];
-  let p95 = [];
-  const line = (points, className) =>
-    svg('polyline', { points: points.join(' '), class: className, 'vector-effect': 'non-scaling-stroke' });
-  const flush = () => {
-    if (p95.length > 1) chart.append(line(p95, 'latency-p95'));
-    if (p50.length > 1) chart.append(line(p50, 'latency-p50'));
-    if (p50.length === 1) {
-      const [cx, cy] = p50[0].split(',');
-      chart.append(svg('circle', { cx, cy, r: 1.5, class: 'latency-dot' }));
-    }
-    p50 = [];
-    p95 = [];
-  };
-  for (const [index, hour] of hours.entries()) {
-    if (typeof hour.p50_ms !== 'number') {
-      flush();
-      continue;
-    }
-    const x = (index * step).toFixed(1);
-    p50.push(`${x},${y(hour.p50_ms)}`);
-    if (typeof hour.p95_ms === 'number') p95.push(`${x},${y(hour.p95_ms)}`);
+  chart.append(...marks);
+  return chart;
+}
+
+function drawPeriod(parts, name, history, period) {
+  const points = latencySeries(history, period);
+  const range = seriesRange(points);
+  if (range === undefined) {
+    parts.body.replaceChildren();
+    parts.caption.textContent =
+      period === '24h' ? t('latency.none') : t('latency.noneDays', { period: t(`latency.last${period}`) });
+    return;
   }
-  flush();
-  const last = known.at(-1);
-  const lowest = Math.min(...known.map((hour) => hour.p50_ms));
-  const largest = Math.max(...known.map((hour) => hour.p50_ms));
-  const caption = create(
-    'figcaption',
-    undefined,
-    typeof last.p95_ms === 'number'
-      ? t('latency.captionWithP95', { last: last.p50_ms, p95: last.p95_ms, lowest, largest })
-      : t('latency.caption', { last: last.p50_ms, lowest, largest }),
-  );
+  const readout = create('p', 'latency-readout');
+  const geometry = chartGeometry(points, { width: WIDTH, height: HEIGHT });
+  parts.body.replaceChildren(createPicture(name, geometry, readout), readout, createTable(period, points));
+  parts.caption.textContent = captionOf(period, range);
+}
+
+/**
+ * A component's latency chart from its history document (`{ name, latency,
+ * days }`): the last 24 hours first, and a choice of 7 and 90 days.
+ */
+export function createLatencyChart(name, history) {
+  const figure = create('figure', 'latency');
   figure.setAttribute('aria-label', t('latency.label', { name }));
-  figure.append(chart, caption);
+  const choice = create('div', 'latency-periods');
+  choice.setAttribute('role', 'group');
+  choice.setAttribute('aria-label', t('latency.period'));
+  const parts = { body: create('div', 'latency-body'), caption: create('figcaption') };
+  const buttons = PERIODS.map(({ id, label }) => {
+    const button = create('button', 'latency-period', t(label));
+    button.type = 'button';
+    button.dataset.period = id;
+    button.setAttribute('aria-pressed', String(id === '24h'));
+    button.addEventListener('click', () => {
+      for (const each of buttons) each.setAttribute('aria-pressed', String(each === button));
+      drawPeriod(parts, name, history, id);
+    });
+    return button;
+  });
+  choice.append(...buttons);
+  drawPeriod(parts, name, history, '24h');
+  figure.append(choice, parts.body, parts.caption);
   return figure;
 }

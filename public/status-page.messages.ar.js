@@ -198,6 +198,27 @@ export default {
     'زمن الاستجابة، آخر 24 ساعة: الوسيط {last} ms في الساعة الأخيرة؛ الوسيط لكل ساعة من {lowest} إلى {largest} ms (الخط العريض: الوسيط؛ الخط الباهت: المئين 95).',
   'latency.captionWithP95':
     'زمن الاستجابة، آخر 24 ساعة: الوسيط {last} ms في الساعة الأخيرة (المئين 95: {p95} ms)؛ الوسيط لكل ساعة من {lowest} إلى {largest} ms (الخط العريض: الوسيط؛ الخط الباهت: المئين 95).',
+  'latency.period': 'الفترة المعروضة',
+  'latency.period24h': '24 ساعة',
+  'latency.period7d': '7 أيام',
+  'latency.period90d': '90 يومًا',
+  'latency.last7d': 'آخر 7 أيام',
+  'latency.last90d': 'آخر 90 يومًا',
+  'latency.captionDays':
+    'زمن الاستجابة، {period}: الوسيط اليومي من {lowest} إلى {largest} ms (الخط العريض: الوسيط؛ الخط الباهت: المئين 95).',
+  'latency.captionDaysWithP95':
+    'زمن الاستجابة، {period}: الوسيط اليومي من {lowest} إلى {largest} ms، والمئين 95 اليومي حتى {p95} ms (الخط العريض: الوسيط؛ الخط الباهت: المئين 95).',
+  'latency.noneDays': 'زمن الاستجابة، {period}: لا ردود لقياسها.',
+  'latency.pointsOf': 'زمن استجابة {name}، نقطة لكل ساعة أو يوم (تنتقل مفاتيح الأسهم بينها)',
+  'latency.point': '{when}: الوسيط {p50}، المئين 95 {p95}',
+  'latency.ms': '{ms} ms',
+  'latency.noAnswer': 'لا رد',
+  'latency.tableHours': 'زمن الاستجابة لكل ساعة',
+  'latency.tableDays': 'زمن الاستجابة لكل يوم',
+  'latency.colHour': 'الساعة',
+  'latency.colDay': 'اليوم',
+  'latency.colP50': 'الوسيط',
+  'latency.colP95': 'المئين 95',
 
   'incidents.heading': 'الأعطال',
   'incidents.ongoing': 'جارية',
@@ -296,6 +317,7 @@ export default {
   'footer.calendar': 'تقويم الصيانة المخطط لها',
   'footer.machines': 'للآلات:',
   'footer.statuspage': 'بصيغة Statuspage:',
+  'footer.reports': 'التقارير الشهرية (التوفر والحوادث وزمن الاستجابة لكل شهر)',
 
   'embed.open': 'افتح صفحة الحالة ({host})',
   'embed.stale': 'الحالة قديمة (آخر حالة معروفة: {status})',

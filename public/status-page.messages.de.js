@@ -180,6 +180,27 @@ export default {
     'Latenz, letzte 24 Stunden: Median {last} ms in der letzten Stunde; stündliche Mediane von {lowest} bis {largest} ms (kräftige Linie: Median; blasse Linie: 95. Perzentil).',
   'latency.captionWithP95':
     'Latenz, letzte 24 Stunden: Median {last} ms in der letzten Stunde (95. Perzentil {p95} ms); stündliche Mediane von {lowest} bis {largest} ms (kräftige Linie: Median; blasse Linie: 95. Perzentil).',
+  'latency.period': 'Angezeigter Zeitraum',
+  'latency.period24h': '24 Stunden',
+  'latency.period7d': '7 Tage',
+  'latency.period90d': '90 Tage',
+  'latency.last7d': 'letzte 7 Tage',
+  'latency.last90d': 'letzte 90 Tage',
+  'latency.captionDays':
+    'Latenz, {period}: tägliche Mediane von {lowest} bis {largest} ms (kräftige Linie: Median; blasse Linie: 95. Perzentil).',
+  'latency.captionDaysWithP95':
+    'Latenz, {period}: tägliche Mediane von {lowest} bis {largest} ms, tägliche 95. Perzentile bis {p95} ms (kräftige Linie: Median; blasse Linie: 95. Perzentil).',
+  'latency.noneDays': 'Latenz, {period}: keine Antworten zu messen.',
+  'latency.pointsOf': 'Latenz von {name}, ein Punkt je Stunde oder Tag (die Pfeiltasten wechseln zwischen ihnen)',
+  'latency.point': '{when}: Median {p50}, 95. Perzentil {p95}',
+  'latency.ms': '{ms} ms',
+  'latency.noAnswer': 'keine Antwort',
+  'latency.tableHours': 'Latenz je Stunde',
+  'latency.tableDays': 'Latenz je Tag',
+  'latency.colHour': 'Stunde',
+  'latency.colDay': 'Tag',
+  'latency.colP50': 'Median',
+  'latency.colP95': '95. Perzentil',
 
   'incidents.heading': 'Störungen',
   'incidents.ongoing': 'Andauernd',
@@ -278,6 +299,7 @@ export default {
   'footer.calendar': 'Kalender der geplanten Wartungen',
   'footer.machines': 'Für Maschinen:',
   'footer.statuspage': 'im Format von Statuspage:',
+  'footer.reports': 'Monatsberichte (Verfügbarkeit, Störungen und Latenz je Monat)',
 
   'embed.open': 'Statusseite öffnen ({host})',
   'embed.stale': 'Status veraltet (zuletzt: {status})',

@@ -171,6 +171,27 @@ export default {
     'Latency, last 24 hours: median {last} ms in the latest hour; hourly medians from {lowest} to {largest} ms (bold line: median; faint line: 95th percentile).',
   'latency.captionWithP95':
     'Latency, last 24 hours: median {last} ms in the latest hour (95th percentile {p95} ms); hourly medians from {lowest} to {largest} ms (bold line: median; faint line: 95th percentile).',
+  'latency.period': 'Period shown',
+  'latency.period24h': '24 hours',
+  'latency.period7d': '7 days',
+  'latency.period90d': '90 days',
+  'latency.last7d': 'last 7 days',
+  'latency.last90d': 'last 90 days',
+  'latency.captionDays':
+    'Latency, {period}: daily medians from {lowest} to {largest} ms (bold line: median; faint line: 95th percentile).',
+  'latency.captionDaysWithP95':
+    'Latency, {period}: daily medians from {lowest} to {largest} ms, daily 95th percentiles up to {p95} ms (bold line: median; faint line: 95th percentile).',
+  'latency.noneDays': 'Latency, {period}: no answers to measure.',
+  'latency.pointsOf': '{name} latency, a point for each hour or day (the arrow keys move between them)',
+  'latency.point': '{when}: median {p50}, 95th percentile {p95}',
+  'latency.ms': '{ms} ms',
+  'latency.noAnswer': 'no answer',
+  'latency.tableHours': 'Latency by hour',
+  'latency.tableDays': 'Latency by day',
+  'latency.colHour': 'Hour',
+  'latency.colDay': 'Day',
+  'latency.colP50': 'Median',
+  'latency.colP95': '95th percentile',
 
   'incidents.heading': 'Incidents',
   'incidents.ongoing': 'Ongoing',
@@ -269,6 +290,7 @@ export default {
   'footer.calendar': 'calendar of planned maintenance',
   'footer.machines': 'For machines:',
   'footer.statuspage': "in Statuspage's shape:",
+  'footer.reports': 'Monthly reports (uptime, incidents and latency by month)',
 
   'embed.open': 'Open the status page ({host})',
   'embed.stale': 'Status out of date (last known: {status})',

@@ -188,6 +188,27 @@ export default {
     'Latencia, últimas 24 horas: mediana de {last} ms en la última hora; medianas por hora de {lowest} a {largest} ms (línea gruesa: mediana; línea tenue: percentil 95).',
   'latency.captionWithP95':
     'Latencia, últimas 24 horas: mediana de {last} ms en la última hora (percentil 95: {p95} ms); medianas por hora de {lowest} a {largest} ms (línea gruesa: mediana; línea tenue: percentil 95).',
+  'latency.period': 'Periodo mostrado',
+  'latency.period24h': '24 horas',
+  'latency.period7d': '7 días',
+  'latency.period90d': '90 días',
+  'latency.last7d': 'últimos 7 días',
+  'latency.last90d': 'últimos 90 días',
+  'latency.captionDays':
+    'Latencia, {period}: medianas diarias de {lowest} a {largest} ms (línea gruesa: mediana; línea tenue: percentil 95).',
+  'latency.captionDaysWithP95':
+    'Latencia, {period}: medianas diarias de {lowest} a {largest} ms, percentiles 95 diarios de hasta {p95} ms (línea gruesa: mediana; línea tenue: percentil 95).',
+  'latency.noneDays': 'Latencia, {period}: no hay respuestas que medir.',
+  'latency.pointsOf': 'Latencia de {name}, un punto por hora o por día (las flechas del teclado pasan de uno a otro)',
+  'latency.point': '{when}: mediana {p50}, percentil 95 {p95}',
+  'latency.ms': '{ms} ms',
+  'latency.noAnswer': 'sin respuesta',
+  'latency.tableHours': 'Latencia por hora',
+  'latency.tableDays': 'Latencia por día',
+  'latency.colHour': 'Hora',
+  'latency.colDay': 'Día',
+  'latency.colP50': 'Mediana',
+  'latency.colP95': 'Percentil 95',
 
   'incidents.heading': 'Incidencias',
   'incidents.ongoing': 'En curso',
@@ -296,6 +317,7 @@ export default {
   'footer.calendar': 'calendario de mantenimientos previstos',
   'footer.machines': 'Para máquinas:',
   'footer.statuspage': 'con la forma de Statuspage:',
+  'footer.reports': 'Informes mensuales (disponibilidad, incidentes y latencia por mes)',
 
   'embed.open': 'Abrir la página de estado ({host})',
   'embed.stale': 'Estado desactualizado (último conocido: {status})',

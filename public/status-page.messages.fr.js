@@ -185,6 +185,28 @@ export default {
     'Latence, dernières 24 heures\u00a0: médiane de {last} ms dans la dernière heure\u00a0; médianes horaires de {lowest} à {largest} ms (trait épais\u00a0: médiane\u00a0; trait pâle\u00a0: 95e centile).',
   'latency.captionWithP95':
     'Latence, dernières 24 heures\u00a0: médiane de {last} ms dans la dernière heure (95e centile\u00a0: {p95} ms)\u00a0; médianes horaires de {lowest} à {largest} ms (trait épais\u00a0: médiane\u00a0; trait pâle\u00a0: 95e centile).',
+  'latency.period': 'Période affichée',
+  'latency.period24h': '24\u00a0heures',
+  'latency.period7d': '7\u00a0jours',
+  'latency.period90d': '90\u00a0jours',
+  'latency.last7d': '7 derniers jours',
+  'latency.last90d': '90 derniers jours',
+  'latency.captionDays':
+    'Latence, {period}\u00a0: médianes quotidiennes de {lowest} à {largest} ms (trait épais\u00a0: médiane\u00a0; trait pâle\u00a0: 95e centile).',
+  'latency.captionDaysWithP95':
+    'Latence, {period}\u00a0: médianes quotidiennes de {lowest} à {largest} ms, 95es centiles quotidiens jusqu’à {p95} ms (trait épais\u00a0: médiane\u00a0; trait pâle\u00a0: 95e centile).',
+  'latency.noneDays': 'Latence, {period}\u00a0: aucune réponse à mesurer.',
+  'latency.pointsOf':
+    'Latence de {name}, un point par heure ou par jour (les flèches du clavier passent de l’un à l’autre)',
+  'latency.point': '{when}\u00a0: médiane {p50}, 95e centile {p95}',
+  'latency.ms': '{ms}\u00a0ms',
+  'latency.noAnswer': 'aucune réponse',
+  'latency.tableHours': 'Latence par heure',
+  'latency.tableDays': 'Latence par jour',
+  'latency.colHour': 'Heure',
+  'latency.colDay': 'Jour',
+  'latency.colP50': 'Médiane',
+  'latency.colP95': '95e centile',
 
   'incidents.heading': 'Incidents',
   'incidents.ongoing': 'En cours',
@@ -286,6 +308,7 @@ export default {
   'footer.calendar': 'agenda des maintenances prévues',
   'footer.machines': 'Pour les machines\u00a0:',
   'footer.statuspage': 'au format de Statuspage\u00a0:',
+  'footer.reports': 'Rapports mensuels (disponibilité, incidents et latence par mois)',
 
   'embed.open': 'Ouvrir la page d’état ({host})',
   'embed.stale': 'État périmé (dernier connu\u00a0: {status})',

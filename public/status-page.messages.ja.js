@@ -156,6 +156,27 @@ export default {
     'レイテンシ、過去 24 時間: 直近 1 時間の中央値 {last} ms、1 時間ごとの中央値は {lowest}～{largest} ms (太線: 中央値、淡い線: 95 パーセンタイル)。',
   'latency.captionWithP95':
     'レイテンシ、過去 24 時間: 直近 1 時間の中央値 {last} ms (95 パーセンタイル {p95} ms)、1 時間ごとの中央値は {lowest}～{largest} ms (太線: 中央値、淡い線: 95 パーセンタイル)。',
+  'latency.period': '表示する期間',
+  'latency.period24h': '24 時間',
+  'latency.period7d': '7 日間',
+  'latency.period90d': '90 日間',
+  'latency.last7d': '過去 7 日間',
+  'latency.last90d': '過去 90 日間',
+  'latency.captionDays':
+    'レイテンシ、{period}: 1 日ごとの中央値は {lowest}～{largest} ms (太線: 中央値、淡い線: 95 パーセンタイル)。',
+  'latency.captionDaysWithP95':
+    'レイテンシ、{period}: 1 日ごとの中央値は {lowest}～{largest} ms、1 日ごとの 95 パーセンタイルは最大 {p95} ms (太線: 中央値、淡い線: 95 パーセンタイル)。',
+  'latency.noneDays': 'レイテンシ、{period}: 測定できる応答がありません。',
+  'latency.pointsOf': '{name} のレイテンシ、1 時間または 1 日ごとの点 (矢印キーで移動)',
+  'latency.point': '{when}: 中央値 {p50}、95 パーセンタイル {p95}',
+  'latency.ms': '{ms} ms',
+  'latency.noAnswer': '応答なし',
+  'latency.tableHours': '1 時間ごとのレイテンシ',
+  'latency.tableDays': '1 日ごとのレイテンシ',
+  'latency.colHour': '時刻',
+  'latency.colDay': '日付',
+  'latency.colP50': '中央値',
+  'latency.colP95': '95 パーセンタイル',
 
   'incidents.heading': '障害',
   'incidents.ongoing': '継続中',
@@ -221,6 +242,7 @@ export default {
   'footer.calendar': '計画メンテナンスのカレンダー',
   'footer.machines': 'プログラム向け:',
   'footer.statuspage': 'Statuspage 形式:',
+  'footer.reports': '月次レポート (月ごとの稼働率、インシデント、レイテンシ)',
 
   'embed.open': 'ステータスページを開く ({host})',
   'embed.stale': 'ステータスが古くなっています (最後の状態: {status})',
