@@ -211,6 +211,12 @@ export function createComponentCard(
     create('span', 'visually-hidden', ': '),
     createBadge(component.status),
   );
+  // Today's p95 beside the state, from the uptime summary the first visit reads (the detail document's today).
+  const history = uptimeByName?.get(component.name);
+  const p95 = history?.today_p95_ms;
+  if (typeof p95 === 'number' && Number.isFinite(p95)) {
+    head.lastElementChild.before(create('span', 'component-p95', t('card.p95Today', { p95 })));
+  }
   item.append(head);
 
   const ongoing = findOngoing(incidents, component.name);
@@ -234,7 +240,6 @@ export function createComponentCard(
 
   // The card's foot: its details, and beside them the links a component has (its feed, where one is published).
   const foot = create('div', 'component-foot');
-  const history = uptimeByName?.get(component.name);
   if (history) {
     const { days, extraDownSeconds } = bringTodayUpToDate(daysOf(uptime.first_day, history.days).slice(-HISTORY_DAYS), {
       status: component.status,

@@ -105,6 +105,7 @@ export default {
     other: '{count} مكوّن، المتأثر: {affected}',
   },
 
+  'card.p95Today': 'المئين 95 اليوم: {p95} ms',
   'card.since': 'منذ {time} ({duration}).',
   'card.sinceBecause': 'منذ {time} ({duration}). ما تراه الفحوص: {reason}.',
   'card.sinceWhy': 'منذ {time} ({duration}). {reason}.',

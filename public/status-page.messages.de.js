@@ -103,6 +103,7 @@ export default {
     other: '{count} Komponenten, {affected} betroffen',
   },
 
+  'card.p95Today': 'p95 heute: {p95} ms',
   'card.since': 'Seit {time} ({duration}).',
   'card.sinceBecause': 'Seit {time} ({duration}). Die Prüfungen sehen: {reason}.',
   'card.sinceWhy': 'Seit {time} ({duration}): {reason}.',

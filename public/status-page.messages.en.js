@@ -94,6 +94,7 @@ export default {
     other: '{count} components, {affected} affected',
   },
 
+  'card.p95Today': 'p95 today: {p95} ms',
   'card.since': 'Since {time} (for {duration}).',
   'card.sinceBecause': 'Since {time} (for {duration}): checks are {reason}.',
   'card.sinceWhy': 'Since {time} (for {duration}): {reason}.',

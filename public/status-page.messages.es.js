@@ -107,6 +107,7 @@ export default {
     other: '{count} componentes, afectados: {affected}',
   },
 
+  'card.p95Today': 'p95 hoy: {p95} ms',
   'card.since': 'Desde el {time} ({duration}).',
   'card.sinceBecause': 'Desde el {time} ({duration}). Las comprobaciones ven: {reason}.',
   'card.sinceWhy': 'Desde el {time} ({duration}): {reason}.',

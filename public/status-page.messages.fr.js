@@ -104,6 +104,7 @@ export default {
     other: '{count} composants, touchés\u00a0: {affected}',
   },
 
+  'card.p95Today': 'p95 aujourd’hui\u00a0: {p95}\u00a0ms',
   'card.since': 'Depuis le {time} ({duration}).',
   'card.sinceBecause': 'Depuis le {time} ({duration}). Les vérifications constatent\u00a0: {reason}.',
   'card.sinceWhy': 'Depuis le {time} ({duration})\u00a0: {reason}.',

@@ -91,6 +91,7 @@ export default {
   'groups.allOperational': '{count} 件のコンポーネント、すべて正常',
   'groups.someAffected': '{count} 件のコンポーネント、{affected} 件に影響',
 
+  'card.p95Today': '本日の p95: {p95} ms',
   'card.since': '{time} から ({duration})。',
   'card.sinceBecause': '{time} から ({duration})。チェックの結果: {reason}。',
   'card.sinceWhy': '{time} から ({duration})。{reason}。',

@@ -22,6 +22,19 @@ const BEFORE: Record<string, { bytes: number; renderedMs: number; domNodes: numb
   '1000u': { bytes: 57.0 * KB, renderedMs: 741, domNodes: 19_315, heapBytes: 11.0 * MB },
 };
 
+/**
+ * The first visit before issue 44 bundled the page (commit ab9b9c0, this
+ * section's medians of 3 loads on the shared machine, 28 November 2026):
+ * the 20 modules fetched one by one.
+ */
+const BEFORE_BUNDLE: Record<string, { bytes: number; requests: number; renderedMs: number }> = {
+  '4': { bytes: 54.6 * KB, requests: 30, renderedMs: 1_320 },
+  '1000': { bytes: 79.4 * KB, requests: 31, renderedMs: 3_128 },
+};
+
+/** Issue 44's budget for the first visit at 4 components. */
+const FIRST_VISIT = { bytes: 40 * KB, requests: 10 };
+
 /** The default cases: 4 (the shipped group), 100 and 1,000 in groups of 20, and 1,000 without groups. */
 const DEFAULT_CASES = ['4', '100', '1000', '1000u'];
 const QUICK_CASES = ['4', '100'];
@@ -118,6 +131,27 @@ export async function reportPage(site: BenchSite, quick: boolean, out: (line?: s
         (b) => b.heapBytes,
         (n) => `${fmt(n / MB, 1)} MB`,
       )} | ${size(refreshBytes)}: ${fmt(ok200)} × 200, ${fmt(notModified)} × 304, ${fmt(cached)} from cache | ${targets.join('; ')} |`,
+    );
+  }
+  out();
+  out(
+    'The first visit before and after issue 44 bundled the page into one script (`bundle/status-page.js`; the languages, the sections only some pages show and the details with the latency chart each a bundle of their own, loaded on demand): bytes on the wire, requests, rendered after, as above.',
+  );
+  out();
+  out('| components | before (ab9b9c0) | now | target at 4: ≤ 40 KB, ≤ 10 requests |');
+  out('|---|---|---|---|');
+  for (const result of results) {
+    const known = BEFORE_BUNDLE[keyOf(result)];
+    if (known === undefined) continue;
+    const bytes = medianOf(result, (load) => load.bytes);
+    const requests = medianOf(result, (load) => load.requests);
+    const renderedMs = medianOf(result, (load) => load.renderedMs);
+    const target =
+      result.components === 4
+        ? `bytes ${verdict(bytes <= FIRST_VISIT.bytes)}; requests ${verdict(requests <= FIRST_VISIT.requests)}`
+        : '';
+    out(
+      `| ${labelOf(result)} | ${size(known.bytes)} in ${fmt(known.requests)} requests, ${fmt(known.renderedMs)} ms | ${size(bytes)} in ${fmt(requests)} requests, ${fmt(renderedMs)} ms | ${target} |`,
     );
   }
 }

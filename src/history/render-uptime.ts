@@ -130,6 +130,8 @@ export function renderUptime(
       name: full.name,
       slug,
       uptime: full.uptime,
+      // What the card shows beside the state, from the document the first visit already reads.
+      today_p95_ms: full.days.at(-1)?.p95_ms ?? null,
       days: {
         uptime_percent: full.days.map((day) => day.uptime_percent),
         worst_status: full.days.map((day) => day.worst_status),

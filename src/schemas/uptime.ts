@@ -145,6 +145,13 @@ export const ComponentUptimeSummarySchema = z
     name: LabelSchema,
     slug: ComponentSlugSchema,
     uptime: UptimeWindowsSchema,
+    // Optional: an uptime document written before issue 44 has none, and stays valid.
+    today_p95_ms: PercentileMsSchema('95th percentile')
+      .meta({
+        description:
+          "Today's (the UTC day so far) 95th percentile latency in ms: p95_ms of the last days[] entry of the component's detail document, from a DDSketch at 1 % relative accuracy; null if no check got an answer today.",
+      })
+      .optional(),
     days: UptimeDayColumnsSchema,
   })
   .meta({ title: 'ComponentUptimeSummary' });

@@ -200,6 +200,7 @@ export function uptimeDocument(now: Date, options: UptimeOptions = {}): UptimeDo
       name,
       slug: slugs.get(name),
       uptime,
+      today_p95_ms: days.at(-1)?.p95_ms ?? null,
       days: {
         uptime_percent: days.map((each) => each.uptime_percent),
         worst_status: days.map((each) => each.worst_status),

@@ -52,6 +52,9 @@ describe('the latency chart of a component’s details (issue 44)', () => {
       const bundles: string[] = [];
       page.on('request', (request) => bundles.push(new URL(request.url()).pathname));
       await expect(page.locator('figure.latency').count()).resolves.toBe(0);
+      // Today's p95 beside the state, from the uptime summary the first visit read: the detail document's today.
+      const p95 = componentCard(page, 'Control API').locator('.component-head .component-p95');
+      await expect(p95.textContent()).resolves.toMatch(/\d/);
       await openDetails(page, 'Control API');
       expect(bundles).toContain('/bundle/status-page.component-details.js');
       const figure = componentCard(page, 'Control API').locator('figure.latency');
@@ -74,6 +77,9 @@ describe('the latency chart of a component’s details (issue 44)', () => {
       await expect(figure.locator('circle.latency-point').count()).resolves.toBe(90);
       await expect(figure.locator('table.latency-table tbody tr').count()).resolves.toBe(90);
       await expect(figure.locator('figcaption').textContent()).resolves.toContain(words.daily);
+      // The card's figure is today's row of the table.
+      const todayP95 = await figure.locator('table.latency-table tbody tr').last().locator('td').nth(1).textContent();
+      await expect(p95.textContent()).resolves.toContain(todayP95 ?? '?');
       // One Tab stop, today's point; the arrow that points back in time (left, right to left: right) goes a day back.
       const points = figure.locator('circle.latency-point');
       await expect(figure.locator('circle.latency-point[tabindex="0"]').count()).resolves.toBe(1);

@@ -86,8 +86,10 @@ describe('renderUptime: a compact summary and one detail document per component'
     expect(details.map(({ slug }) => slug)).toEqual(['scheduler', 'build-service', 'build-service-2']);
   });
 
-  it('keeps latency and minutes out of the summary', () => {
-    expect(Object.keys(summary.components[0] ?? {})).toEqual(['name', 'slug', 'uptime', 'days']);
+  it('keeps latency and minutes out of the summary, but for today’s p95, the card’s, as the detail’s today', () => {
+    expect(Object.keys(summary.components[0] ?? {})).toEqual(['name', 'slug', 'uptime', 'today_p95_ms', 'days']);
+    expect(summary.components.map((component) => component.today_p95_ms)).toEqual([4, null, null]);
+    expect(summary.components[0]?.today_p95_ms).toBe(details[0]?.days.at(-1)?.p95_ms);
     expect(Object.keys(summary.components[0]?.days ?? {})).toEqual(['uptime_percent', 'worst_status', 'down_seconds']);
   });
 
