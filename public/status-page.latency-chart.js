@@ -42,9 +42,15 @@ function captionOf(period, range) {
     : t('latency.captionDays', words);
 }
 
-/** The figures as a table (for screen readers; hidden from sight), in the order of time. */
+/**
+ * The figures as a table (for screen readers; hidden from sight), in the order
+ * of time. In a hidden box: a table is never narrower than its cells, so the
+ * table itself would widen the page.
+ */
 function createTable(period, points) {
-  const table = create('table', 'visually-hidden latency-table');
+  const box = create('div', 'visually-hidden');
+  const table = create('table', 'latency-table');
+  box.append(table);
   table.append(create('caption', undefined, t(period === '24h' ? 'latency.tableHours' : 'latency.tableDays')));
   const head = create('tr');
   for (const key of [period === '24h' ? 'latency.colHour' : 'latency.colDay', 'latency.colP50', 'latency.colP95']) {
@@ -62,7 +68,7 @@ function createTable(period, points) {
   }
   table.append(create('thead'), body);
   table.tHead.append(head);
-  return table;
+  return box;
 }
 
 /** The chart's picture: its lines, and a focusable point for each period with a median. */

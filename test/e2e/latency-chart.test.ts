@@ -96,6 +96,12 @@ describe('the latency chart of a component’s details (issue 44)', () => {
       await figure.getByRole('button', { name: words.ninety, exact: true }).focus();
       await expect(page.locator('footer a[href="/reports/"]').textContent()).resolves.toContain(words.reports);
 
+      // The page does not scroll sideways: the hidden table (a table is never narrower than its cells) is boxed.
+      const widths = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(widths[0]).toBe(widths[1]);
       expect(await findAxeViolations(page)).toEqual([]);
       await componentCard(page, 'Control API').screenshot({
         path: `docs/images/latency-chart-${language}-${viewport.width}.png`,
