@@ -8,7 +8,7 @@
 import { create } from './status-page.dom.js';
 import { currentWords, t } from './status-page.i18n.js';
 import { chartGeometry, latencySeries, nextPointIndex, PERIODS, seriesRange } from './status-page.latency-series.js';
-import { formatDay, formatTime } from './status-page.words.js';
+import { createTable, msOf, whenOf } from './status-page.latency-table.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const WIDTH = 240;
@@ -19,10 +19,6 @@ function svg(tag, attributes) {
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
   return node;
 }
-
-/** A point's time as the visitor reads it: an hour in their zone, a day as its UTC date. */
-const whenOf = (point) => (point.kind === 'hour' ? formatTime(point.at) : formatDay(point.at));
-const msOf = (value) => (value === null ? t('latency.noAnswer') : t('latency.ms', { ms: value }));
 
 function describePoint(point) {
   return t('latency.point', { when: whenOf(point), p50: msOf(point.p50), p95: msOf(point.p95) });
@@ -40,35 +36,6 @@ function captionOf(period, range) {
   return range.highestP95 !== null
     ? t('latency.captionDaysWithP95', { ...words, p95: range.highestP95 })
     : t('latency.captionDays', words);
-}
-
-/**
- * The figures as a table (for screen readers; hidden from sight), in the order
- * of time. In a hidden box: a table is never narrower than its cells, so the
- * table itself would widen the page.
- */
-function createTable(period, points) {
-  const box = create('div', 'visually-hidden');
-  const table = create('table', 'latency-table');
-  box.append(table);
-  table.append(create('caption', undefined, t(period === '24h' ? 'latency.tableHours' : 'latency.tableDays')));
-  const head = create('tr');
-  for (const key of [period === '24h' ? 'latency.colHour' : 'latency.colDay', 'latency.colP50', 'latency.colP95']) {
-    const cell = create('th', undefined, t(key));
-    cell.setAttribute('scope', 'col');
-    head.append(cell);
-  }
-  const body = create('tbody');
-  for (const point of points) {
-    const row = create('tr');
-    const when = create('th', undefined, whenOf(point));
-    when.setAttribute('scope', 'row');
-    row.append(when, create('td', undefined, msOf(point.p50)), create('td', undefined, msOf(point.p95)));
-    body.append(row);
-  }
-  table.append(create('thead'), body);
-  table.tHead.append(head);
-  return box;
 }
 
 /** The chart's picture: its lines, and a focusable point for each period with a median. */
@@ -120,10 +87,15 @@ function drawPeriod(parts, name, history, period) {
       period === '24h' ? t('latency.none') : t('latency.noneDays', { period: t(`latency.last${period}`) });
     return;
   }
+  parts.caption.textContent = captionOf(period, range);
+  // One hour or day with data draws no line, only a dot in an empty box: its figures say it all.
+  if (range.count === 1) {
+    parts.body.replaceChildren(createTable(period, points));
+    return;
+  }
   const readout = create('p', 'latency-readout');
   const geometry = chartGeometry(points, { width: WIDTH, height: HEIGHT });
   parts.body.replaceChildren(createPicture(name, geometry, readout), readout, createTable(period, points));
-  parts.caption.textContent = captionOf(period, range);
 }
 
 /**

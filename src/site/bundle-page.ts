@@ -37,13 +37,15 @@ function pagePlugin(
           return { path: `./${file}`, external: true };
         }
         if (firstRender?.has(file)) return { path: `./${PAGE_ENTRY}`, external: true };
-        return files.has(file) ? { path: file, namespace: 'generated' } : undefined;
+        // At its own path, where the build writes it: the source map names it as the browser can fetch it.
+        const dir = plugin.initialOptions.absWorkingDir ?? '.';
+        return files.has(file) ? { path: join(dir, file), pluginData: file } : undefined;
       });
-      plugin.onLoad({ filter: /.*/, namespace: 'generated' }, (args) => ({
-        contents: files.get(args.path) ?? '',
-        resolveDir: plugin.initialOptions.absWorkingDir ?? '.',
-        loader: 'js',
-      }));
+      plugin.onLoad({ filter: /\.js$/ }, (args) => {
+        const file = typeof args.pluginData === 'string' ? args.pluginData : undefined;
+        if (file === undefined) return undefined;
+        return { contents: files.get(file) ?? '', loader: 'js' };
+      });
     },
   };
 }
@@ -90,11 +92,7 @@ export async function bundlePage(publicDir: string, generated: readonly Publishe
     const wanted = new Set<string>();
     // First the modules of the first render, to know which they are.
     const probe = await bundle(publicDir, PAGE_ENTRY, pagePlugin(files, new Set()), PAGE_BUNDLE_PATH.slice(1));
-    const firstRender = new Set(
-      Object.keys(probe.metafile.inputs)
-        .map((input) => input.replace(/^generated:/, ''))
-        .filter((input) => input !== PAGE_ENTRY),
-    );
+    const firstRender = new Set(Object.keys(probe.metafile.inputs).filter((input) => input !== PAGE_ENTRY));
     const entry = [
       `import './${PAGE_ENTRY}';`,
       ...[...firstRender].sort().map((file) => `export * from './${file}';`),

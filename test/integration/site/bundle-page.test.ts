@@ -36,7 +36,10 @@ describe('bundlePage (the status page for the browser)', () => {
     // Minified, with its source map beside it, which names the modules it was made of.
     expect(main).toMatch(/\n\/\/# sourceMappingURL=status-page\.js\.map\n$/);
     const map = JSON.parse(byPath.get(`${PAGE_BUNDLE_PATH}.map`) ?? '{}');
-    expect(map.sources).toEqual(expect.arrayContaining(['../status-page.js', '../status-page.i18n.js']));
+    // The build's own shared module among them, at the path the build writes it to.
+    expect(map.sources).toEqual(
+      expect.arrayContaining(['../status-page.js', '../status-page.i18n.js', '../status-page.shared.js']),
+    );
     expect(map.sources).not.toContain('../status-page.messages.de.js');
     // Each language and on-demand section its own file, imported by the page's bundle only when wanted.
     for (const lazy of [
