@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 import { InputError } from '../errors/input-error.js';
 import type { PublishedFile } from './render-site.js';
 
@@ -51,6 +51,8 @@ function pagePlugin(
 }
 
 async function bundle(publicDir: string, entry: { contents: string } | string, plugin: Plugin, outName: string) {
+  // Loaded only by a build that has a page to bundle: every other command starts without it.
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: publicDir,
     ...(typeof entry === 'string'
