@@ -282,4 +282,8 @@ export default {
   'embed.open': 'Statusseite öffnen ({host})',
   'embed.stale': 'Status veraltet (zuletzt: {status})',
   'embed.future': 'Zeitangabe des Status nicht vertrauenswürdig (zuletzt: {status})',
+  'embed.more': {
+    one: 'und {count} weitere Komponente auf der Statusseite',
+    other: 'und {count} weitere Komponenten auf der Statusseite',
+  },
 };

@@ -273,4 +273,8 @@ export default {
   'embed.open': 'Open the status page ({host})',
   'embed.stale': 'Status out of date (last known: {status})',
   'embed.future': 'Status time not trustworthy (last known: {status})',
+  'embed.more': {
+    one: 'and {count} more component on the status page',
+    other: 'and {count} more components on the status page',
+  },
 };

@@ -300,4 +300,9 @@ export default {
   'embed.open': 'Abrir la página de estado ({host})',
   'embed.stale': 'Estado desactualizado (último conocido: {status})',
   'embed.future': 'Hora del estado no fiable (último conocido: {status})',
+  'embed.more': {
+    one: 'y {count} componente más en la página de estado',
+    many: 'y {count} componentes más en la página de estado',
+    other: 'y {count} componentes más en la página de estado',
+  },
 };

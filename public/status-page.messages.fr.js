@@ -290,4 +290,9 @@ export default {
   'embed.open': 'Ouvrir la page d’état ({host})',
   'embed.stale': 'État périmé (dernier connu\u00a0: {status})',
   'embed.future': 'Heure de l’état non fiable (dernier connu\u00a0: {status})',
+  'embed.more': {
+    one: 'et {count} autre composant sur la page d’état',
+    many: 'et {count} autres composants sur la page d’état',
+    other: 'et {count} autres composants sur la page d’état',
+  },
 };

@@ -225,4 +225,5 @@ export default {
   'embed.open': 'ステータスページを開く ({host})',
   'embed.stale': 'ステータスが古くなっています (最後の状態: {status})',
   'embed.future': 'ステータスの時刻が信頼できません (最後の状態: {status})',
+  'embed.more': 'ほか {count} 件のコンポーネントをステータスページで見る',
 };
