@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { readEnv } from '../../io/read-env.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
+import { readFormEndpoint } from '../../server/read-form-endpoint.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { readStaleAfterMs } from '../../server/stale-after.js';
 import { startServer } from '../../server/start-server.js';
@@ -17,8 +18,8 @@ Serves DIR with the header rules applied; the API paths answer from memory.
   --stale-after SECONDS    /healthz answers 503 once the status is older (default: three
                            intervals of the probe's published interval_seconds in
                            DIR/api/v1/uptime, else of the schedule in --config, else 90)
-  --config FILE            the probe's config, for its schedule and the components' groups
-                           (default: data/components.json)
+  --config FILE            the probe's config, for its schedule, the components' groups and
+                           the email form's endpoint (default: data/components.json)
   --metrics-port PORT      a second listener, GET /metrics for Prometheus, on METRICS_HOST
                            (default: HOST); the public port never serves /metrics
   --mcp                    answer MCP (streamable HTTP, stateless) at /mcp, read-only tools over
@@ -62,6 +63,7 @@ export async function serve(args: string[]): Promise<void> {
     port: env.PORT,
     host: env.HOST,
     ...(parsed.values.mcp === true ? { mcp: {} } : {}),
+    formEndpoint: await readFormEndpoint(configFile),
     ...(staleAfter === undefined
       ? { fallbackStaleAfterMs: await readStaleAfterMs(configFile) }
       : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),
