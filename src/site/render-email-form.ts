@@ -37,8 +37,8 @@ export const EMAIL_FORM_END = '<!-- /email-updates -->';
  */
 export function renderEmailForm({ endpoint, components }: EmailFormSettings): string {
   const boxes = components.map(
-    (name, index) =>
-      `            <label class="email-choice"><input type="checkbox" name="components" value="${escapeXml(name)}" id="email-component-${index}"> ${escapeXml(name)}</label>`,
+    (name) =>
+      `            <label class="email-choice"><input type="checkbox" name="components" value="${escapeXml(name)}"> ${escapeXml(name)}</label>`,
   );
   const languages = MAIL_LANGUAGES.map(
     (code) =>
