@@ -170,7 +170,9 @@ describe('the email form on the page', () => {
     await page.goto(`${endpoint}/manage?token=${tokenIn(test.parsed.text ?? '', '/manage')}`);
     await expect(page.locator('#time_zone').inputValue()).resolves.toBe('Asia/Tokyo');
     await expect(findAxeViolations(page)).resolves.toEqual([]);
-    await page.goto(`${endpoint}/unsubscribe?token=${tokenIn(rawHeader(test, 'List-Unsubscribe') ?? '', '/unsubscribe')}`);
+    await page.goto(
+      `${endpoint}/unsubscribe?token=${tokenIn(rawHeader(test, 'List-Unsubscribe') ?? '', '/unsubscribe')}`,
+    );
     await expect(findAxeViolations(page)).resolves.toEqual([]);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(/\/done\?result=unsubscribed&lang=de$/);
