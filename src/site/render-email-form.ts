@@ -38,7 +38,7 @@ export const EMAIL_FORM_END = '<!-- /email-updates -->';
 export function renderEmailForm({ endpoint, components }: EmailFormSettings): string {
   const boxes = components.map(
     (name) =>
-      `            <label class="email-choice"><input type="checkbox" name="components" value="${escapeXml(name)}"> ${escapeXml(name)}</label>`,
+      `            <label class="email-choice"><input type="checkbox" name="components" value="${escapeXml(name)}"> <bdi>${escapeXml(name)}</bdi></label>`,
   );
   const languages = MAIL_LANGUAGES.map(
     (code) =>
@@ -51,7 +51,7 @@ export function renderEmailForm({ endpoint, components }: EmailFormSettings): st
     '          <summary data-i18n="email.open">Get updates by email</summary>',
     `          <form id="email-form" class="email-form" method="post" action="${escapeXml(endpoint.replace(/\/+$/, ''))}">`,
     '            <p><label for="email-address" data-i18n="email.address">Email address</label>',
-    '            <input id="email-address" name="email" type="email" autocomplete="email" maxlength="254" required></p>',
+    '            <input id="email-address" name="email" type="email" autocomplete="email" maxlength="254" dir="auto" required></p>',
     ...(components.length === 0
       ? []
       : [
@@ -63,7 +63,7 @@ export function renderEmailForm({ endpoint, components }: EmailFormSettings): st
     '            <p><label for="email-language" data-i18n="email.language">Language of the mails</label>',
     `            <select id="email-language" name="language">${languages}</select></p>`,
     '            <p><label for="email-zone" data-i18n="email.zone">Time zone of the mails</label>',
-    '            <input id="email-zone" name="time_zone" value="UTC" autocomplete="off" spellcheck="false" maxlength="64"></p>',
+    '            <input id="email-zone" name="time_zone" value="UTC" autocomplete="off" spellcheck="false" maxlength="64" dir="auto"></p>',
     // Hidden from people, on the page and from screen readers; robots that fill every field fill it too.
     `            <p class="email-trap" aria-hidden="true"><label for="email-${HONEYPOT_FIELD}">Leave this empty</label>`,
     `            <input id="email-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></p>`,

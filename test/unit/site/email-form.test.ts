@@ -50,9 +50,11 @@ describe('the email form in index.html', () => {
     for (const field of ['email', 'components', 'language', 'time_zone', 'website']) {
       expect(form).toContain(`name="${field}"`);
     }
-    expect(form).toContain('type="email" autocomplete="email"');
+    expect(form).toMatch(/<input id="email-address" name="email" type="email" autocomplete="email"[^>]* required>/);
     expect(form).not.toContain('<img');
-    expect(form).toContain('value="&lt;img src=x onerror=alert(1)&gt;"> &lt;img src=x onerror=alert(1)&gt;</label>');
+    expect(form).toContain(
+      'value="&lt;img src=x onerror=alert(1)&gt;"> <bdi>&lt;img src=x onerror=alert(1)&gt;</bdi></label>',
+    );
     expect(form).toContain('value="A &amp; &quot;B&quot;"');
   });
 });
