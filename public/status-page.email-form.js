@@ -65,6 +65,8 @@ export async function sendForm(form) {
       cache: 'no-store',
     });
     answer = describeAnswer(response.status, response.headers.get('Retry-After'));
+    // The body says nothing the status does not; left unread, leaving the page would show as an aborted request.
+    await response.body?.cancel();
   } catch {
     answer = describeAnswer(0);
   } finally {
