@@ -33,6 +33,7 @@ export interface AlertEdit {
   readonly notices: WrittenNotice[] | undefined;
   /** What happened to the group's notice; `unchanged` writes nothing. */
   readonly outcome: 'opened' | 'updated' | 'resolved' | 'unchanged';
+  /** The group's notice as it is now; `undefined` when it has none. */
   readonly notice: WrittenIncidentNotice | undefined;
   /** Component names that alerts named and the config does not have. */
   readonly unknownComponents: readonly string[];
@@ -70,13 +71,13 @@ export function decideAlertEdit(input: AlertEditInput): AlertEdit {
     }
   }
   const skipped = { unknownComponents: [...unknown], unnamedAlerts: [...unnamed] };
-  const unchanged = { notices: undefined, outcome: 'unchanged', notice: undefined, ...skipped } as const;
   const latest = notices.findLast(
     (notice): notice is WrittenIncidentNotice =>
       notice.kind === 'incident' &&
       notice.opened_by?.source === group.source &&
       notice.opened_by.group_key === group.groupKey,
   );
+  const unchanged = { notices: undefined, outcome: 'unchanged', notice: latest, ...skipped } as const;
   const keys = firing.map((alert) => alert.key);
   const at = formatTimestamp(input.now);
 

@@ -1,8 +1,6 @@
-import { dirname } from 'node:path';
 import { quoteForLog } from '../errors/quote-for-log.js';
 import { displayPath } from '../io/display-path.js';
 import type { LineLog } from '../log/line-log.js';
-import { publishNoticeDocuments } from '../notice-commands/publish-notice-documents.js';
 import { editNoticesFile, withNoticesLock } from '../notices/edit-notices-file.js';
 import { readNoticesConfig, readWrittenNotices } from '../notices/read-notices.js';
 import { AlertsConfigSchema } from '../schemas/alerts-config.js';
@@ -15,10 +13,6 @@ export interface AlertReceiverOptions {
   readonly noticesFile: string;
   /** `data/components.json`: the components, and `alerts`, read again for each notification. */
   readonly componentsFile: string;
-  /** The served directory, and the probe's state file (its writer lock is beside it): who publishes the edit. */
-  readonly publicDir: string;
-  readonly stateFile: string;
-  readonly precompress: boolean;
   readonly log: LineLog;
   readonly now?: () => Date;
 }
@@ -27,9 +21,11 @@ export interface AlertReceiverOptions {
  * What applies one alert notification to the notices, as the `notice`
  * command applies a person's: under the notices file's lock, the file and
  * the components read again, the edit decided (`decideAlertEdit`) and, when
- * it changes anything, written atomically by the same edit path and
- * published the same way (`publishNoticeDocuments`: by the probe holding
- * the writer lock, with its next cycle, which the file's change starts).
+ * it changes anything, written atomically by the same edit path
+ * (`editNoticesFile`). The receiver runs in the probe, so the probe holding
+ * the writer lock publishes it with its next cycle, which the file's change
+ * starts, as it publishes a person's (never this process itself: taking the
+ * writer lock here would take it from the probe around it).
  * Each component an alert names that the config lacks is logged once, by
  * name; so is each alert name that names no component.
  */
@@ -67,21 +63,13 @@ export function createAlertReceiver(options: AlertReceiverOptions): (group: Aler
           `alerts: ${source}'s alert ${quoteForLog(name, 200)} names no component (no "component" label, no alerts.components entry); left out`,
         );
       }
-      if (edit.notices === undefined || edit.notice === undefined) return edit;
+      if (edit.notices === undefined || edit.notice === undefined || edit.outcome === 'unchanged') return edit;
       const { notices: decided, notice } = edit;
-      const result = await editNoticesFile({ noticesFile, componentsFile, config }, () => ({
+      await editNoticesFile({ noticesFile, componentsFile, config }, () => ({
         notices: decided,
         notice,
       }));
       log.info(`alerts: ${source} ${edit.outcome} notice ${notice.id} (${notice.components.join(', ')})`);
-      await publishNoticeDocuments({
-        publicDir: options.publicDir,
-        written: result.notices,
-        config,
-        stateDir: dirname(options.stateFile),
-        precompress: options.precompress,
-        log,
-      });
       return edit;
     });
 }

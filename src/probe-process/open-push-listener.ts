@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { dirname } from 'node:path';
 import { ALERTS_PATH_PREFIX, createAlertsRoute } from '../alerts/alerts-route.js';
-import { type AlertReceiverOptions, createAlertReceiver } from '../alerts/receive-alert-group.js';
+import { createAlertReceiver } from '../alerts/receive-alert-group.js';
 import { describeIoError } from '../errors/describe-error.js';
 import { InputError } from '../errors/input-error.js';
 import { heartbeatFileOf } from '../heartbeats/heartbeat-files.js';
@@ -30,12 +30,11 @@ export interface OpenPushListenerInput {
   /** `configFile` as the process read it already; read here unless given. */
   readonly config?: ComponentsConfig | undefined;
   /**
-   * Where alert notifications edit the notices and who publishes them, for a
-   * config with `alerts`; `notices` undefined when the probe reads them from a URL.
+   * The notices file alert notifications edit, for a config with `alerts`
+   * (`undefined` when the probe reads the notices from a URL); the probe
+   * publishes what they write with its next cycle.
    */
-  readonly alerts?: Omit<AlertReceiverOptions, 'noticesFile' | 'componentsFile' | 'log'> & {
-    readonly noticesFile: string | undefined;
-  };
+  readonly alerts?: { readonly noticesFile: string | undefined };
 }
 
 /** Addresses no other host reaches: a token sent to one never crosses a network. */
@@ -127,7 +126,6 @@ function openAlertsRoute(input: OpenPushListenerInput, config: ComponentsConfig,
     ]);
   }
   const receive = createAlertReceiver({
-    ...input.alerts,
     noticesFile,
     componentsFile: input.configFile,
     log: input.log,

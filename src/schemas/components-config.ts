@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathNamers } from '../errors/path-namers.js';
-import { CheckOptionsShape, checkKindOptions, MillisecondsSchema } from './check-options.js';
 import { AlertsConfigSchema } from './alerts-config.js';
+import { CheckOptionsShape, checkKindOptions, MillisecondsSchema } from './check-options.js';
 import { checkUrlSchema } from './check-url.js';
 import { checkGroupSpellings, checkUniqueNames } from './component-names.js';
 import { describeComponentsConfigPaths } from './component-paths.js';

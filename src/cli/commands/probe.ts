@@ -162,7 +162,6 @@ export async function probe(args: string[]): Promise<void> {
       : (await import('../../metrics/probe-metrics.js')).registerProbeMetrics({ registry });
   // The components file, read once: the settings, the subscriptions, the notices and the push listener get it.
   const loaded = await loadComponentsConfig(resolve(String(values.config)));
-  const precompress = choosePrecompress(values.precompress === true, readEnv(PrecompressEnvSchema));
   const proberOptions = await loadProbeOptions({
     configFile: loaded.file,
     loaded,
@@ -175,7 +174,7 @@ export async function probe(args: string[]): Promise<void> {
     historyFile: resolve(String(values.history)),
     publishTo: typeof values.publish === 'string' ? values.publish : undefined,
     headersFile: resolve(String(values.headers)),
-    precompress,
+    precompress: choosePrecompress(values.precompress === true, readEnv(PrecompressEnvSchema)),
     log,
     observePost: metrics?.observePost,
   });
@@ -207,9 +206,6 @@ export async function probe(args: string[]): Promise<void> {
           observe: metrics?.observePush,
           alerts: {
             noticesFile: /^https?:\/\//i.test(String(values.notices)) ? undefined : resolve(String(values.notices)),
-            publicDir: resolve(String(values.out)),
-            stateFile: resolve(String(values.state)),
-            precompress,
           },
         });
   const { mail } = sidecarOptions;
