@@ -6,12 +6,12 @@ import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
-import { readComponentGroups } from '../../metrics/read-component-groups.js';
 import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import type { Sidecar } from '../../probe-process/start-sidecar.js';
+import { groupsOf } from '../../schemas/component-groups.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
@@ -151,7 +151,7 @@ export async function start(args: string[]): Promise<void> {
       port: env.PORT,
       host: env.HOST,
       fallbackStaleAfterMs: staleAfterForSchedule(settings.schedule),
-      ...(registry === undefined ? {} : { metrics: { registry, groups: await readComponentGroups(configFile) } }),
+      ...(registry === undefined ? {} : { metrics: { registry, groups: groupsOf(loaded.config.components) } }),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
