@@ -151,6 +151,7 @@ export async function start(args: string[]): Promise<void> {
       port: env.PORT,
       host: env.HOST,
       fallbackStaleAfterMs: staleAfterForSchedule(settings.schedule),
+      formEndpoint: loaded.config.subscribers?.endpoint,
       ...(registry === undefined ? {} : { metrics: { registry, groups: groupsOf(loaded.config.components) } }),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
