@@ -5,6 +5,7 @@ import type { PushListener } from '../../heartbeats/push-listener.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
+import type { MailSubscribers } from '../../mail-subscribers/mail-subscribers.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { readComponentGroups } from '../../metrics/read-component-groups.js';
 import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
@@ -17,6 +18,8 @@ import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
 import { loadComponentsConfig } from '../../settings/load-components-config.js';
 import { buildSite } from '../../site/build-site.js';
+import { DEMO_SUBSCRIPTIONS_PATH } from '../../standins/demo-subscribers.js';
+import { type MailDemo, startMailDemo } from '../../standins/start-mail-demo.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
   describeStandinPlatform,
@@ -104,37 +107,32 @@ export async function start(args: string[]): Promise<void> {
 
   // Everything that can be wrong with the inputs is found before anything listens.
   const configFile = resolve(String(values.config));
-  const built = await buildSite({
+  const buildInputs = {
     regionsFile,
     publicDir,
     headersFile: resolve(String(values.headers)),
     noticesFile: resolve(String(values.notices)),
     componentsFile: configFile,
     precompress,
-  });
+  };
+  const built = await buildSite(buildInputs);
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
   const stateFile = resolve(String(values.state));
   // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
-  const loaded = await loadComponentsConfig(configFile);
-  const sidecarOptions = await loadProbeOptions({
-    configFile,
-    loaded,
-    regionsFile,
-    standinsPort: withStandins ? standinsPort : undefined,
-    publicDir,
-    notices: resolve(String(values.notices)),
-    stateFile,
-    historyFile: resolve(String(values.history)),
-    precompress,
-    log,
-    observePost: probeMetrics?.observePost,
-  });
-  const { settings } = sidecarOptions;
-
+  const given = await loadComponentsConfig(configFile);
+  const subscribePath =
+    given.config.subscribers === undefined
+      ? withStandins
+        ? DEMO_SUBSCRIPTIONS_PATH
+        : undefined
+      : new URL(given.config.subscribers.endpoint).pathname.replace(/\/+$/, '');
+  let subscribeUrl: string | undefined;
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
   let sidecar: Sidecar | undefined;
   let push: PushListener | undefined;
+  let mailDemo: MailDemo | undefined;
+  let mail: MailSubscribers | undefined;
   try {
     if (withStandins) {
       platform = await startStandinPlatform({
@@ -150,12 +148,52 @@ export async function start(args: string[]): Promise<void> {
       headersFile: resolve(String(values.headers)),
       port: env.PORT,
       host: env.HOST,
-      fallbackStaleAfterMs: staleAfterForSchedule(settings.schedule),
+      fallbackStaleAfterMs: staleAfterForSchedule(given.config.schedule),
+      // The page's form posts to its own origin: this server passes the endpoint's path to the probe's listener.
+      ...(subscribePath === undefined ? {} : { proxy: { prefix: subscribePath, target: () => subscribeUrl } }),
       ...(registry === undefined ? {} : { metrics: { registry, groups: await readComponentGroups(configFile) } }),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
     console.log(`start: the status page is at ${server.url}/ (API: ${server.url}/api/v1/status, /api/v1/regions)`);
+    let probeConfigFile = configFile;
+    let probeEnv: NodeJS.ProcessEnv = process.env;
+    if (withStandins) {
+      mailDemo = await startMailDemo({
+        configFile,
+        stateFile,
+        origin: server.url,
+        pagePort: standinsPort + 5 <= 65_535 ? standinsPort + 5 : 0,
+        env: process.env,
+        log: (line) => console.log(`mail stand-in: ${line}`),
+      }).catch((error: unknown) => {
+        throw explainPortInUse(error, 'pick other stand-in ports with --standins-port BASE');
+      });
+      for (const line of mailDemo.lines) console.log(`start: ${line}`);
+      probeEnv = mailDemo.env;
+      if (mailDemo.configFile !== configFile) {
+        probeConfigFile = mailDemo.configFile;
+        // The page learns the endpoint from the config it is built with.
+        await buildSite({ ...buildInputs, componentsFile: probeConfigFile });
+      }
+    }
+    const loaded = probeConfigFile === configFile ? given : await loadComponentsConfig(probeConfigFile);
+    const sidecarOptions = await loadProbeOptions({
+      configFile: probeConfigFile,
+      loaded,
+      regionsFile,
+      standinsPort: withStandins ? standinsPort : undefined,
+      publicDir,
+      notices: resolve(String(values.notices)),
+      stateFile,
+      historyFile: resolve(String(values.history)),
+      precompress,
+      log,
+      env: probeEnv,
+      observePost: probeMetrics?.observePost,
+    });
+    mail = sidecarOptions.mail;
+    if (mail !== undefined) subscribeUrl = (await mail.listen(0, '127.0.0.1')).url;
     if (withStandins) {
       await rm(stateFile, { force: true });
       console.log('start: the stand-ins start healthy, so the probe starts from fresh memory');
@@ -163,7 +201,7 @@ export async function start(args: string[]): Promise<void> {
     if (pushPort !== undefined) {
       push = await openPushListener({
         configFile,
-        config: loaded.config,
+        config: given.config,
         stateFile,
         port: pushPort,
         host: '127.0.0.1',
@@ -186,8 +224,10 @@ export async function start(args: string[]): Promise<void> {
     console.log(`start: ${signal}, stopping the probe, the server${withStandins ? ' and the stand-ins' : ''}`);
   } finally {
     await sidecar?.stop();
+    await mail?.close();
     await push?.close();
     await server?.close();
+    await mailDemo?.close();
     await platform?.close();
   }
   console.log('start: stopped');
