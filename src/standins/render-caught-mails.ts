@@ -66,7 +66,9 @@ export function linkifyText(text: string): string {
 function withLinksInNewTabs(html: string): string {
   const head = /<head(?:\s[^>]*)?>/i.exec(html);
   const base = '<base target="_blank">';
-  return head === null ? `${base}${html}` : `${html.slice(0, head.index + head[0].length)}${base}${html.slice(head.index + head[0].length)}`;
+  return head === null
+    ? `${base}${html}`
+    : `${html.slice(0, head.index + head[0].length)}${base}${html.slice(head.index + head[0].length)}`;
 }
 
 /**
