@@ -18,8 +18,13 @@ import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
 import { loadComponentsConfig } from '../../settings/load-components-config.js';
 import { buildSite } from '../../site/build-site.js';
-import { DEMO_SUBSCRIPTIONS_PATH } from '../../standins/demo-subscribers.js';
-import { type MailDemo, startMailDemo } from '../../standins/start-mail-demo.js';
+import {
+  localOriginOf,
+  type MailDemo,
+  reservePort,
+  startMailDemo,
+  writeDemoConfig,
+} from '../../standins/start-mail-demo.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
   describeStandinPlatform,
@@ -107,25 +112,29 @@ export async function start(args: string[]): Promise<void> {
 
   // Everything that can be wrong with the inputs is found before anything listens.
   const configFile = resolve(String(values.config));
-  const buildInputs = {
+  const stateFile = resolve(String(values.state));
+  // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
+  const given = await loadComponentsConfig(configFile);
+  // With the stand-ins, a config without subscribers gets the demo's on the page's own origin, decided before
+  // the build so that the page is built knowing its endpoint, as from a real config.
+  const demo = withStandins && given.config.subscribers === undefined;
+  const serverPort = demo && env.PORT === 0 ? await reservePort(env.HOST) : env.PORT;
+  const demoOrigin = demo ? localOriginOf(env.HOST, serverPort) : undefined;
+  if (demo && demoOrigin === undefined)
+    console.log('start: HOST is not a loopback address: no email sign-ups over http');
+  const probeConfigFile =
+    demoOrigin === undefined ? configFile : await writeDemoConfig(configFile, stateFile, demoOrigin);
+  const loaded = probeConfigFile === configFile ? given : await loadComponentsConfig(probeConfigFile);
+  const { subscribers } = loaded.config;
+  const built = await buildSite({
     regionsFile,
     publicDir,
     headersFile: resolve(String(values.headers)),
     noticesFile: resolve(String(values.notices)),
-    componentsFile: configFile,
+    componentsFile: probeConfigFile,
     precompress,
-  };
-  const built = await buildSite(buildInputs);
+  });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
-  const stateFile = resolve(String(values.state));
-  // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
-  const given = await loadComponentsConfig(configFile);
-  const subscribePath =
-    given.config.subscribers === undefined
-      ? withStandins
-        ? DEMO_SUBSCRIPTIONS_PATH
-        : undefined
-      : new URL(given.config.subscribers.endpoint).pathname.replace(/\/+$/, '');
   let subscribeUrl: string | undefined;
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
@@ -146,23 +155,23 @@ export async function start(args: string[]): Promise<void> {
     server = await startServer({
       publicDir,
       headersFile: resolve(String(values.headers)),
-      port: env.PORT,
+      port: serverPort,
       host: env.HOST,
       fallbackStaleAfterMs: staleAfterForSchedule(given.config.schedule),
       // The page's form posts to its own origin: this server passes the endpoint's path to the probe's listener.
-      ...(subscribePath === undefined ? {} : { proxy: { prefix: subscribePath, target: () => subscribeUrl } }),
+      ...(subscribers === undefined
+        ? {}
+        : {
+            proxy: { prefix: new URL(subscribers.endpoint).pathname.replace(/\/+$/, ''), target: () => subscribeUrl },
+          }),
       ...(registry === undefined ? {} : { metrics: { registry, groups: await readComponentGroups(configFile) } }),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
     console.log(`start: the status page is at ${server.url}/ (API: ${server.url}/api/v1/status, /api/v1/regions)`);
-    let probeConfigFile = configFile;
-    let probeEnv: NodeJS.ProcessEnv = process.env;
-    if (withStandins) {
+    if (withStandins && subscribers !== undefined) {
       mailDemo = await startMailDemo({
-        configFile,
-        stateFile,
-        origin: server.url,
+        subscribers,
         pagePort: standinsPort + 5 <= 65_535 ? standinsPort + 5 : 0,
         env: process.env,
         log: (line) => console.log(`mail stand-in: ${line}`),
@@ -170,14 +179,7 @@ export async function start(args: string[]): Promise<void> {
         throw explainPortInUse(error, 'pick other stand-in ports with --standins-port BASE');
       });
       for (const line of mailDemo.lines) console.log(`start: ${line}`);
-      probeEnv = mailDemo.env;
-      if (mailDemo.configFile !== configFile) {
-        probeConfigFile = mailDemo.configFile;
-        // The page learns the endpoint from the config it is built with.
-        await buildSite({ ...buildInputs, componentsFile: probeConfigFile });
-      }
     }
-    const loaded = probeConfigFile === configFile ? given : await loadComponentsConfig(probeConfigFile);
     const sidecarOptions = await loadProbeOptions({
       configFile: probeConfigFile,
       loaded,
@@ -189,7 +191,7 @@ export async function start(args: string[]): Promise<void> {
       historyFile: resolve(String(values.history)),
       precompress,
       log,
-      env: probeEnv,
+      env: mailDemo?.env ?? process.env,
       observePost: probeMetrics?.observePost,
     });
     mail = sidecarOptions.mail;
