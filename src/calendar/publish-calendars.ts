@@ -1,6 +1,7 @@
 import { CALENDAR_EXTENSION } from '../api-paths.js';
 import { createFileSetPublisher } from '../public-dir/file-set-publisher.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { publishOnSourceChange } from '../public-dir/publish-on-source-change.js';
 import { CALENDAR_DIRECTORIES, type CalendarScope, renderCalendarFiles } from './calendar-files.js';
 import type { CalendarInput } from './maintenance-events.js';
 
@@ -23,12 +24,8 @@ export function createCalendarsPublisher(
     directories: CALENDAR_DIRECTORIES,
     extension: CALENDAR_EXTENSION,
   });
-  let writtenFrom: string | undefined;
-  return async (input) => {
-    const key = JSON.stringify(input);
-    if (key === writtenFrom) return [];
-    const written = await publish(renderCalendarFiles(input, scopes));
-    writtenFrom = key;
-    return written;
-  };
+  return publishOnSourceChange(
+    (input: CalendarInput) => JSON.stringify(input),
+    (input) => publish(renderCalendarFiles(input, scopes)),
+  );
 }

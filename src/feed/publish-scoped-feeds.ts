@@ -1,6 +1,7 @@
 import { FEED_EXTENSION } from '../api-paths.js';
 import { createFileSetPublisher } from '../public-dir/file-set-publisher.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { publishOnSourceChange } from '../public-dir/publish-on-source-change.js';
 import { type FeedScope, SCOPED_FEED_DIRECTORIES } from './feed-scopes.js';
 import { type FeedInput, renderFeed } from './render-feed.js';
 import { renderScopedFeeds } from './render-scoped-feeds.js';
@@ -30,11 +31,8 @@ export function createScopedFeedsPublisher(
     directories: SCOPED_FEED_DIRECTORIES,
     extension: FEED_EXTENSION,
   });
-  let writtenFrom: string | undefined;
-  return async (input, siteFeed = renderFeed(input)) => {
-    if (siteFeed === writtenFrom) return [];
-    const written = await publish(renderScopedFeeds(scopes, input));
-    writtenFrom = siteFeed;
-    return written;
-  };
+  return publishOnSourceChange(
+    (input: FeedInput, siteFeed?: string) => siteFeed ?? renderFeed(input),
+    (input) => publish(renderScopedFeeds(scopes, input)),
+  );
 }

@@ -1,7 +1,6 @@
 import { BADGES_PATH } from '../api-paths.js';
 import { createBadgePublisher } from '../badges/publish-badges.js';
 import { publishCycleBadges } from '../badges/publish-cycle-badges.js';
-import { describeIoError } from '../errors/describe-error.js';
 import type { PublishStep, StepParts } from './publish-step.js';
 
 export interface BadgesSources {
@@ -12,15 +11,14 @@ export interface BadgesSources {
 }
 
 /** Writes the badges of the status as published and the uptime as the history has it just after (`publishCycleBadges`). */
-export function publishBadgesStep({ publicDir, log }: StepParts, { uptimeFile, groups }: BadgesSources): PublishStep {
+export function publishBadgesStep({ publicDir }: StepParts, { uptimeFile, groups }: BadgesSources): PublishStep {
   const publish = createBadgePublisher(publicDir);
   return {
     name: 'badges',
+    failed: 'not written',
     owns: { directories: [BADGES_PATH] },
     async run({ status, history }) {
-      await publishCycleBadges({ publish, status, uptimeFile, uptime: history()?.uptime, groups }).catch(
-        (error: unknown) => log.error(`badges not written: ${describeIoError(error)}`),
-      );
+      await publishCycleBadges({ publish, status, uptimeFile, uptime: history()?.uptime, groups });
       return undefined;
     },
   };

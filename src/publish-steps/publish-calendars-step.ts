@@ -1,7 +1,6 @@
 import { COMPONENT_FEEDS_PATH, MAINTENANCE_CALENDAR_PATH } from '../api-paths.js';
 import { listCalendarScopes } from '../calendar/calendar-files.js';
 import { createCalendarsPublisher } from '../calendar/publish-calendars.js';
-import { errorMessage } from '../errors/describe-error.js';
 import type { MaintenanceWindow } from '../schemas/maintenance-window.js';
 import type { PublishStep, StepParts } from './publish-step.js';
 
@@ -20,19 +19,18 @@ export interface CalendarsSources {
  * (`createCalendarsPublisher`), as the build and the maintenance commands do.
  */
 export function publishCalendarsStep(
-  { publicDir, log }: StepParts,
+  { publicDir }: StepParts,
   { publicUrl, components, windows }: CalendarsSources,
 ): PublishStep {
   const publish = createCalendarsPublisher(publicDir, listCalendarScopes(components));
   return {
     name: 'maintenance calendars',
+    failed: 'not written',
     owns: { paths: [MAINTENANCE_CALENDAR_PATH], directories: [COMPONENT_FEEDS_PATH] },
     async run({ notices }) {
       // Left as they are while the notices cannot be read, as the feeds are.
       if (notices === undefined) return undefined;
-      await publish({ notices, windows, publicUrl }).catch((error: unknown) =>
-        log.error(`maintenance calendars not written: ${errorMessage(error)}`),
-      );
+      await publish({ notices, windows, publicUrl });
       return undefined;
     },
   };

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { staleAfterMs } from '../freshness/judge-freshness.js';
-import { readDocument } from '../io/read-document.js';
-import { ComponentsConfigSchema } from '../schemas/components-config.js';
+import type { ComponentsConfig } from '../schemas/components-config.js';
 import type { UptimeDocument } from '../schemas/uptime.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
 import { DEFAULT_STALE_AFTER_MS } from './assess-health.js';
@@ -28,12 +26,9 @@ export function chooseStaleAfterMs(
 
 /**
  * The staleness bound `/healthz` uses when none is given: three intervals of
- * the probe schedule in `configFile`, or the default when there is no such
- * file (a server deployed without a probe config beside it). A config that
- * exists but is invalid throws `InputError`, as it would for the probe.
+ * the probe's configured schedule, or the default without a config beside
+ * the server.
  */
-export async function readStaleAfterMs(configFile: string): Promise<number> {
-  if (!existsSync(configFile)) return DEFAULT_STALE_AFTER_MS;
-  const config = await readDocument(configFile, ComponentsConfigSchema);
-  return staleAfterForSchedule(config.schedule);
+export function fallbackStaleAfterMs(config: Pick<ComponentsConfig, 'schedule'> | undefined): number {
+  return config === undefined ? DEFAULT_STALE_AFTER_MS : staleAfterForSchedule(config.schedule);
 }

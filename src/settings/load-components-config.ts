@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { identifyFile } from '../io/identify-file.js';
 import { readDocument } from '../io/read-document.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
@@ -21,4 +22,13 @@ export interface LoadedConfig {
 export async function loadComponentsConfig(file: string): Promise<LoadedConfig> {
   const identity = await identifyFile(file);
   return { file, config: await readDocument(file, ComponentsConfigSchema), identity };
+}
+
+/**
+ * The components file beside a server, when there is one (a server deployed
+ * without a probe config has none), read once for all its parts. One that
+ * exists but is invalid throws `InputError`, as it would for the probe.
+ */
+export async function loadOptionalComponentsConfig(file: string): Promise<ComponentsConfig | undefined> {
+  return existsSync(file) ? await readDocument(file, ComponentsConfigSchema) : undefined;
 }

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { readEnv } from '../../io/read-env.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
+import { groupsOf } from '../../schemas/component-groups.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
-import { readStaleAfterMs } from '../../server/stale-after.js';
+import { fallbackStaleAfterMs } from '../../server/stale-after.js';
 import { startServer } from '../../server/start-server.js';
+import { loadOptionalComponentsConfig } from '../../settings/load-components-config.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
 
@@ -56,6 +58,9 @@ export async function serve(args: string[]): Promise<void> {
   const configFile = resolve(String(parsed.values.config));
   // The metrics' parts (prom-client among them) are loaded only with a metrics port.
   const registry = metricsPort.port === undefined ? undefined : new (await import('prom-client')).Registry();
+  // Read once, and only when a part needs it: the schedule's staleness bound, the metrics' groups.
+  const config =
+    staleAfter === undefined || registry !== undefined ? await loadOptionalComponentsConfig(configFile) : undefined;
   const running = await startServer({
     publicDir: resolve(String(parsed.values.public)),
     headersFile: resolve(String(parsed.values.headers)),
@@ -63,15 +68,12 @@ export async function serve(args: string[]): Promise<void> {
     host: env.HOST,
     ...(parsed.values.mcp === true ? { mcp: {} } : {}),
     ...(staleAfter === undefined
-      ? { fallbackStaleAfterMs: await readStaleAfterMs(configFile) }
+      ? { fallbackStaleAfterMs: fallbackStaleAfterMs(config) }
       : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),
     ...(registry === undefined
       ? {}
       : {
-          metrics: {
-            registry,
-            groups: await (await import('../../metrics/read-component-groups.js')).readComponentGroups(configFile),
-          },
+          metrics: { registry, groups: groupsOf(config?.components ?? []) },
         }),
   });
   console.log(`serve: listening on ${running.url}`);

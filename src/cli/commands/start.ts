@@ -7,12 +7,12 @@ import { readEnv } from '../../io/read-env.js';
 import { createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
 import type { MailSubscribers } from '../../mail-subscribers/mail-subscribers.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
-import { readComponentGroups } from '../../metrics/read-component-groups.js';
 import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
 import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import type { Sidecar } from '../../probe-process/start-sidecar.js';
+import { groupsOf } from '../../schemas/component-groups.js';
 import { ServerEnvSchema } from '../../server/server-env.js';
 import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
@@ -164,7 +164,7 @@ export async function start(args: string[]): Promise<void> {
         : {
             proxy: { prefix: new URL(subscribers.endpoint).pathname.replace(/\/+$/, ''), target: () => subscribeUrl },
           }),
-      ...(registry === undefined ? {} : { metrics: { registry, groups: await readComponentGroups(configFile) } }),
+      ...(registry === undefined ? {} : { metrics: { registry, groups: groupsOf(given.config.components) } }),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });

@@ -7,6 +7,7 @@ import type { ProbeLog } from '../../../src/log/probe-log.js';
 import { renderWindowNotices } from '../../../src/notices/maintenance-notices.js';
 import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
 import { publishStatuspageStep } from '../../../src/publish-steps/publish-statuspage-step.js';
+import { runPublishSteps } from '../../../src/publish-steps/run-publish-steps.js';
 import { publishStatuspage, type StatuspageWritten } from '../../../src/statuspage/publish-statuspage.js';
 import { sampleIncidents, sampleNotices, sampleUptime } from '../../helpers/document-fixtures.js';
 import { SAMPLE_NOW, sampleStatuspageSettings, sampleStatuspageStatus } from '../../helpers/statuspage-fixture.js';
@@ -164,7 +165,8 @@ describe('the probe’s Statuspage step', () => {
       history: () => undefined,
       signal: undefined,
     };
-    await expect(step.run(cycle)).resolves.toBe(undefined);
+    // Among the steps, as the probe runs them: the failure is logged once, in the step's words, and the run goes on.
+    await expect(runPublishSteps([step], cycle, log)).resolves.toEqual({});
     expect(lines.filter((line) => line.startsWith('Statuspage documents not written:'))).toHaveLength(1);
   });
 
@@ -176,19 +178,23 @@ describe('the probe’s Statuspage step', () => {
     );
     const history = { uptime: sampleUptime(), incidents: sampleIncidents() };
     const at = (iso: string, registry: 'operational' | 'degraded_performance' = 'operational') =>
-      step.run({
-        status: {
-          ...sampleStatuspageStatus(),
-          components: sampleStatuspageStatus().components.map((component) =>
-            component.name === 'Registry' ? { ...component, status: registry } : component,
-          ),
-          updated_at: iso,
+      runPublishSteps(
+        [step],
+        {
+          status: {
+            ...sampleStatuspageStatus(),
+            components: sampleStatuspageStatus().components.map((component) =>
+              component.name === 'Registry' ? { ...component, status: registry } : component,
+            ),
+            updated_at: iso,
+          },
+          components: [],
+          notices: [],
+          history: () => history,
+          signal: undefined,
         },
-        components: [],
-        notices: [],
-        history: () => history,
-        signal: undefined,
-      });
+        log,
+      );
     await at(SAMPLE_NOW);
     // The Registry degrades while nothing under /api/v2 can be written: the write fails part way.
     await rename(join(publicDir, 'api', 'v2'), join(publicDir, 'v2-aside'));
