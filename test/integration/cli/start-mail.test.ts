@@ -24,7 +24,7 @@ const ADDRESS = 'newcomer@example.com';
 
 /** The mail stand-in's page of its `n`th mail, once it caught that many. */
 async function caughtMail(pageUrl: string, n: number): Promise<string> {
-  await waitFor(async () => (await (await fetch(pageUrl)).text()).includes(`href="/mail/${n}"`), 15_000);
+  await waitFor(async () => (await (await fetch(pageUrl)).text()).includes(`href="/mail/${n}"`), 30_000);
   return (await fetch(`${pageUrl}${n}`)).text();
 }
 
@@ -86,5 +86,5 @@ describe('start: the mail stand-in', () => {
     expect(child.output()).toContain('n***@example.com');
     expect(child.output()).not.toContain(ADDRESS);
     expect(await isPortFree(base + 5)).toBe(true);
-  }, 60_000);
+  }, 90_000);
 });
