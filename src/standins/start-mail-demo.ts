@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { writeAtomically } from '../io/write-atomically.js';
 import type { SubscribersConfig } from '../schemas/subscribers-config.js';
 import { withDemoSubscribers } from './demo-subscribers.js';
-import { type MailStandin, startMailStandin } from './start-mail-standin.js';
+import type { MailStandin } from './start-mail-standin.js';
 
 /** The config `start` runs with when it adds the demo's subscribers: in the state directory, never under public/. */
 export const START_CONFIG_FILE_NAME = 'start-components.json';
@@ -74,6 +74,8 @@ export interface MailDemo {
  */
 export async function startMailDemo(options: MailDemoOptions): Promise<MailDemo> {
   const { subscribers } = options;
+  // smtp-server and mailparser are loaded only when start runs the stand-in.
+  const { startMailStandin } = await import('./start-mail-standin.js');
   const standin = await startMailStandin({ pagePort: options.pagePort, log: options.log });
   const relay = options.env[subscribers.smtp_url_env];
   const ownRelay = relay !== undefined && relay !== '';

@@ -39,8 +39,8 @@ describe('start: the mail stand-in', () => {
       cwd: site.root,
       env: { PORT: '0', REGION: '', SMTP_URL: '', SUBSCRIBERS_SECRET: '' },
     });
-    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
-    const [, pageUrl = ''] = await child.waitForOutput(/mail stand-in .*: (http:\/\/127\.0\.0\.1:\d+\/mail\/)/, 15_000);
+    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 30_000);
+    const [, pageUrl = ''] = await child.waitForOutput(/mail stand-in .*: (http:\/\/127\.0\.0\.1:\d+\/mail\/)/, 30_000);
     expect(pageUrl).toBe(`http://127.0.0.1:${base + 5}/mail/`);
 
     // The page's form posts to its own origin (its CSP: connect-src 'self'); start routes the path to the probe.
