@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { API_DOCUMENTS, type DocumentPath, maxBytesOf } from '../api-documents.js';
 import { documentFile, OBSERVATIONS_PATH, STATUS_MARKDOWN_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
+import { allowFormEndpoint } from '../headers/allow-form-endpoint.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import type { RateLimit } from '../heartbeats/rate-limiter.js';
@@ -80,6 +81,11 @@ export interface ServerOptions {
   readonly mcp?: { readonly rateLimit?: RateLimit; readonly maxBodyBytes?: number };
   /** `npm start` only: the subscription endpoint's path passed to the probe's listener (`ProxyRoute`). */
   readonly proxy?: ProxyRoute;
+  /**
+   * The email form's endpoint (components config `subscribers.endpoint`):
+   * the page's Content-Security-Policy lets the form reach it (`allowFormEndpoint`).
+   */
+  readonly formEndpoint?: string | undefined;
 }
 
 export interface RunningServer {
@@ -98,6 +104,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => console.error(`[serve] ${message}`));
   const headersConfig = await readDocument(options.headersFile, HeadersConfigSchema);
+  const rules = allowFormEndpoint(headersConfig.headers, options.formEndpoint);
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
@@ -107,7 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       file: documentFile(publicDir, path),
       schema,
       keep,
-      headers: resolveHeaders(headersConfig.headers, path),
+      headers: resolveHeaders(rules, path),
       log,
       ...(maxBytes === undefined ? {} : { maxBytes }),
       optional: row?.requiredByVerify === false,
@@ -159,8 +166,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     documents,
     serveStatic: createStaticFiles({
       publicDir,
-      rules: headersConfig.headers,
-      compressed: createCompressedFiles(headersConfig.headers),
+      rules,
+      compressed: createCompressedFiles(rules),
       onError: logFailure('error reading a static file'),
     }),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
@@ -168,7 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     answerStaleMarkdown: createStaleStatusMarkdown({
       file: documentFile(publicDir, STATUS_MARKDOWN_PATH),
       maxBytes: maxBytesOf(STATUS_MARKDOWN_PATH),
-      headers: resolveHeaders(headersConfig.headers, STATUS_MARKDOWN_PATH),
+      headers: resolveHeaders(rules, STATUS_MARKDOWN_PATH),
       statusIsStale: () => {
         const updatedAt = status.current?.value.updated_at;
         return updatedAt !== undefined && judgeFreshness(updatedAt, now(), staleAfterMs()).kind === 'stale';

@@ -158,6 +158,7 @@ export async function start(args: string[]): Promise<void> {
       port: serverPort,
       host: env.HOST,
       fallbackStaleAfterMs: staleAfterForSchedule(given.config.schedule),
+      formEndpoint: subscribers?.endpoint,
       // The page's form posts to its own origin: this server passes the endpoint's path to the probe's listener.
       ...(subscribers === undefined
         ? {}
