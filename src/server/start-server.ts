@@ -24,6 +24,7 @@ import { countedPaths } from './counted-paths.js';
 import { createRequestHandler } from './create-request-handler.js';
 import { FollowedDocument } from './followed-document.js';
 import { createOccasionalLog } from './log-occasionally.js';
+import { isUnderPrefix, type ProxyRoute, proxyToListener } from './proxy-to-listener.js';
 import { chooseStaleAfterMs } from './stale-after.js';
 import { createStaleStatusMarkdown } from './stale-status-markdown.js';
 import { createStaticFiles } from './static-files.js';
@@ -78,6 +79,8 @@ export interface ServerOptions {
    * directory. Left out, both paths are answered as any missing file.
    */
   readonly mcp?: { readonly rateLimit?: RateLimit; readonly maxBodyBytes?: number };
+  /** `npm start` only: the subscription endpoint's path passed to the probe's listener (`ProxyRoute`). */
+  readonly proxy?: ProxyRoute;
   /**
    * The email form's endpoint (components config `subscribers.endpoint`):
    * the page's Content-Security-Policy lets the form reach it (`allowFormEndpoint`).
@@ -158,7 +161,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.mcp === undefined
       ? undefined
       : await (await import('../mcp/mcp-routes.js')).createMcpRoutes(publicDir, options.mcp);
-  const handler = createRequestHandler({
+  const staticHandler = createRequestHandler({
     mcp,
     documents,
     serveStatic: createStaticFiles({
@@ -180,6 +183,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       now,
     }),
   });
+  const { proxy } = options;
+  const handler: typeof staticHandler =
+    proxy === undefined
+      ? staticHandler
+      : (request, response) => {
+          if (isUnderPrefix(request.url ?? '', proxy.prefix)) proxyToListener(proxy, request, response);
+          else staticHandler(request, response);
+        };
   // prom-client is loaded only when something will read the metrics: a plain `serve` never pays for it.
   const metrics =
     options.metrics === undefined

@@ -154,7 +154,13 @@ export async function buildSite({
     ...listComponentHistoryFiles(components),
     ...(components === undefined ? [] : listMonthlyReportFiles(Date.now())),
   ];
-  const exports = renderExports(rules, files, hostPublicDir);
+  const endpoint = components?.subscribers?.endpoint;
+  const exports = renderExports(
+    rules,
+    files,
+    hostPublicDir,
+    endpoint === undefined ? undefined : { path: new URL(endpoint).pathname },
+  );
   // A bad bucket URL is bad input like any other: refused before anything is written.
   const mirror =
     publishTo === undefined
