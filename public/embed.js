@@ -37,6 +37,10 @@ const JUDGE_INTERVAL_MS = 10_000;
 /** The probe's interval (from /api/v1/uptime) is asked for this often: it changes only with the schedule. */
 const PROBE_INTERVAL_REFRESH_MS = 1_800_000;
 const FETCH_TIMEOUT_MS = 10_000;
+/** How many components the list shows at most: a page of thousands would take the host page's main thread. */
+const MAX_LISTED_COMPONENTS = 50;
+/** The states listed first past the cap, worst first; anything else but operational after them. */
+const LISTED_FIRST = ['major_outage', 'partial_outage', 'degraded_performance', 'under_maintenance'];
 
 /** The status page's colours (public/status-page.css), each ≥ 4.5:1 under white text; a host may set its own. */
 const SHEET_TEXT = `
@@ -63,6 +67,7 @@ const SHEET_TEXT = `
 .components li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1em; padding: 0.2em 0; }
 .components .state { display: inline-flex; align-items: center; gap: 0.35em; font-weight: 600; }
 .components .dot { width: 0.7em; height: 0.7em; border-radius: 50%; background: var(--colour, #57606a); }
+.components .more a { color: inherit; }
 `;
 
 /** One sheet for every element on the page, made when the first one is. */
@@ -84,8 +89,12 @@ function loadLanguage(hostLanguage) {
   return languageLoading;
 }
 
-/** A document from `url`, as JSON, or a failure; never throws. Only simple CORS requests: no preflight. */
-async function fetchJson(url) {
+/**
+ * A document from `url`, as JSON with its text, or a failure; never throws.
+ * Only simple CORS requests: no preflight. A text equal to `unlessText` is
+ * not parsed again (`unchanged`).
+ */
+async function fetchJson(url, unlessText) {
   try {
     const response = await fetch(url, {
       mode: 'cors',
@@ -97,7 +106,8 @@ async function fetchJson(url) {
       await response.body?.cancel();
       return { ok: false, status: response.status };
     }
-    return { ok: true, body: await response.json() };
+    const text = await response.text();
+    return text === unlessText ? { ok: true, unchanged: true } : { ok: true, text, body: JSON.parse(text) };
   } catch {
     return { ok: false, status: 0 };
   }
@@ -124,6 +134,23 @@ function readTopComponents(body) {
     .map((entry) => ({ name: entry.name, status: entry.status }));
 }
 
+/**
+ * The components the list shows: all of them, in the page's order, while
+ * they fit; past `max`, those not operational first (the worst first, each
+ * state in the page's order), then the rest in the page's order.
+ */
+function chooseListed(components, max) {
+  if (components.length <= max) return components;
+  const rankOf = (status) => {
+    const rank = LISTED_FIRST.indexOf(status);
+    if (rank >= 0) return rank;
+    return status === 'operational' ? LISTED_FIRST.length + 1 : LISTED_FIRST.length;
+  };
+  const ranked = components.map((component, index) => ({ component, index, rank: rankOf(component.status) }));
+  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return ranked.slice(0, max).map(({ component }) => component);
+}
+
 class ServiceDirectoryStatus extends HTMLElement {
   static observedAttributes = ['src', 'components'];
 
@@ -134,6 +161,10 @@ class ServiceDirectoryStatus extends HTMLElement {
   #list;
   #status;
   #components;
+  /** The summary's text the components were read from: the same text is neither parsed nor listed again. */
+  #summaryText;
+  /** Whether the list must be built again: its components changed since it was last built. */
+  #listStale = true;
   #probeIntervalMs = DEFAULT_PROBE_INTERVAL_MS;
   #intervalFetchedAt = Number.NEGATIVE_INFINITY;
   #failures = 0;
@@ -205,6 +236,8 @@ class ServiceDirectoryStatus extends HTMLElement {
     this.#link.href = `${this.#site}/`;
     this.#status = undefined;
     this.#components = undefined;
+    this.#summaryText = undefined;
+    this.#listStale = true;
     this.#intervalFetchedAt = Number.NEGATIVE_INFINITY;
     clearTimeout(this.#nextRefresh);
     this.#nextRefresh = undefined;
@@ -220,14 +253,22 @@ class ServiceDirectoryStatus extends HTMLElement {
     try {
       const [status, summary] = await Promise.all([
         fetchJson(`${site}${STATUS_PATH}`),
-        wantsComponents ? fetchJson(`${site}${STATUSPAGE_SUMMARY_PATH}`) : undefined,
+        wantsComponents ? fetchJson(`${site}${STATUSPAGE_SUMMARY_PATH}`, this.#summaryText) : undefined,
         this.#refreshProbeInterval(site),
       ]);
       const ok = status.ok && isServiceStatus(status.body);
       // A failed refresh keeps what was shown: the rule turns it stale when it is.
       if (ok) this.#status = status.body;
-      if (summary?.ok) this.#components = readTopComponents(summary.body);
-      if (!wantsComponents) this.#components = undefined;
+      if (summary?.ok && !summary.unchanged) {
+        this.#summaryText = summary.text;
+        this.#components = readTopComponents(summary.body);
+        this.#listStale = true;
+      }
+      if (!wantsComponents && this.#components !== undefined) {
+        this.#components = undefined;
+        this.#summaryText = undefined;
+        this.#listStale = true;
+      }
       this.#failures = ok ? 0 : this.#failures + 1;
     } finally {
       this.#refreshing = false;
@@ -274,25 +315,40 @@ class ServiceDirectoryStatus extends HTMLElement {
     } else text = t(`embed.${freshness}`, { status: statusLabel(status.status) });
     const icon = freshness === 'fresh' ? STATUS_ICONS[statusKey(status.status)] : STATUS_ICONS.unknown;
     if (this.#text.textContent !== text) this.#text.textContent = text;
-    this.#icon.textContent = icon;
+    if (this.#icon.textContent !== icon) this.#icon.textContent = icon;
     this.#renderComponents();
   }
 
+  /**
+   * The list, built again only when its components changed: the judging
+   * every 10 s leaves it be, the colours following the box's freshness.
+   * At most `MAX_LISTED_COMPONENTS`, then a line saying how many more,
+   * linking to the page.
+   */
   #renderComponents() {
-    const components = this.#components;
-    this.#list.hidden = components === undefined || components.length === 0;
-    this.#list.replaceChildren(
-      ...(components ?? []).map((component) => {
-        const item = create('li');
-        item.dataset.status = statusKey(component.status);
-        const state = create('span', 'state');
-        const dot = create('span', 'dot');
-        dot.setAttribute('aria-hidden', 'true');
-        state.append(dot, statusLabel(component.status));
-        item.append(create('span', 'name', component.name), state);
-        return item;
-      }),
-    );
+    if (!this.#listStale) return;
+    this.#listStale = false;
+    const components = this.#components ?? [];
+    const listed = chooseListed(components, MAX_LISTED_COMPONENTS);
+    this.#list.hidden = components.length === 0;
+    const items = listed.map((component) => {
+      const item = create('li');
+      item.dataset.status = statusKey(component.status);
+      const state = create('span', 'state');
+      const dot = create('span', 'dot');
+      dot.setAttribute('aria-hidden', 'true');
+      state.append(dot, statusLabel(component.status));
+      item.append(create('span', 'name', component.name), state);
+      return item;
+    });
+    if (listed.length < components.length) {
+      const more = create('li', 'more');
+      const link = create('a', undefined, t('embed.more', { count: components.length - listed.length }));
+      link.href = `${this.#site}/`;
+      more.append(link);
+      items.push(more);
+    }
+    this.#list.replaceChildren(...items);
   }
 }
 

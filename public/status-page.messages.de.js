@@ -10,6 +10,17 @@ export default {
   'page.subscribe': 'Störungen und Mitteilungen abonnieren (Atom-Feed)',
   'page.calendar': 'Geplante Wartungen im eigenen Kalender (iCalendar)',
 
+  'email.open': 'Updates per E-Mail erhalten',
+  'email.address': 'E-Mail-Adresse',
+  'email.components': 'Nur einige Komponenten? Kreuzen Sie sie an (keine angekreuzt: die ganze Seite)',
+  'email.language': 'Sprache der E-Mails',
+  'email.zone': 'Zeitzone der E-Mails',
+  'email.submit': 'Abonnieren',
+  'email.sent':
+    'Sehen Sie in Ihrem Posteingang nach: Wenn die Adresse E-Mails empfangen kann, ist ein Link zur Bestätigung unterwegs.',
+  'email.tooMany': 'Zu viele Anmeldungen von hier: Versuchen Sie es in {seconds} s erneut.',
+  'email.failed': 'Die Anmeldung hat nicht geklappt. Versuchen Sie es später erneut.',
+
   'settings.language': 'Sprache',
   'settings.times': 'Zeiten in',
   'settings.ownZone': 'Ihrer Zeitzone ({zone})',
@@ -305,4 +316,8 @@ export default {
   'embed.open': 'Statusseite öffnen ({host})',
   'embed.stale': 'Status veraltet (zuletzt: {status})',
   'embed.future': 'Zeitangabe des Status nicht vertrauenswürdig (zuletzt: {status})',
+  'embed.more': {
+    one: 'und {count} weitere Komponente auf der Statusseite',
+    other: 'und {count} weitere Komponenten auf der Statusseite',
+  },
 };

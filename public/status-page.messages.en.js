@@ -19,6 +19,17 @@ export default {
   'page.subscribe': 'Subscribe to incidents and notices (Atom feed)',
   'page.calendar': 'Planned maintenance in your calendar (iCalendar)',
 
+  // The email form (where the config has "subscribers"): status-page.email-form.js.
+  'email.open': 'Get updates by email',
+  'email.address': 'Email address',
+  'email.components': 'Only some components? Tick them (none ticked: the whole page)',
+  'email.language': 'Language of the mails',
+  'email.zone': 'Time zone of the mails',
+  'email.submit': 'Subscribe',
+  'email.sent': 'Check your inbox: if the address can receive mail, a link to confirm the subscription is on its way.',
+  'email.tooMany': 'Too many sign-ups from here: try again in {seconds} s.',
+  'email.failed': 'The sign-up did not go through. Try again later.',
+
   'settings.language': 'Language',
   'settings.times': 'Times in',
   'settings.ownZone': 'your time zone ({zone})',
@@ -296,4 +307,8 @@ export default {
   'embed.open': 'Open the status page ({host})',
   'embed.stale': 'Status out of date (last known: {status})',
   'embed.future': 'Status time not trustworthy (last known: {status})',
+  'embed.more': {
+    one: 'and {count} more component on the status page',
+    other: 'and {count} more components on the status page',
+  },
 };

@@ -10,6 +10,17 @@ export default {
   'page.subscribe': 'Suscribirse a incidencias y avisos (feed Atom)',
   'page.calendar': 'Mantenimientos previstos en su calendario (iCalendar)',
 
+  'email.open': 'Recibir novedades por correo',
+  'email.address': 'Correo electrónico',
+  'email.components': '¿Solo algunos componentes? Márquelos (ninguno marcado: toda la página)',
+  'email.language': 'Idioma de los correos',
+  'email.zone': 'Zona horaria de los correos',
+  'email.submit': 'Suscribirse',
+  'email.sent':
+    'Revise su bandeja de entrada: si la dirección puede recibir correo, va en camino un enlace para confirmar la suscripción.',
+  'email.tooMany': 'Demasiadas suscripciones desde aquí: inténtelo de nuevo en {seconds} s.',
+  'email.failed': 'La suscripción no se completó. Inténtelo más tarde.',
+
   'settings.language': 'Idioma',
   'settings.times': 'Horas en',
   'settings.ownZone': 'su zona horaria ({zone})',
@@ -323,4 +334,9 @@ export default {
   'embed.open': 'Abrir la página de estado ({host})',
   'embed.stale': 'Estado desactualizado (último conocido: {status})',
   'embed.future': 'Hora del estado no fiable (último conocido: {status})',
+  'embed.more': {
+    one: 'y {count} componente más en la página de estado',
+    many: 'y {count} componentes más en la página de estado',
+    other: 'y {count} componentes más en la página de estado',
+  },
 };

@@ -11,6 +11,17 @@ export default {
   'page.subscribe': 'S’abonner aux incidents et aux avis (flux Atom)',
   'page.calendar': 'Les maintenances prévues dans votre agenda (iCalendar)',
 
+  'email.open': 'Recevoir les mises à jour par e-mail',
+  'email.address': 'Adresse e-mail',
+  'email.components': 'Seulement certains composants ? Cochez-les (aucun coché : toute la page)',
+  'email.language': 'Langue des e-mails',
+  'email.zone': 'Fuseau horaire des e-mails',
+  'email.submit': 'S’abonner',
+  'email.sent':
+    'Consultez votre boîte de réception : si l’adresse peut recevoir des e-mails, un lien pour confirmer l’abonnement est en route.',
+  'email.tooMany': 'Trop d’inscriptions depuis ici : réessayez dans {seconds} s.',
+  'email.failed': 'L’inscription n’a pas abouti. Réessayez plus tard.',
+
   'settings.language': 'Langue',
   'settings.times': 'Heures en',
   'settings.ownZone': 'votre fuseau horaire ({zone})',
@@ -314,4 +325,9 @@ export default {
   'embed.open': 'Ouvrir la page d’état ({host})',
   'embed.stale': 'État périmé (dernier connu\u00a0: {status})',
   'embed.future': 'Heure de l’état non fiable (dernier connu\u00a0: {status})',
+  'embed.more': {
+    one: 'et {count} autre composant sur la page d’état',
+    many: 'et {count} autres composants sur la page d’état',
+    other: 'et {count} autres composants sur la page d’état',
+  },
 };

@@ -11,6 +11,17 @@ export default {
   'page.subscribe': '障害とお知らせを購読する (Atom フィード)',
   'page.calendar': '計画メンテナンスをカレンダーに追加 (iCalendar)',
 
+  'email.open': 'メールで更新情報を受け取る',
+  'email.address': 'メールアドレス',
+  'email.components': '一部のコンポーネントだけですか？チェックしてください（チェックなし：ページ全体）',
+  'email.language': 'メールの言語',
+  'email.zone': 'メールのタイムゾーン',
+  'email.submit': '登録する',
+  'email.sent':
+    '受信トレイを確認してください。このアドレスがメールを受信できる場合、登録を確認するリンクが送信されます。',
+  'email.tooMany': 'この接続元からの登録が多すぎます。{seconds} 秒後にもう一度お試しください。',
+  'email.failed': '登録できませんでした。しばらくしてからもう一度お試しください。',
+
   'settings.language': '言語',
   'settings.times': '時刻の表示',
   'settings.ownZone': 'お使いのタイムゾーン ({zone})',
@@ -248,4 +259,5 @@ export default {
   'embed.open': 'ステータスページを開く ({host})',
   'embed.stale': 'ステータスが古くなっています (最後の状態: {status})',
   'embed.future': 'ステータスの時刻が信頼できません (最後の状態: {status})',
+  'embed.more': 'ほか {count} 件のコンポーネントをステータスページで見る',
 };

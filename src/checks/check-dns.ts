@@ -1,83 +1,51 @@
-import { Resolver } from 'node:dns/promises';
-import { errorCode } from '../errors/describe-error.js';
+import { randomInt } from 'node:crypto';
 import { describeRequestError } from '../outbound/describe-request-error.js';
 import { withDeadline } from '../outbound/with-deadline.js';
-import { type DnsRecordType, parseDnsUrl } from '../schemas/check-url.js';
+import { parseDnsUrl } from '../schemas/check-url.js';
 import type { CheckResult, CheckRun } from './check-endpoint.js';
-import { type DnsAnswer, formatRecord, judgeDnsAnswer, rcodeOfError } from './judge-dns-answer.js';
+import { type DnsQuestion, type DnsReplyRead, encodeDnsQuery, readDnsReply } from './dns-message.js';
+import { type DnsServer, dnsServerOf, exchangeOverTcp, exchangeOverUdp } from './exchange-dns.js';
+import { judgeDnsAnswer } from './judge-dns-answer.js';
 import type { CheckContext, ProbeCheck } from './probe-check.js';
 
 /**
  * Asks `check.url`'s name server (`dns://[SERVER[:PORT]]/NAME?type=TYPE`;
- * without SERVER, the system's configured ones) for NAME's records of TYPE,
- * once, through `node:dns`'s `Resolver` (c-ares, which can ask for MX, TXT
- * and CNAME, and whose queries a cancel ends at once, unlike
- * `getaddrinfo`'s). The answer is judged by `judgeDnsAnswer`; no answer
- * within `timeoutMs` is a `timeout` (phase `dns`), an ICMP refusal
- * `refused`. Never throws.
+ * without SERVER, the system's first) for NAME's records of TYPE, once,
+ * over UDP, and again over TCP when the reply comes truncated. The reply
+ * must be one to this very question (`readDnsReply`: its id, a response,
+ * the question echoed, only records for NAME or the CNAME chain from it);
+ * anything else that comes back fails at once, saying what it was
+ * (`answer to another query: …`). The answer is judged by
+ * `judgeDnsAnswer`; no reply within `timeoutMs` is a `timeout` (phase
+ * `dns`), an ICMP refusal `refused`. Every socket is closed when the check
+ * ends, however it ends. Never throws.
  */
 export async function checkDns(check: ProbeCheck, context: CheckContext & CheckRun): Promise<CheckResult> {
   const { elapsed, signal } = context;
   const target = parseDnsUrl(check.url);
   if (target === undefined) return { ok: false, latency_ms: 0, error: 'error (ERR_INVALID_URL)' };
-  // One try, waiting the whole deadline: our own timer settles the check anyway.
-  const resolver = new Resolver({ timeout: check.timeoutMs, tries: 1 });
-  try {
-    if (target.server !== undefined) resolver.setServers([target.server]);
-    const outcome = await withDeadline(() => ask(resolver, target.name, target.type), check.timeoutMs, signal);
-    if (outcome.kind === 'timeout') return { ok: false, latency_ms: elapsed(), error: 'timeout', phase: 'dns' };
-    if (outcome.kind === 'aborted') {
-      return { ok: false, latency_ms: elapsed(), error: describeRequestError(outcome.reason) };
-    }
-    const latency_ms = elapsed();
-    const answer = outcome.value;
-    if (answer.kind === 'failed') {
-      return answer.error === 'timeout'
-        ? { ok: false, latency_ms, error: 'timeout', phase: 'dns' }
-        : { ok: false, latency_ms, error: answer.error };
-    }
-    const reason = judgeDnsAnswer(answer.answer, target.type, check.expectRcode, check.expectAnswer);
-    return reason === undefined ? { ok: true, latency_ms } : { ok: false, latency_ms, error: reason };
-  } catch (error) {
-    return { ok: false, latency_ms: elapsed(), error: describeRequestError(error) };
-  } finally {
-    resolver.cancel();
-  }
+  const server = dnsServerOf(target.server);
+  if (server === undefined) return { ok: false, latency_ms: elapsed(), error: 'error (ENONAMESERVER)' };
+  const question: DnsQuestion = { id: randomInt(0, 0x10000), name: target.name, type: target.type };
+  const outcome = await withDeadline((ended) => ask(server, question, ended), check.timeoutMs, signal);
+  const latency_ms = elapsed();
+  if (outcome.kind === 'timeout') return { ok: false, latency_ms, error: 'timeout', phase: 'dns' };
+  if (outcome.kind === 'aborted') return { ok: false, latency_ms, error: describeRequestError(outcome.reason) };
+  const read = outcome.value;
+  if (read.kind === 'failed') return { ok: false, latency_ms, error: read.reason };
+  const reason = judgeDnsAnswer(read.answer, target.type, check.expectRcode, check.expectAnswer);
+  return reason === undefined ? { ok: true, latency_ms } : { ok: false, latency_ms, error: reason };
 }
 
-/** The records of one type, each as c-ares gives it. */
-function resolveRecords(resolver: Resolver, name: string, type: DnsRecordType): Promise<readonly unknown[]> {
-  switch (type) {
-    case 'A':
-      return resolver.resolve4(name);
-    case 'AAAA':
-      return resolver.resolve6(name);
-    case 'CNAME':
-      return resolver.resolveCname(name);
-    case 'MX':
-      return resolver.resolveMx(name);
-    case 'TXT':
-      return resolver.resolveTxt(name);
-  }
-}
-
-type Asked =
-  | { readonly kind: 'answered'; readonly answer: DnsAnswer }
-  | { readonly kind: 'failed'; readonly error: ReturnType<typeof describeRequestError> };
-
-/** The question asked; an answer code other than NOERROR comes back as c-ares' error. Never rejects. */
-async function ask(resolver: Resolver, name: string, type: DnsRecordType): Promise<Asked> {
-  try {
-    const records = await resolveRecords(resolver, name, type);
-    return {
-      kind: 'answered',
-      answer: { rcode: 'NOERROR', records: records.map((record) => formatRecord(type, record)) },
-    };
-  } catch (error) {
-    const code = errorCode(error);
-    const rcode = rcodeOfError(code);
-    if (rcode !== undefined) return { kind: 'answered', answer: { rcode, records: [] } };
-    if (code === 'ETIMEOUT') return { kind: 'failed', error: 'timeout' };
-    return { kind: 'failed', error: describeRequestError(error) };
-  }
+/** The question asked over UDP, and over TCP if the reply is truncated. Never rejects. */
+async function ask(server: DnsServer, question: DnsQuestion, signal: AbortSignal): Promise<DnsReplyRead> {
+  const query = encodeDnsQuery(question);
+  const overUdp = await exchangeOverUdp(server, query, signal);
+  if (overUdp.kind === 'failed') return { kind: 'failed', reason: overUdp.error };
+  const read = readDnsReply(question, overUdp.bytes);
+  if (read.kind === 'failed' || !read.truncated) return read;
+  const overTcp = await exchangeOverTcp(server, query, signal);
+  if (overTcp.kind === 'failed') return { kind: 'failed', reason: overTcp.error };
+  const whole = readDnsReply(question, overTcp.bytes);
+  return whole.kind === 'answer' ? { ...whole, truncated: false } : whole;
 }

@@ -1,45 +1,23 @@
-import { isIP } from 'node:net';
 import { quoteForLog } from '../errors/quote-for-log.js';
 import type { FailureReason } from '../outbound/describe-request-error.js';
 import type { DnsRcode } from '../schemas/check-options.js';
 import type { DnsRecordType } from '../schemas/check-url.js';
+import { normalizeAddress, normalizeName } from './dns-names.js';
 
-/** What a name server said: an answer code and, for `NOERROR`, the records of the type asked for, as text. */
+/**
+ * What a name server said: an answer code (`NOERROR`, `NXDOMAIN`, …) and,
+ * for `NOERROR`, the records of the type asked for the name asked, as text
+ * (`formatRecord`), with how many records of that type for other names
+ * were ignored.
+ */
 export interface DnsAnswer {
-  readonly rcode: DnsRcode;
+  readonly rcode: string;
   readonly records: readonly string[];
-}
-
-/** The answer codes behind c-ares' error codes; an empty `NOERROR` answer is `ENODATA`. */
-const RCODE_BY_CODE: Readonly<Record<string, DnsRcode>> = {
-  ENODATA: 'NOERROR',
-  ENOTFOUND: 'NXDOMAIN',
-  ESERVFAIL: 'SERVFAIL',
-  EREFUSED: 'REFUSED',
-  ENOTIMP: 'NOTIMP',
-  EFORMERR: 'FORMERR',
-};
-
-/** The answer code a resolver's error stands for, or `undefined` when no answer came (a timeout, a refused socket). */
-export function rcodeOfError(code: string | undefined): DnsRcode | undefined {
-  return code === undefined ? undefined : RCODE_BY_CODE[code];
+  readonly otherNamesIgnored?: number;
 }
 
 /** How much of the records received a reason quotes. */
 const QUOTED_ANSWER_CHARS = 120;
-
-/**
- * One record as text, as `expect_answer` is written: an address, a name
- * (lower case, without the final dot), `PRIORITY EXCHANGE` for MX, and a
- * TXT record's strings joined.
- */
-export function formatRecord(type: DnsRecordType, record: unknown): string {
-  if (type === 'MX' && typeof record === 'object' && record !== null) {
-    return `${Reflect.get(record, 'priority')} ${normalizeName(String(Reflect.get(record, 'exchange')))}`;
-  }
-  if (type === 'TXT' && Array.isArray(record)) return record.join('');
-  return type === 'CNAME' ? normalizeName(String(record)) : normalizeAddress(String(record));
-}
 
 /**
  * Judges an answer: its code must be `expectRcode` (`NOERROR` unless
@@ -58,7 +36,12 @@ export function judgeDnsAnswer(
 ): FailureReason | undefined {
   if (answer.rcode !== expectRcode) return `rcode ${answer.rcode}, expected ${expectRcode}`;
   if (answer.rcode !== 'NOERROR') return undefined;
-  if (answer.records.length === 0) return `answer holds no ${type} records`;
+  if (answer.records.length === 0) {
+    const ignored = answer.otherNamesIgnored ?? 0;
+    return ignored === 0
+      ? `answer holds no ${type} records`
+      : `answer holds no ${type} records for the name asked (${ignored} for other names ignored)`;
+  }
   const held = new Set(answer.records);
   const exchanges = type === 'MX' ? new Set(answer.records.map((record) => record.split(' ')[1])) : new Set();
   const missing = expectAnswer.filter((expected) => {
@@ -78,13 +61,4 @@ function normalizeWanted(type: DnsRecordType, expected: string): string {
 function normalizeMx(expected: string): string {
   const [first, second] = expected.trim().split(/\s+/);
   return second === undefined ? normalizeName(first ?? '') : `${first} ${normalizeName(second)}`;
-}
-
-function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/\.$/, '');
-}
-
-/** An IPv6 address in its canonical (compressed, lower-case) form; anything else as written. */
-function normalizeAddress(address: string): string {
-  return isIP(address) === 6 ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address;
 }

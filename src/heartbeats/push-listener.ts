@@ -9,6 +9,8 @@ import {
   SMALL_LISTENER_LIMITS,
   serverOptionsWithin,
 } from '../listeners/connection-limits.js';
+import type { ListenerRoute, RefuseRequest } from '../listeners/listener-route.js';
+import { readRequestBody } from '../listeners/read-request-body.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import { describePushRequest } from './describe-push-request.js';
 import { writeHeartbeat } from './heartbeat-files.js';
@@ -41,10 +43,15 @@ export interface PushListenerOptions {
   readonly rateLimit?: RateLimit;
   /** `SMALL_LISTENER_LIMITS` unless given. */
   readonly connectionLimits?: ConnectionLimits;
+  /** Other paths it answers, under their own tokens (the alerts' receiver); its refusals are limited alike. */
+  readonly routes?: readonly ListenerRoute[];
 }
 
 export interface PushListener {
+  /** `ORIGIN/heartbeat/`: where pushes go. */
   readonly url: string;
+  /** `http://host:port`, no trailing slash: where the `routes` are too. */
+  readonly origin: string;
   close(): Promise<void>;
 }
 
@@ -58,7 +65,8 @@ export interface PushListener {
  * path 404, a body over `MAX_PUSH_BODY_BYTES` 413. Only refusals are
  * limited: a client address, or a slug, past its allowance of them is
  * answered 429 with `Retry-After` instead; a push with the right token is
- * never refused for anyone's mistakes, its own host's included. Every
+ * never refused for anyone's mistakes, its own host's included. A path
+ * under one of `routes` is that route's to answer. Every
  * refusal is logged, a few lines a minute at most per client and reason
  * and in all; no token ever is, nor a path or query value that may be one.
  * Connections are held to `connectionLimits`.
@@ -130,6 +138,14 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const route = options.routes?.find(({ prefix }) => (request.url ?? '').startsWith(prefix));
+    if (route !== undefined) {
+      const refuseRoute: RefuseRequest = ({ status, why, outcome, limited, key, headers }) =>
+        limited
+          ? refuseWithin(request, response, key, status, why, outcome, headers)
+          : refuse(request, response, status, why, outcome, headers);
+      return route.handle(request, response, refuseRoute);
+    }
     const parsed = parsePush(request.method ?? '', request.url ?? '');
     if (parsed.kind === 'not-found')
       return refuseWithin(request, response, undefined, 404, 'not a push URL (/heartbeat/SLUG)', 'refused');
@@ -156,7 +172,7 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
     }
     // The right token from here on: refused for its own request's fault only, never rate-limited.
     if (parsed.kind === 'bad-query') return refuse(request, response, 400, parsed.reason, 'refused');
-    if (!(await readBodyWithin(request, MAX_PUSH_BODY_BYTES))) {
+    if ((await readRequestBody(request, MAX_PUSH_BODY_BYTES)) === undefined) {
       return refuse(request, response, 413, `a body over ${MAX_PUSH_BODY_BYTES} bytes`, 'refused');
     }
     try {
@@ -199,6 +215,7 @@ export async function startPushListener(options: PushListenerOptions): Promise<P
   });
   return {
     url: `${origin}/heartbeat/`,
+    origin,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -215,27 +232,3 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
   413: 'body too large',
   429: 'too many requests',
 };
-
-/**
- * Reads and drops a body: `false` as soon as it is past `capBytes`
- * (announced or sent). The rest is left unread rather than the request
- * destroyed, so that the refusal can still be answered (with
- * `Connection: close`, which ends what is left).
- */
-function readBodyWithin(request: IncomingMessage, capBytes: number): Promise<boolean> {
-  const announced = Number(request.headers['content-length']);
-  if (Number.isFinite(announced) && announced > capBytes) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let bytes = 0;
-    const onData = (chunk: Buffer) => {
-      bytes += chunk.byteLength;
-      if (bytes <= capBytes) return;
-      request.off('data', onData);
-      request.pause();
-      resolve(false);
-    };
-    request.on('data', onData);
-    request.once('end', () => resolve(bytes <= capBytes));
-    request.once('error', () => resolve(false));
-  });
-}

@@ -259,7 +259,13 @@ function landing(action: string, params: URLSearchParams, service: SubscriptionS
   }
   return {
     status: 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': LANDING_CSP },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': LANDING_CSP,
+      // Not `no-referrer`, under which a browser sends `Origin: null` with the button's POST and the endpoint
+      // refuses it as a foreign origin; the token in the URL still goes nowhere but back to this origin.
+      'Referrer-Policy': 'same-origin',
+    },
     body: renderLandingPage(page, language, service.page),
   };
 }

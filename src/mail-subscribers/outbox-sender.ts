@@ -1,6 +1,7 @@
 import { errorMessage } from '../errors/describe-error.js';
 import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
+import { collectGarbage } from './collect-garbage.js';
 import { linksOf } from './mail-links.js';
 import type { MailPage } from './mail-page.js';
 import type { MailTransport } from './mail-transport.js';
@@ -14,6 +15,8 @@ import { verpAddress } from './verp-address.js';
 
 /** How often an idle sender looks for mails queued by another process (the listener of a standby, a command). */
 export const OUTBOX_POLL_MS = 1_000;
+/** Mails sent between two full collections (`collectGarbage`): a notice to thousands stays within tens of MB. */
+export const COLLECT_EVERY_MAILS = 500;
 /** How often unconfirmed sign-ups and old mails are forgotten. */
 const FORGET_EVERY_MS = 3_600_000;
 
@@ -117,6 +120,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       });
       store.outbox.markSent(mail, now());
       counts.sent += 1;
+      if (counts.sent % COLLECT_EVERY_MAILS === 0) collectGarbage();
     } catch (error) {
       counts.failed += 1;
       const delayMs = retryDelayMs(mail.attempts, options.retryBaseMs);

@@ -68,7 +68,7 @@ export function renderLandingPage(landing: LandingPage, language: MailLanguage, 
   return (
     `<!doctype html>\n<html lang="${language}" dir="${direction}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<meta name="referrer" content="no-referrer"><title>${title} · ${escapeXml(page.name)}</title><style>${STYLE}</style></head>\n` +
+    `<meta name="referrer" content="same-origin"><title>${title} · ${escapeXml(page.name)}</title><style>${STYLE}</style></head>\n` +
     `<body><main><h1>${title}</h1>${body}<p><a href="${escapeXml(page.publicUrl)}/">${say('landing.back')}</a></p></main></body></html>\n`
   );
 }

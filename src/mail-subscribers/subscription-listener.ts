@@ -46,6 +46,8 @@ export async function startSubscriptionListener(
             'Access-Control-Allow-Origin': origin,
             'Access-Control-Allow-Methods': 'POST, OPTIONS',
             'Access-Control-Allow-Headers': 'Content-Type',
+            // The page's form tells the visitor how long a 429 asks them to wait.
+            'Access-Control-Expose-Headers': 'Retry-After',
             'Access-Control-Max-Age': '600',
           }
         : {};

@@ -6,6 +6,8 @@ import {
   MAX_POSTMORTEM_CHARS,
   type MaintenanceNotice,
   type Notice,
+  type WrittenIncidentNotice,
+  type WrittenNotice,
 } from '../schemas/notice.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import {
@@ -53,7 +55,7 @@ export type NoticeCommand =
 
 export interface CommandContext {
   /** The notices file as it is now, validated. */
-  readonly notices: readonly Notice[];
+  readonly notices: readonly WrittenNotice[];
   /** The components' names, to check those named; `undefined` when the components file is missing. */
   readonly componentNames: ReadonlySet<string> | undefined;
   /** How the components file is named in a refusal. */
@@ -65,8 +67,8 @@ export interface CommandContext {
 
 /** What a command did: the notices to write, and the notice it wrote. */
 export interface CommandResult {
-  readonly notices: Notice[];
-  readonly notice: Notice;
+  readonly notices: WrittenNotice[];
+  readonly notice: WrittenNotice;
 }
 
 /** What a maintenance update says when `--text` is left out. */
@@ -178,13 +180,13 @@ function updateTime({ at, now }: CommandContext): string {
   return at === undefined ? formatTimestamp(now) : checkTimestamp('--at', at);
 }
 
-function find(id: string | undefined, { notices }: CommandContext): Notice {
+function find(id: string | undefined, { notices }: CommandContext): WrittenNotice {
   const found = notices.find((notice) => notice.id === requireArgument('ID', id));
   if (found === undefined) throw new ArgumentError('ID', `no notice ${JSON.stringify(id)} (notice list shows them)`);
   return found;
 }
 
-function incident(id: string | undefined, context: CommandContext): IncidentNotice {
+function incident(id: string | undefined, context: CommandContext): WrittenIncidentNotice {
   const found = find(id, context);
   if (found.kind !== 'incident') {
     throw new ArgumentError(
@@ -195,7 +197,7 @@ function incident(id: string | undefined, context: CommandContext): IncidentNoti
   return found;
 }
 
-function openIncident(id: string | undefined, context: CommandContext): IncidentNotice {
+function openIncident(id: string | undefined, context: CommandContext): WrittenIncidentNotice {
   const found = incident(id, context);
   if (found.state === 'resolved') {
     throw new ArgumentError('ID', `${JSON.stringify(found.id)} is resolved: open a new notice rather than reopen it`);
@@ -230,6 +232,6 @@ function after(notice: Notice, at: string, { at: stated }: CommandContext): stri
   return at;
 }
 
-function replaced(context: CommandContext, notice: Notice): CommandResult {
+function replaced(context: CommandContext, notice: WrittenNotice): CommandResult {
   return { notices: context.notices.map((each) => (each.id === notice.id ? notice : each)), notice };
 }

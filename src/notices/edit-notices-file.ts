@@ -8,7 +8,7 @@ import { parseDocument } from '../io/parse-document.js';
 import { withFileLock } from '../io/with-file-lock.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
-import type { Notice } from '../schemas/notice.js';
+import type { WrittenNotice } from '../schemas/notice.js';
 import type { CommandResult } from './apply-notice-command.js';
 import { fitNotices } from './fit-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
@@ -28,17 +28,25 @@ export interface EditNoticesOptions {
 
 /** The notices file as it is now, and the names its notices are checked against. */
 export interface NoticesOnFile {
-  readonly notices: readonly Notice[];
+  readonly notices: readonly WrittenNotice[];
   readonly componentNames: ReadonlySet<string> | undefined;
 }
 
 /**
  * The notices file's bytes: the notices in the file's order, each field in
- * the schema's order, two spaces of indent and a final newline, so that a
- * `git diff` of an edit shows only what the edit changed.
+ * the schema's order (an alert's `opened_by` last), two spaces of indent and
+ * a final newline, so that a `git diff` of an edit shows only what the edit
+ * changed.
  */
-export function serializeNoticesFile(notices: readonly Notice[]): string {
-  return `${JSON.stringify(notices.map(orderFields), null, 2)}\n`;
+export function serializeNoticesFile(notices: readonly WrittenNotice[]): string {
+  return `${JSON.stringify(notices.map(orderWrittenFields), null, 2)}\n`;
+}
+
+function orderWrittenFields(notice: WrittenNotice): WrittenNotice {
+  const ordered = orderFields(notice);
+  if (ordered.kind !== 'incident' || notice.kind !== 'incident' || notice.opened_by === undefined) return ordered;
+  const { source, group_key, alerts } = notice.opened_by;
+  return { ...ordered, opened_by: { source, group_key, alerts } };
 }
 
 /** How long a command waits for the others' edits (each one's publishing included) before giving up, naming the holder. */

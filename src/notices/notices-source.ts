@@ -7,6 +7,7 @@ import type { LineLog } from '../log/line-log.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 import { type Notice, NoticesDocumentSchema } from '../schemas/notice.js';
 import type { LoadedConfig } from '../settings/load-components-config.js';
+import { describeOlderNotices, judgeNoticesReplay } from './keep-newer-notices.js';
 import {
   checkNoticesConfig,
   readNoticesConfig,
@@ -59,7 +60,8 @@ export function readConfigAsLoaded(
  * so a cycle that finds it unchanged costs two `stat`s; the config's
  * maintenance windows are added as of each cycle's `now`. A file that does
  * not validate is logged (once, until it changes) and the notices last read
- * stay in force: a typo in an edit by hand never lifts a declaration.
+ * stay in force: a typo in an edit by hand never lifts a declaration; nor
+ * does an older version of the file put back (`judgeNoticesReplay`).
  */
 export function fileNoticesSource({
   noticesFile,
@@ -85,9 +87,16 @@ export function fileNoticesSource({
           const config = await readConfig(componentsId, at);
           // In the published document's field order: what the webhooks fingerprint is the same either way.
           const written = (await readWrittenNotices(noticesFile, config, componentsFile)).map(orderFields);
-          read = { key, config, written };
+          const replay = judgeNoticesReplay(written, read?.written, at);
+          if (replay.kind === 'older' && read !== undefined) {
+            // Not read again until it changes; the config's windows follow the components file still.
+            read = { key, config, written: read.written };
+            invalid.holds(key, `notices: ${displayPath(noticesFile)}: its notices ${describeOlderNotices(replay)}`);
+          } else {
+            read = { key, config, written };
+            invalid.clear(`notices: reading ${displayPath(noticesFile)} again`);
+          }
           failedKey = undefined;
-          invalid.clear(`notices: reading ${displayPath(noticesFile)} again`);
         } catch (error) {
           failedKey = key;
           const kept = read === undefined ? 'no notices are applied' : 'the notices last read stay in force';

@@ -5,11 +5,12 @@ import { displayPath } from '../io/display-path.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { DEFAULT_MAINTENANCE_ANNOUNCE_DAYS, type MaintenanceWindow } from '../schemas/maintenance-window.js';
-import type { Notice } from '../schemas/notice.js';
+import type { Notice, WrittenNotice } from '../schemas/notice.js';
 import { judgeRecurrences } from '../time/judge-recurrences.js';
 import { fitNotices } from './fit-notices.js';
 import { renderWindowNotices, WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
 import { noticesFileSchemaFor } from './notices-file-rules.js';
+import { orderFields } from './render-notices.js';
 
 export interface ReadNoticesOptions {
   /** `data/notices.json`; missing means no notices, so deployments from before notices keep building. */
@@ -51,7 +52,8 @@ export function noticesToPublish(
   now: Date,
 ): NoticesToPublish {
   return {
-    notices: [...written, ...renderConfigWindowNotices(config, now)],
+    // As published: who opened a notice (`opened_by`) stays in the file.
+    notices: [...written.map(orderFields), ...renderConfigWindowNotices(config, now)],
     publicUrl: config?.public_url,
     windows: config?.maintenance ?? [],
   };
@@ -92,7 +94,7 @@ export async function readWrittenNotices(
   noticesFile: string,
   config: ComponentsConfig | undefined,
   componentsFile: string,
-): Promise<Notice[]> {
+): Promise<WrittenNotice[]> {
   const names = config === undefined ? undefined : new Set(config.components.map((component) => component.name));
   const schema = noticesFileSchemaFor(names, displayPath(componentsFile));
   const written = (await readOptionalDocument(noticesFile, schema)) ?? [];

@@ -13,6 +13,7 @@ import { withDeadline } from '../outbound/with-deadline.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 import { type Notice, NoticesDocumentSchema } from '../schemas/notice.js';
 import type { LoadedConfig } from '../settings/load-components-config.js';
+import { describeOlderNotices, judgeNoticesReplay } from './keep-newer-notices.js';
 import { WINDOW_NOTICE_ID_PREFIX } from './maintenance-notices.js';
 import { type NoticesSource, readConfigAsLoaded } from './notices-source.js';
 import { renderConfigWindowNotices } from './read-notices.js';
@@ -51,7 +52,9 @@ export interface UrlNoticesSourceOptions {
  * own; a notice about a component this region does not probe declares
  * nothing here. A place that does not answer within `timeoutMs`, or answers
  * with something else than a notices document, is logged (once, until it
- * changes) and the notices last read stay in force.
+ * changes) and the notices last read stay in force; so do they when it
+ * answers with older notices (a stale cache, a replayed answer:
+ * `judgeNoticesReplay`).
  */
 export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSource {
   const { url, componentsFile, log, dispatcher } = options;
@@ -67,7 +70,7 @@ export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSourc
   let config: { readonly key: string; readonly value: ComponentsConfig | undefined } | undefined;
   let fetched: Notice[] | undefined;
 
-  async function fetchNotices(): Promise<void> {
+  async function fetchNotices(at: Date): Promise<void> {
     const outcome = await withDeadline(
       (signal) => requestJsonText(url, { maxBytes: MAX_NOTICES_BYTES, signal, dispatcher }),
       timeoutMs,
@@ -82,7 +85,13 @@ export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSourc
     }
     try {
       const document = parseDocument(shown, answer.text, NoticesDocumentSchema);
-      fetched = document.notices.filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX));
+      const next = document.notices.filter((notice) => !notice.id.startsWith(WINDOW_NOTICE_ID_PREFIX));
+      const replay = judgeNoticesReplay(next, fetched, at);
+      if (replay.kind === 'older') {
+        failing.holds(`older ${replay.latest}`, `notices: ${shown}: its notices ${describeOlderNotices(replay)}`);
+        return;
+      }
+      fetched = next;
       failing.clear(`notices: reading ${shown} again`);
     } catch (error) {
       const first = error instanceof InputError ? error.problems[0] : undefined;
@@ -100,7 +109,7 @@ export function urlNoticesSource(options: UrlNoticesSourceOptions): NoticesSourc
         const value = await readConfig(key, at).catch(() => config?.value);
         config = { key, value };
       }
-      await fetchNotices();
+      await fetchNotices(at);
       return fetched === undefined ? undefined : [...fetched, ...renderConfigWindowNotices(config.value, at)];
     },
   };

@@ -41,7 +41,7 @@ export function isTcpScheme(url: string): boolean {
 
 /** What a dns URL names: the server (undefined for the system's), the name and the record type. */
 export interface DnsTarget {
-  /** `10.0.0.53:53` or `[::1]:5353` as `Resolver.setServers` takes it; undefined for the system's servers. */
+  /** `10.0.0.53:53` or `[::1]:5353`; undefined for the system's servers. */
   readonly server: string | undefined;
   readonly name: string;
   readonly type: DnsRecordType;

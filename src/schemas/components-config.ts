@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pathNamers } from '../errors/path-namers.js';
+import { AlertsConfigSchema } from './alerts-config.js';
 import { CheckOptionsShape, checkKindOptions, MillisecondsSchema } from './check-options.js';
 import { checkUrlSchema } from './check-url.js';
 import { checkGroupSpellings, checkUniqueNames } from './component-names.js';
@@ -239,6 +240,8 @@ export const ComponentsConfigSchema = z
       webhooks: z.array(WebhookConfigSchema).default([]),
       /** Email subscribers with double opt-in (`probe --subscribe-port`), mailed through the relay named here. */
       subscribers: SubscribersConfigSchema.optional(),
+      /** Alertmanager's and Grafana's webhooks, on the push listener: alerts open and resolve notices. */
+      alerts: AlertsConfigSchema.optional(),
       components: z
         .array(ComponentConfigSchema, {
           error: (issue) =>
@@ -261,6 +264,14 @@ export const ComponentsConfigSchema = z
         code: 'custom',
         path: ['public_url'],
         message: 'is required with "subscribers": the mails link to the page',
+      });
+    }
+    for (const [alertName, name] of Object.entries(config.alerts?.components ?? {})) {
+      if (names.has(name)) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['alerts', 'components', alertName],
+        message: `${JSON.stringify(name)} is not the name of a component`,
       });
     }
     config.maintenance.forEach((window, index) => {

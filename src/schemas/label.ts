@@ -55,6 +55,16 @@ export function describeForbiddenCharacter(text: string, { paragraphs = false } 
   return `contains ${kind} (${codePoint}) at character ${at}; control and invisible formatting characters are refused`;
 }
 
+/**
+ * `text` with every character `describeForbiddenCharacter` would name
+ * replaced by a space: for words from another tool (an alert's summary),
+ * taken rather than refused. With `paragraphs`, line breaks and tabs stay.
+ */
+export function replaceForbiddenCharacters(text: string, { paragraphs = false } = {}): string {
+  const pattern = paragraphs ? FORBIDDEN_IN_TEXT : FORBIDDEN_CHARACTER;
+  return text.replace(new RegExp(pattern.source, 'gu'), ' ');
+}
+
 const LABEL_REGEX = new RegExp(LABEL_PATTERN);
 
 /**

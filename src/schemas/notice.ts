@@ -124,8 +124,35 @@ export type Notice = z.infer<typeof NoticeSchema>;
 export type IncidentNotice = Extract<Notice, { readonly kind: 'incident' }>;
 export type MaintenanceNotice = Extract<Notice, { readonly kind: 'maintenance' }>;
 
+/** The longest group key an alert origin keeps: Alertmanager's are its route's matchers and the group's labels. */
+export const MAX_GROUP_KEY_CHARS = 2_000;
+/** The most alerts an alert origin remembers: the latest, once a group has fired more than this. */
+export const MAX_REMEMBERED_ALERTS = 500;
+
+/**
+ * Who opened a notice when it was not a person (`opened_by` in the notices
+ * file, never published): the alerting tool, the alert group's key, and
+ * each alert of the group it has seen firing, as `FINGERPRINT@STARTS_AT`,
+ * so that a repeated notification changes nothing and an alert that fires
+ * again after the notice was resolved opens a new one.
+ */
+export const AlertOriginSchema = z.strictObject({
+  source: z.enum(['alertmanager', 'grafana']),
+  group_key: z.string().min(1).max(MAX_GROUP_KEY_CHARS),
+  alerts: z.array(z.string().min(1).max(200)).max(MAX_REMEMBERED_ALERTS),
+});
+export type AlertOrigin = z.infer<typeof AlertOriginSchema>;
+
+/** An incident notice as the notices file holds it: as published, and who opened it when an alert did. */
+export const WrittenIncidentNoticeSchema = IncidentNoticeSchema.extend({ opened_by: AlertOriginSchema.optional() });
+export type WrittenIncidentNotice = z.infer<typeof WrittenIncidentNoticeSchema>;
+
+/** A notice as the notices file holds it (`opened_by` is the file's only, never published). */
+export const WrittenNoticeSchema = z.discriminatedUnion('kind', [WrittenIncidentNoticeSchema, MaintenanceNoticeSchema]);
+export type WrittenNotice = z.infer<typeof WrittenNoticeSchema>;
+
 /** `data/notices.json`: the notices the team has written. */
-export const NoticesFileSchema = z.array(NoticeSchema);
+export const NoticesFileSchema = z.array(WrittenNoticeSchema);
 
 /** The `/api/v1/notices` body. */
 export const NoticesDocumentSchema = z

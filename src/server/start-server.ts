@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { API_DOCUMENTS, type DocumentPath, maxBytesOf } from '../api-documents.js';
 import { documentFile, OBSERVATIONS_PATH, STATUS_MARKDOWN_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
+import { allowFormEndpoint } from '../headers/allow-form-endpoint.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import type { RateLimit } from '../heartbeats/rate-limiter.js';
@@ -23,6 +24,7 @@ import { countedPaths } from './counted-paths.js';
 import { createRequestHandler } from './create-request-handler.js';
 import { FollowedDocument } from './followed-document.js';
 import { createOccasionalLog } from './log-occasionally.js';
+import { isUnderPrefix, type ProxyRoute, proxyToListener } from './proxy-to-listener.js';
 import { chooseStaleAfterMs } from './stale-after.js';
 import { createStaleStatusMarkdown } from './stale-status-markdown.js';
 import { createStaticFiles } from './static-files.js';
@@ -77,6 +79,13 @@ export interface ServerOptions {
    * directory. Left out, both paths are answered as any missing file.
    */
   readonly mcp?: { readonly rateLimit?: RateLimit; readonly maxBodyBytes?: number };
+  /** `npm start` only: the subscription endpoint's path passed to the probe's listener (`ProxyRoute`). */
+  readonly proxy?: ProxyRoute;
+  /**
+   * The email form's endpoint (components config `subscribers.endpoint`):
+   * the page's Content-Security-Policy lets the form reach it (`allowFormEndpoint`).
+   */
+  readonly formEndpoint?: string | undefined;
 }
 
 export interface RunningServer {
@@ -95,6 +104,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => console.error(`[serve] ${message}`));
   const headersConfig = await readDocument(options.headersFile, HeadersConfigSchema);
+  const rules = allowFormEndpoint(headersConfig.headers, options.formEndpoint);
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
 
@@ -104,7 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       file: documentFile(publicDir, path),
       schema,
       keep,
-      headers: resolveHeaders(headersConfig.headers, path),
+      headers: resolveHeaders(rules, path),
       log,
       ...(maxBytes === undefined ? {} : { maxBytes }),
       optional: row?.requiredByVerify === false,
@@ -151,13 +161,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.mcp === undefined
       ? undefined
       : await (await import('../mcp/mcp-routes.js')).createMcpRoutes(publicDir, options.mcp);
-  const handler = createRequestHandler({
+  const staticHandler = createRequestHandler({
     mcp,
     documents,
     serveStatic: createStaticFiles({
       publicDir,
-      rules: headersConfig.headers,
-      compressed: createCompressedFiles(headersConfig.headers),
+      rules,
+      compressed: createCompressedFiles(rules),
       onError: logFailure('error reading a static file'),
     }),
     health: () => assessHealth(status.current?.value, now(), staleAfterMs()),
@@ -165,7 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     answerStaleMarkdown: createStaleStatusMarkdown({
       file: documentFile(publicDir, STATUS_MARKDOWN_PATH),
       maxBytes: maxBytesOf(STATUS_MARKDOWN_PATH),
-      headers: resolveHeaders(headersConfig.headers, STATUS_MARKDOWN_PATH),
+      headers: resolveHeaders(rules, STATUS_MARKDOWN_PATH),
       statusIsStale: () => {
         const updatedAt = status.current?.value.updated_at;
         return updatedAt !== undefined && judgeFreshness(updatedAt, now(), staleAfterMs()).kind === 'stale';
@@ -173,6 +183,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       now,
     }),
   });
+  const { proxy } = options;
+  const handler: typeof staticHandler =
+    proxy === undefined
+      ? staticHandler
+      : (request, response) => {
+          if (isUnderPrefix(request.url ?? '', proxy.prefix)) proxyToListener(proxy, request, response);
+          else staticHandler(request, response);
+        };
   // prom-client is loaded only when something will read the metrics: a plain `serve` never pays for it.
   const metrics =
     options.metrics === undefined

@@ -8,6 +8,7 @@ import { listPublishedFiles } from '../exports/list-published-files.js';
 import { renderExports } from '../exports/render-exports.js';
 import { isScopedFeedPath, listFeedScopes } from '../feed/feed-scopes.js';
 import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
+import { allowFormEndpoint } from '../headers/allow-form-endpoint.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
@@ -25,6 +26,7 @@ import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/compon
 import { RegionsFileSchema } from '../schemas/region.js';
 import { bundlePage } from './bundle-page.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
+import { readPageWithEmailForm } from './email-form-page.js';
 import { listMonthlyReportFiles } from './monthly-report-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
@@ -107,6 +109,9 @@ export async function buildSite({
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
   const components = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
   const scopes = listFeedScopes(components?.components ?? []);
+  // The email form where the config has subscribers (and the page's policy lets it reach the endpoint).
+  const page = await readPageWithEmailForm(publicDir, components);
+  const rules = allowFormEndpoint(headersConfig.headers, components?.subscribers?.endpoint);
   const notices =
     noticesFile === undefined
       ? undefined
@@ -153,7 +158,13 @@ export async function buildSite({
     ...listComponentHistoryFiles(components),
     ...(components === undefined ? [] : listMonthlyReportFiles(Date.now())),
   ];
-  const exports = renderExports(headersConfig.headers, files, hostPublicDir);
+  const endpoint = components?.subscribers?.endpoint;
+  const exports = renderExports(
+    rules,
+    files,
+    hostPublicDir,
+    endpoint === undefined ? undefined : { path: new URL(endpoint).pathname },
+  );
   // A bad bucket URL is bad input like any other: refused before anything is written.
   const mirror =
     publishTo === undefined
@@ -173,7 +184,8 @@ export async function buildSite({
     written.push(...(await createCalendarsPublisher(writer, calendarScopes)(calendarInput)));
   }
   // The page's own files are not written here, but they are served beside what is.
-  const ownPaths = new Set(published.map((file) => file.path));
+  if (page !== undefined) written.push(await writer.write('/index.html', page));
+  const ownPaths = new Set([...published.map((file) => file.path), ...(page === undefined ? [] : ['/index.html'])]);
   for (const path of new Set(listPageFiles(files))) {
     if (!ownPaths.has(path)) await writer.updateSiblings(path);
   }
@@ -195,7 +207,7 @@ export async function buildSite({
     } finally {
       writer.close();
     }
-    const forCdn = listCdnHeaders(headersConfig.headers, uploads);
+    const forCdn = listCdnHeaders(rules, uploads);
     if (forCdn.length > 0) {
       log.info(`${publishTo}: objects cannot carry these headers; the CDN's response headers policy must add them:`);
       for (const line of forCdn) log.info(`  ${line}`);

@@ -13,8 +13,9 @@ export interface FetchedResponse {
 export type FetchFunction = (
   url: string,
   init: {
-    method: 'GET';
+    method: 'GET' | 'POST';
     headers: Record<string, string>;
+    body?: string;
     redirect: 'manual';
     signal: AbortSignal;
   },

@@ -13,6 +13,7 @@ import { StatuspageComponentsSchema } from '../schemas/statuspage/statuspage-doc
 import { slugify } from '../slugs/assign-slugs.js';
 import { checkDeploymentEndpoint } from './check-deployment-endpoint.js';
 import { checkFreshness, checkKnownRegion } from './check-status-document.js';
+import { checkSubscriptionEndpoint } from './check-subscription-endpoint.js';
 import { ADDED_ENDPOINTS, CONTRACT, type Endpoint, type EndpointContract } from './contract.js';
 import { defaultFetch, type FetchFunction, fetchEndpoint, VERIFY_TIMEOUT_MS } from './fetch-endpoint.js';
 import type { VerifyCheck, VerifyReport } from './verify-report.js';
@@ -47,6 +48,8 @@ export interface VerifyOptions {
   readonly fetch?: FetchFunction;
   readonly now?: () => Date;
   readonly timeoutMs?: number;
+  /** The email subscribers' endpoint, when the config has one (`verify --config`): its path and the page's origin. */
+  readonly subscriptions?: { readonly path: string; readonly pageOrigin: string };
 }
 
 /**
@@ -127,6 +130,16 @@ export async function verifyDeployment(options: VerifyOptions): Promise<VerifyRe
     ...added.flatMap((verdict) => verdict.checks),
     ...componentFeed,
     ...groupFeed,
+    ...(options.subscriptions === undefined
+      ? []
+      : await checkSubscriptionEndpoint(
+          {
+            url: joinUrl(options.baseUrl, `${options.subscriptions.path.replace(/\/+$/, '')}/confirm`),
+            pageOrigin: options.subscriptions.pageOrigin,
+          },
+          fetchFunction,
+          timeoutMs,
+        )),
   ];
   /**
    * One of the documents published per component or group, at `path` (the

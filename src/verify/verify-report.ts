@@ -26,7 +26,8 @@ export type Verdict = z.infer<typeof VerdictSchema>;
 
 /** One row of the report: one check of one endpoint. */
 export const VerifyCheckSchema = z.strictObject({
-  endpoint: z.enum(ENDPOINTS),
+  /** A document of the contract, or `subscriptions`: the email subscribers' endpoint (`verify --config`). */
+  endpoint: z.enum([...ENDPOINTS, 'subscriptions']),
   check: CheckNameSchema,
   outcome: VerdictSchema,
   url: z.string(),

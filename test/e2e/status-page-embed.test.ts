@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STATUS_PATH, STATUSPAGE_SUMMARY_PATH } from '../../src/api-paths.js';
+import { writePublicFile } from '../../src/compression/write-public-file.js';
 import { useLoopbackServers } from '../helpers/loopback-server.js';
 import { watchPage } from './browser.js';
 import { ARTIFACTS_DIR, expectNoProblems, pastHistory, statusUpdated, useStatusPage } from './status-page-harness.js';
@@ -79,7 +81,7 @@ async function startOtherSite(statusSite: string): Promise<string> {
     }
     response
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy })
-      .end(page(path === '/de' ? 'de' : 'en'));
+      .end(page(path === '/de' || path === '/ar' ? path.slice(1) : 'en'));
   });
   return other.origin;
 }
@@ -184,6 +186,109 @@ describe('<service-directory-status> on another site under a strict CSP', () => 
     ).resolves.toBe('rgb(87, 96, 106)');
     await page.screenshot({ path: `${ARTIFACTS_DIR}/status-embed-stale.png` });
     await expectNoViolations(page);
+    expectNoProblems(problems);
+  });
+});
+
+describe('<service-directory-status components> of a page with 50,000 components', () => {
+  const COUNT = 50_000;
+  const nameOf = (index: number) => `Service ${String(index).padStart(5, '0')}`;
+  /** Three components not operational, far down the page's order. */
+  const BROKEN = new Map<number, string>([
+    [44_444, 'partial_outage'],
+    [31_000, 'major_outage'],
+    [7, 'degraded_performance'],
+  ]);
+
+  /**
+   * Our summary.json with its components replaced by COUNT of them, published
+   * as a probe without --precompress does (any .br and .gz sibling removed).
+   */
+  async function publishLargeSummary(): Promise<void> {
+    const site = harness.site();
+    const summary = (await (await fetch(`${site.url}${STATUSPAGE_SUMMARY_PATH}`)).json()) as {
+      components: Record<string, unknown>[];
+    };
+    const [model] = summary.components;
+    const components = Array.from({ length: COUNT }, (_, index) => ({
+      ...model,
+      id: `c${String(index).padStart(11, '0')}`,
+      name: nameOf(index),
+      status: BROKEN.get(index) ?? 'operational',
+      position: index + 1,
+      group_id: null,
+    }));
+    await publish(STATUSPAGE_SUMMARY_PATH, { ...summary, components });
+    // The server answers a file anew once it has held still: the embed must find the large one.
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${site.url}${STATUSPAGE_SUMMARY_PATH}`)).json()) as typeof summary).components.length,
+        { timeout: 20_000 },
+      )
+      .toBe(COUNT);
+  }
+
+  const publish = (path: `/${string}`, document: unknown) =>
+    writePublicFile(harness.site().publicDir, path, `${JSON.stringify(document)}\n`, { precompress: false });
+
+  it('lists 50 at most, the outages first, says how many more with a link, and builds the list once', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, problems, ours } = await openOtherSite('/', async (page) => {
+      await page.clock.install();
+      await publishLargeSummary();
+    });
+    const list = embedded(page, 1);
+    const more = list.locator('li.more a');
+    await expect
+      .poll(() => more.textContent(), { timeout: 20_000 })
+      .toBe('and 49,950 more components on the status page');
+    await expect(more.getAttribute('href')).resolves.toBe(`${ours}/`);
+    await expect(list.locator('li').count()).resolves.toBe(51);
+    const names = await list.locator('li .name').allTextContents();
+    expect(names.slice(0, 5)).toEqual([nameOf(31_000), nameOf(44_444), nameOf(7), nameOf(0), nameOf(1)]);
+    expect(names.at(-1)).toBe(nameOf(47));
+
+    // Nothing in the list changes while the summary does not: the judging every 10 s and the next
+    // refresh (which brings a new overall state) leave it be.
+    await list.evaluate((element) => {
+      const counted = window as unknown as { listMutations: number };
+      counted.listMutations = 0;
+      new MutationObserver((records) => {
+        counted.listMutations += records.length;
+      }).observe(element.shadowRoot?.querySelector('ul') as Node, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    await publish(STATUS_PATH, statusUpdated(0, { status: 'major_outage' }));
+    await expect
+      .poll(async () => ((await (await fetch(`${ours}${STATUS_PATH}`)).json()) as { status: string }).status, {
+        timeout: 20_000,
+      })
+      .toBe('major_outage');
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => embedded(page, 0).locator('.text').textContent(), { timeout: 20_000 }).toBe('Major outage');
+    await expect(page.evaluate(() => (window as unknown as { listMutations: number }).listMutations)).resolves.toBe(0);
+    await expect(list.locator('li').count()).resolves.toBe(51);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/status-embed-large.png` });
+    await expectNoViolations(page);
+    expectNoProblems(problems);
+  });
+
+  it('says how many more in Arabic, right to left', { timeout: 120_000 }, async () => {
+    const { page, problems } = await openOtherSite('/ar', async () => {
+      await publishLargeSummary();
+    });
+    const list = embedded(page, 1);
+    await expect
+      .poll(() => list.locator('li.more a').textContent(), { timeout: 20_000 })
+      // 49,950 is of Arabic's `many` plural form.
+      .toBe(`و${(COUNT - 50).toLocaleString('ar')} مكوّنًا آخر في صفحة الحالة`);
+    await expect(list.locator('[role="status"]').getAttribute('dir')).resolves.toBe('rtl');
+    await expect(list.locator('li').count()).resolves.toBe(51);
     expectNoProblems(problems);
   });
 });

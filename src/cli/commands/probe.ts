@@ -65,7 +65,9 @@ beside the state file.
   --push-port PORT (sidecar) heartbeat components' pushes: POST /heartbeat/SLUG with
                    Authorization: Bearer TOKEN (each component's heartbeat.token_env);
                    standbys listen too. Not with --once: jobs there run
-                   service-directory heartbeat NAME
+                   service-directory heartbeat NAME. With "alerts" in the config,
+                   also Alertmanager's and Grafana's webhooks: POST /alerts/alertmanager
+                   and /alerts/grafana with Bearer ALERTS_TOKEN (alerts.token_env)
   --push-host HOST the push listener's address (default 127.0.0.1)
   --push-cert FILE the push listener's certificate (PEM): with --push-key, it speaks HTTPS
   --push-key FILE  the certificate's private key (PEM)
@@ -93,7 +95,7 @@ beside the state file.
 
 Environment: REGION overrides the config's region; each webhook's secret_env names
 the variable holding its signing secret, each heartbeat's token_env its push token
-(read with --push-port); METRICS_PORT (as --metrics-port, which
+and alerts.token_env the alerts' (read with --push-port); METRICS_PORT (as --metrics-port, which
 wins) and METRICS_HOST; PRECOMPRESS=1 (as --precompress); LOG_LEVEL=quiet leaves
 out the summary line of every cycle (changes and problems are still logged).
 Only one probe writes per state directory: a second one (sidecar or --once) refuses
@@ -202,6 +204,9 @@ export async function probe(args: string[]): Promise<void> {
           keyFile: typeof values['push-key'] === 'string' ? resolve(values['push-key']) : undefined,
           log,
           observe: metrics?.observePush,
+          alerts: {
+            noticesFile: /^https?:\/\//i.test(String(values.notices)) ? undefined : resolve(String(values.notices)),
+          },
         });
   const { mail } = sidecarOptions;
   if (subscribePort !== undefined && mail === undefined) {

@@ -19,8 +19,8 @@ Serves DIR with the header rules applied; the API paths answer from memory.
   --stale-after SECONDS    /healthz answers 503 once the status is older (default: three
                            intervals of the probe's published interval_seconds in
                            DIR/api/v1/uptime, else of the schedule in --config, else 90)
-  --config FILE            the probe's config, for its schedule and the components' groups
-                           (default: data/components.json)
+  --config FILE            the probe's config, for its schedule, the components' groups and
+                           the email form's endpoint (default: data/components.json)
   --metrics-port PORT      a second listener, GET /metrics for Prometheus, on METRICS_HOST
                            (default: HOST); the public port never serves /metrics
   --mcp                    answer MCP (streamable HTTP, stateless) at /mcp, read-only tools over
@@ -58,15 +58,15 @@ export async function serve(args: string[]): Promise<void> {
   const configFile = resolve(String(parsed.values.config));
   // The metrics' parts (prom-client among them) are loaded only with a metrics port.
   const registry = metricsPort.port === undefined ? undefined : new (await import('prom-client')).Registry();
-  // Read once, and only when a part needs it: the schedule's staleness bound, the metrics' groups.
-  const config =
-    staleAfter === undefined || registry !== undefined ? await loadOptionalComponentsConfig(configFile) : undefined;
+  // Read once: the schedule's staleness bound, the metrics' groups, the email form's endpoint (the page's CSP).
+  const config = await loadOptionalComponentsConfig(configFile);
   const running = await startServer({
     publicDir: resolve(String(parsed.values.public)),
     headersFile: resolve(String(parsed.values.headers)),
     port: env.PORT,
     host: env.HOST,
     ...(parsed.values.mcp === true ? { mcp: {} } : {}),
+    formEndpoint: config?.subscribers?.endpoint,
     ...(staleAfter === undefined
       ? { fallbackStaleAfterMs: fallbackStaleAfterMs(config) }
       : { staleAfterMs: parseSeconds('--stale-after', staleAfter) * 1000 }),

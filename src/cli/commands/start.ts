@@ -5,6 +5,7 @@ import type { PushListener } from '../../heartbeats/push-listener.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
 import { readEnv } from '../../io/read-env.js';
 import { createConsoleProbeLog, LogLevelEnvSchema } from '../../log/probe-log.js';
+import type { MailSubscribers } from '../../mail-subscribers/mail-subscribers.js';
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
@@ -17,6 +18,13 @@ import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
 import { loadComponentsConfig } from '../../settings/load-components-config.js';
 import { buildSite } from '../../site/build-site.js';
+import {
+  localOriginOf,
+  type MailDemo,
+  reservePort,
+  startMailDemo,
+  writeDemoConfig,
+} from '../../standins/start-mail-demo.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
   describeStandinPlatform,
@@ -104,37 +112,36 @@ export async function start(args: string[]): Promise<void> {
 
   // Everything that can be wrong with the inputs is found before anything listens.
   const configFile = resolve(String(values.config));
+  const stateFile = resolve(String(values.state));
+  // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
+  const given = await loadComponentsConfig(configFile);
+  // With the stand-ins, a config without subscribers gets the demo's on the page's own origin, decided before
+  // the build so that the page is built knowing its endpoint, as from a real config.
+  const demo = withStandins && given.config.subscribers === undefined;
+  const serverPort = demo && env.PORT === 0 ? await reservePort(env.HOST) : env.PORT;
+  const demoOrigin = demo ? localOriginOf(env.HOST, serverPort) : undefined;
+  if (demo && demoOrigin === undefined)
+    console.log('start: HOST is not a loopback address: no email sign-ups over http');
+  const probeConfigFile =
+    demoOrigin === undefined ? configFile : await writeDemoConfig(configFile, stateFile, demoOrigin);
+  const loaded = probeConfigFile === configFile ? given : await loadComponentsConfig(probeConfigFile);
+  const { subscribers } = loaded.config;
   const built = await buildSite({
     regionsFile,
     publicDir,
     headersFile: resolve(String(values.headers)),
     noticesFile: resolve(String(values.notices)),
-    componentsFile: configFile,
+    componentsFile: probeConfigFile,
     precompress,
   });
   console.log(`start: built ${built.regionsFile} (${built.regionCount} regions)`);
-  const stateFile = resolve(String(values.state));
-  // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
-  const loaded = await loadComponentsConfig(configFile);
-  const sidecarOptions = await loadProbeOptions({
-    configFile,
-    loaded,
-    regionsFile,
-    standinsPort: withStandins ? standinsPort : undefined,
-    publicDir,
-    notices: resolve(String(values.notices)),
-    stateFile,
-    historyFile: resolve(String(values.history)),
-    precompress,
-    log,
-    observePost: probeMetrics?.observePost,
-  });
-  const { settings } = sidecarOptions;
-
+  let subscribeUrl: string | undefined;
   let platform: StandinPlatform | undefined;
   let server: RunningServer | undefined;
   let sidecar: Sidecar | undefined;
   let push: PushListener | undefined;
+  let mailDemo: MailDemo | undefined;
+  let mail: MailSubscribers | undefined;
   try {
     if (withStandins) {
       platform = await startStandinPlatform({
@@ -148,14 +155,48 @@ export async function start(args: string[]): Promise<void> {
     server = await startServer({
       publicDir,
       headersFile: resolve(String(values.headers)),
-      port: env.PORT,
+      port: serverPort,
       host: env.HOST,
-      fallbackStaleAfterMs: staleAfterForSchedule(settings.schedule),
-      ...(registry === undefined ? {} : { metrics: { registry, groups: groupsOf(loaded.config.components) } }),
+      fallbackStaleAfterMs: staleAfterForSchedule(given.config.schedule),
+      formEndpoint: subscribers?.endpoint,
+      // The page's form posts to its own origin: this server passes the endpoint's path to the probe's listener.
+      ...(subscribers === undefined
+        ? {}
+        : {
+            proxy: { prefix: new URL(subscribers.endpoint).pathname.replace(/\/+$/, ''), target: () => subscribeUrl },
+          }),
+      ...(registry === undefined ? {} : { metrics: { registry, groups: groupsOf(given.config.components) } }),
     }).catch((error: unknown) => {
       throw explainPortInUse(error, 'serve on another port with PORT=3001 npm start');
     });
     console.log(`start: the status page is at ${server.url}/ (API: ${server.url}/api/v1/status, /api/v1/regions)`);
+    if (withStandins && subscribers !== undefined) {
+      mailDemo = await startMailDemo({
+        subscribers,
+        pagePort: standinsPort + 5 <= 65_535 ? standinsPort + 5 : 0,
+        env: process.env,
+        log: (line) => console.log(`mail stand-in: ${line}`),
+      }).catch((error: unknown) => {
+        throw explainPortInUse(error, 'pick other stand-in ports with --standins-port BASE');
+      });
+      for (const line of mailDemo.lines) console.log(`start: ${line}`);
+    }
+    const sidecarOptions = await loadProbeOptions({
+      configFile: probeConfigFile,
+      loaded,
+      regionsFile,
+      standinsPort: withStandins ? standinsPort : undefined,
+      publicDir,
+      notices: resolve(String(values.notices)),
+      stateFile,
+      historyFile: resolve(String(values.history)),
+      precompress,
+      log,
+      env: mailDemo?.env ?? process.env,
+      observePost: probeMetrics?.observePost,
+    });
+    mail = sidecarOptions.mail;
+    if (mail !== undefined) subscribeUrl = (await mail.listen(0, '127.0.0.1')).url;
     if (withStandins) {
       await rm(stateFile, { force: true });
       console.log('start: the stand-ins start healthy, so the probe starts from fresh memory');
@@ -163,7 +204,7 @@ export async function start(args: string[]): Promise<void> {
     if (pushPort !== undefined) {
       push = await openPushListener({
         configFile,
-        config: loaded.config,
+        config: given.config,
         stateFile,
         port: pushPort,
         host: '127.0.0.1',
@@ -186,8 +227,10 @@ export async function start(args: string[]): Promise<void> {
     console.log(`start: ${signal}, stopping the probe, the server${withStandins ? ' and the stand-ins' : ''}`);
   } finally {
     await sidecar?.stop();
+    await mail?.close();
     await push?.close();
     await server?.close();
+    await mailDemo?.close();
     await platform?.close();
   }
   console.log('start: stopped');

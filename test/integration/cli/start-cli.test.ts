@@ -37,7 +37,7 @@ async function waitFor<T>(get: () => Promise<T | undefined>, timeoutMs: number):
 
 describe('start', () => {
   it('builds, launches the stand-ins, serves and probes: a probed status within seconds, then Ctrl-C stops it all', async () => {
-    const base = await freeBasePort(5);
+    const base = await freeBasePort(6);
     const shipped = ComponentsConfigSchema.parse(
       JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
     );
@@ -97,7 +97,7 @@ describe('start', () => {
   }, 60_000);
 
   it('takes heartbeat pushes and serves the server’s and the probe’s metrics, with --push-port and --metrics-port', async () => {
-    const base = await freeBasePort(5);
+    const base = await freeBasePort(6);
     const shipped = ComponentsConfigSchema.parse(
       JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
     );

@@ -149,6 +149,8 @@ describe('the subscription endpoint with a real SMTP relay', () => {
     const scanned = await fetch(link.replace('127.0.0.1:3043', listener.url.replace('http://', '')));
     expect(scanned.status).toBe(200);
     expect(await scanned.text()).toContain('<form method="post"');
+    // Under `no-referrer` a browser posts the button's form with `Origin: null`, which the endpoint refuses.
+    expect(scanned.headers.get('referrer-policy')).toBe('same-origin');
     expect(mail.store.counts().confirmed).toBe(1);
     const oneClick = () =>
       fetch(link.replace('http://127.0.0.1:3043', listener.url), {
@@ -185,6 +187,8 @@ describe('the subscription endpoint with a real SMTP relay', () => {
   it('answers CORS for the page’s origin only', async () => {
     const page = await post('', { email: 'cors@example.org' }, { Origin: 'http://127.0.0.1:3043' });
     expect(page.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3043');
+    // The page's form says how long a 429 asks to wait.
+    expect(page.headers.get('access-control-expose-headers')).toBe('Retry-After');
     const other = await post('', { email: 'cors@example.org' }, { Origin: 'https://evil.example' });
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();

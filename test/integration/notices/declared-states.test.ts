@@ -141,6 +141,43 @@ describe('a declared state, applied by the probe', () => {
     }
   });
 
+  it('keeps the newer notices when an older version of the file is put back, and takes a newer one', async () => {
+    const resolved = buildsFailing('resolved', 'partial_outage');
+    const cacheDown = (state: 'investigating' | 'resolved'): Notice => ({
+      id: 'cache-down',
+      title: 'The build cache is down',
+      components: ['Build Service'],
+      kind: 'incident',
+      state,
+      updates: [
+        {
+          at: '2026-11-25T14:04:30Z',
+          state: 'investigating',
+          text: 'No build finds its cache.',
+          impact: { 'Build Service': 'major_outage' },
+        },
+        ...(state === 'resolved' ? [{ at: '2026-11-25T14:04:50Z', state: 'resolved' as const, text: 'Back.' }] : []),
+      ],
+    });
+    const probe = await probeWith('healthy', [resolved, cacheDown('investigating')]);
+    try {
+      await probe.prober.runCycle();
+      expect((await probe.status()).components).toEqual([{ name: 'Build Service', status: 'major_outage' }]);
+      // The file as it was before cache-down was opened (a backup restored, an older ConfigMap applied).
+      for (const older of [[resolved], []]) {
+        await probe.setNotices(older);
+        await probe.prober.runCycle();
+        expect((await probe.status()).components).toEqual([{ name: 'Build Service', status: 'major_outage' }]);
+        expect((await probe.notices()).map((notice) => notice.id)).toEqual(['cache-down', 'builds-failing']);
+      }
+      await probe.setNotices([resolved, cacheDown('resolved')]);
+      await probe.prober.runCycle();
+      expect((await probe.status()).components).toEqual([{ name: 'Build Service', status: 'operational' }]);
+    } finally {
+      probe.prober.close();
+    }
+  });
+
   it('puts the components of a maintenance notice under maintenance in its window, whatever the checks see', async () => {
     const probe = await probeWith('failing', [
       {

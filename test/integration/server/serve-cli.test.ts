@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { componentFeedPath, FEED_PATH } from '../../../src/api-paths.js';
 import { writePublicFile } from '../../../src/compression/write-public-file.js';
+import { subscribersConfig } from '../../helpers/mail-subscribers.js';
 import { type CliProcess, runCli, startCli } from '../../helpers/run-cli.js';
 import { publishStatus, sampleStatus } from '../../helpers/status-fixture.js';
 import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
@@ -60,6 +61,18 @@ describe('service-directory serve', () => {
     const result = await runCli(['serve'], { cwd: site.root, env: { PORT: '0' } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^headers\.json: is not valid JSON/);
+  });
+
+  it('opens the page’s CSP to the email form’s endpoint where --config has subscribers', async () => {
+    await writeFile(join(site.publicDir, 'index.html'), '<!doctype html><title>Status</title>\n');
+    await writeFile(join(site.root, 'subscribers.json'), JSON.stringify(subscribersConfig()));
+    serving = startCli(['serve', '--config', 'subscribers.json'], { cwd: site.root, env: { PORT: '0' } });
+    const [, url] = await serving.waitForOutput(/listening on (http:\/\/\S+)/);
+    const response = await request(`${url}/`);
+    await response.body.text();
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' http://127.0.0.1:3043; img-src 'self'; base-uri 'none'; form-action http://127.0.0.1:3043;",
+    );
   });
 
   it('refuses a PORT that is not a port number', async () => {

@@ -1,31 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRecord, judgeDnsAnswer, rcodeOfError } from '../../../src/checks/judge-dns-answer.js';
+import { judgeDnsAnswer } from '../../../src/checks/judge-dns-answer.js';
 import { classifyFailure } from '../../../src/outbound/classify-failure.js';
-
-describe('formatRecord', () => {
-  it.each([
-    ['A', '10.0.0.1', '10.0.0.1'],
-    ['AAAA', 'FD00:0:0:0:0:0:0:1', 'fd00::1'],
-    ['CNAME', 'Registry.Example.NET.', 'registry.example.net'],
-    ['MX', { priority: 10, exchange: 'MX1.Mail.Test' }, '10 mx1.mail.test'],
-    ['TXT', ['v=spf1 ', '-all'], 'v=spf1 -all'],
-  ] as const)('writes a %s record as expect_answer does', (type, record, text) => {
-    expect(formatRecord(type, record)).toBe(text);
-  });
-});
-
-describe('rcodeOfError', () => {
-  it.each([
-    ['ENOTFOUND', 'NXDOMAIN'],
-    ['ENODATA', 'NOERROR'],
-    ['ESERVFAIL', 'SERVFAIL'],
-    ['EREFUSED', 'REFUSED'],
-    ['ETIMEOUT', undefined],
-    ['ECONNREFUSED', undefined],
-  ])('%s is %s', (code, rcode) => {
-    expect(rcodeOfError(code)).toBe(rcode);
-  });
-});
 
 describe('judgeDnsAnswer', () => {
   const answer = (records: string[], rcode = 'NOERROR' as const) => ({ rcode, records });
@@ -72,6 +47,11 @@ describe('judgeDnsAnswer', () => {
     ],
     ['SERVFAIL', [{ rcode: 'SERVFAIL', records: [] }, 'A'], 'rcode SERVFAIL, expected NOERROR'],
     ['no records of the type', [answer([]), 'MX'], 'answer holds no MX records'],
+    [
+      'records only for other names',
+      [{ rcode: 'NOERROR', records: [], otherNamesIgnored: 2 }, 'A', undefined, ['10.0.0.1']],
+      'answer holds no A records for the name asked (2 for other names ignored)',
+    ],
   ])('%s', (_what, args, reason) => {
     expect(judgeDnsAnswer(...args)).toBe(reason);
   });
