@@ -14,6 +14,9 @@ export const BUNDLE_DIR = 'bundle';
 /** What `index.html` loads: the entry and every module it imports, in one file. */
 export const PAGE_BUNDLE_PATH = `/${BUNDLE_DIR}/${PAGE_ENTRY}`;
 
+/** Scripts of their own that pages load, which import the page's modules (h61's email form). */
+const EXTRA_ENTRIES = ['status-page.email-updates.js'];
+
 const fileOf = (path: string) => path.replace(/^\.\//, '');
 
 /**
@@ -101,6 +104,10 @@ export async function bundlePage(publicDir: string, generated: readonly Publishe
     ].join('\n');
     const main = await bundle(publicDir, { contents: entry }, pagePlugin(files, wanted), PAGE_BUNDLE_PATH.slice(1));
     const out = [...main.files];
+    // Modules a page loads beside its own script (the email form's, where the build placed it), bundled like those on demand.
+    for (const file of EXTRA_ENTRIES) {
+      if (statSync(join(publicDir, file), { throwIfNoEntry: false })?.isFile()) wanted.add(file);
+    }
     const done = new Set<string>();
     for (let next = [...wanted]; next.length > 0; next = [...wanted].filter((file) => !done.has(file))) {
       for (const file of next) {

@@ -71,7 +71,8 @@ export function renderEmailForm({ endpoint, components }: EmailFormSettings): st
     '            <p id="email-result" class="email-result" role="status" aria-live="polite"></p>',
     '          </form>',
     '        </details>',
-    '        <script type="module" src="/status-page.email-updates.js"></script>',
+    // Its bundle (bundle-page.ts): the form's code then shares the page's translator, not a second one.
+    '        <script type="module" src="/bundle/status-page.email-updates.js"></script>',
     `        ${EMAIL_FORM_END}`,
     '',
   ].join('\n');
