@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import type { PushListener } from '../../heartbeats/push-listener.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
@@ -126,6 +126,12 @@ export async function start(args: string[]): Promise<void> {
     demoOrigin === undefined ? configFile : await writeDemoConfig(configFile, stateFile, demoOrigin);
   const loaded = probeConfigFile === configFile ? given : await loadComponentsConfig(probeConfigFile);
   const { subscribers } = loaded.config;
+  if (withStandins) {
+    // The stand-ins' run starts from fresh memory, and so do its badges and feeds: the probe writes them again
+    // within a cycle, and the build's header exports count the files there (past Cloudflare's 100 rules, a second
+    // start failed on the first one's badges and feeds).
+    await Promise.all(['badges', 'feeds'].map((dir) => rm(join(publicDir, dir), { recursive: true, force: true })));
+  }
   const built = await buildSite({
     regionsFile,
     publicDir,
