@@ -41,26 +41,23 @@ export function dnsServerOf(
  * settled or as soon as `signal` aborts. Never rejects.
  */
 export function exchangeOverUdp(server: DnsServer, query: Buffer, signal: AbortSignal): Promise<DnsExchange> {
-  return new Promise((resolve) => {
-    const socket = createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');
-    let open = true;
-    const settle = (exchange: DnsExchange) => {
-      signal.removeEventListener('abort', abort);
-      if (open) {
-        open = false;
-        socket.close();
-      }
-      resolve(exchange);
-    };
-    const abort = () => settle({ kind: 'failed', error: describeRequestError(signal.reason) });
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    socket.on('error', (error) => settle({ kind: 'failed', error: describeRequestError(error) }));
-    socket.on('message', (bytes) => settle({ kind: 'reply', bytes }));
-    socket.connect(server.port, server.host, () => {
-      if (open) socket.send(query);
-    });
-  });
+  const socket = createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');
+  let open = true;
+  return settleOnce(
+    signal,
+    socket,
+    () => {
+      if (!open) return;
+      open = false;
+      socket.close();
+    },
+    (settle) => {
+      socket.on('message', (bytes) => settle({ kind: 'reply', bytes }));
+      socket.connect(server.port, server.host, () => {
+        if (open) socket.send(query);
+      });
+    },
+  );
 }
 
 /**
@@ -70,33 +67,54 @@ export function exchangeOverUdp(server: DnsServer, query: Buffer, signal: AbortS
  * is destroyed once settled or as soon as `signal` aborts. Never rejects.
  */
 export function exchangeOverTcp(server: DnsServer, query: Buffer, signal: AbortSignal): Promise<DnsExchange> {
+  const socket = connect({ host: server.host, port: server.port });
+  const chunks: Buffer[] = [];
+  let received = 0;
+  return settleOnce(
+    signal,
+    socket,
+    () => socket.destroy(),
+    (settle) => {
+      socket.on('end', () => settle({ kind: 'failed', error: 'reset' }));
+      socket.on('connect', () => {
+        const length = Buffer.alloc(2);
+        length.writeUInt16BE(query.length);
+        socket.write(Buffer.concat([length, query]));
+      });
+      socket.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        received += chunk.length;
+        if (received < 2) return;
+        const bytes = Buffer.concat(chunks);
+        const expected = bytes.readUInt16BE(0);
+        if (bytes.length - 2 >= expected) settle({ kind: 'reply', bytes: bytes.subarray(2, 2 + expected) });
+        else if (received > MAX_TCP_REPLY_BYTES + 2) settle({ kind: 'failed', error: 'reset' });
+      });
+    },
+  );
+}
+
+/**
+ * The one exchange over `socket`: settles once, with the first of `start`'s
+ * reply, a socket error or `signal`'s abort, and then lets go of the socket
+ * (`release`) and of the abort listener. Never rejects.
+ */
+function settleOnce(
+  signal: AbortSignal,
+  socket: { on(event: 'error', listener: (error: Error) => void): unknown },
+  release: () => void,
+  start: (settle: (exchange: DnsExchange) => void) => void,
+): Promise<DnsExchange> {
   return new Promise((resolve) => {
-    const socket = connect({ host: server.host, port: server.port });
-    const chunks: Buffer[] = [];
-    let received = 0;
     const settle = (exchange: DnsExchange) => {
       signal.removeEventListener('abort', abort);
-      socket.destroy();
+      release();
       resolve(exchange);
     };
     const abort = () => settle({ kind: 'failed', error: describeRequestError(signal.reason) });
     if (signal.aborted) return abort();
     signal.addEventListener('abort', abort, { once: true });
     socket.on('error', (error) => settle({ kind: 'failed', error: describeRequestError(error) }));
-    socket.on('end', () => settle({ kind: 'failed', error: 'reset' }));
-    socket.on('connect', () => {
-      const length = Buffer.alloc(2);
-      length.writeUInt16BE(query.length);
-      socket.write(Buffer.concat([length, query]));
-    });
-    socket.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      received += chunk.length;
-      if (received < 2) return;
-      const bytes = Buffer.concat(chunks);
-      const expected = bytes.readUInt16BE(0);
-      if (bytes.length - 2 >= expected) settle({ kind: 'reply', bytes: bytes.subarray(2, 2 + expected) });
-      else if (received > MAX_TCP_REPLY_BYTES + 2) settle({ kind: 'failed', error: 'reset' });
-    });
+    start(settle);
   });
 }
