@@ -191,12 +191,7 @@ function renderComponent(
       if (own !== undefined && holds(own, dayMs, periodMs, time, latency)) return own.day;
       let shared = days.lastTaken[index];
       if (shared === undefined || !holds(shared, dayMs, periodMs, time, latency)) {
-        const key = `${dayMs} ${periodMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]} ${latency?.p50Ms} ${latency?.p95Ms} ${latency?.p99Ms}`;
-        shared = days.byValue.get(key);
-        if (shared === undefined) {
-          shared = { dayMs, periodMs, time, latency, day: renderDay(dayMs, time, periodMs, latency) };
-          days.byValue.set(key, shared);
-        }
+        shared = sharedSlot(days, dayMs, periodMs, time, latency);
       }
       last[index] = shared;
       days.lastTaken[index] = shared;
@@ -204,6 +199,31 @@ function renderComponent(
     }),
   };
   return { full, downSeconds: byDay.map(outageSeconds) };
+}
+
+/**
+ * The slot for a day of these figures, shared by value between components
+ * when the day is over. Today's figures change at every cycle, so an entry
+ * kept for them would never be met again: it is made, not kept (kept, they
+ * added an entry per component per cycle until the map's cap, the sidecar's
+ * memory growing by tens of megabytes an hour on a one-second schedule).
+ */
+function sharedSlot(
+  days: DayEntries,
+  dayMs: number,
+  periodMs: number,
+  time: StateMs,
+  latency: LatencySummary | undefined,
+): DaySlot {
+  const make = (): DaySlot => ({ dayMs, periodMs, time, latency, day: renderDay(dayMs, time, periodMs, latency) });
+  if (periodMs < DAY_MS) return make();
+  const key = `${dayMs} ${time[0]} ${time[1]} ${time[2]} ${time[3]} ${time[4]} ${latency?.p50Ms} ${latency?.p95Ms} ${latency?.p99Ms}`;
+  let slot = days.byValue.get(key);
+  if (slot === undefined) {
+    slot = make();
+    days.byValue.set(key, slot);
+  }
+  return slot;
 }
 
 /** Whether `slot` was rendered from these figures. */

@@ -145,6 +145,19 @@ describe('renderUptime: a compact summary and one detail document per component'
     const moved = { ...later, components: [slower, unseen, sameSlug] };
     expect([...renderUptime(moved, days).details][0]?.days.at(-1)?.p95_ms).toBe(5);
   });
+
+  it('keeps no entry per render for today, which changes at every cycle: the memo stays the same size over a day of cycles', () => {
+    const days = createDayEntries();
+    const at = (cycle: number) => ({ ...input, now: new Date(input.now.getTime() + cycle * 1_000) });
+    renderUptime(at(0), days);
+    const afterFirst = days.byValue.size;
+    for (let cycle = 1; cycle <= 2_000; cycle += 1) renderUptime(at(cycle), days);
+    // Before, each render added today's entry of each component with history: 2,000 more here,
+    // 28,800 an hour at four components on a one-second schedule, until the cap of 200,000.
+    expect(days.byValue.size).toBe(afterFirst);
+    // And what it renders is what a fresh render gives.
+    expect(renderUptime(at(2_001), days)).toEqual(renderUptime(at(2_001)));
+  });
 });
 
 describe('outageSeconds', () => {
