@@ -10,12 +10,15 @@ import {
   DEFAULT_TIMEOUT_MS,
 } from '../schemas/components-config.js';
 
-/** One check with every default filled in. */
-export interface CheckSettings extends ProbeCheck {
+/** How the cycle judges a check's result, whatever its kind; the defaults where a kind takes no such option. */
+export interface CheckJudging {
   readonly degradedMs: number;
   /** A certificate expiring within this many days makes the component `degraded_performance`. */
   readonly minCertificateDays: number;
 }
+
+/** One check with every default filled in. */
+export type CheckSettings = ProbeCheck & CheckJudging;
 
 /** The scheme a heartbeat check's `url` is given, for the log and the fingerprint: `heartbeat:nightly-build`. */
 export const HEARTBEAT_URL_PREFIX = 'heartbeat:';
@@ -80,19 +83,39 @@ function resolveCheck(
       { path: `${where}${field}.ca_file`, reason: `${JSON.stringify(caFile)} was not read` },
     ]);
   }
-  return {
-    kind: checkKindOf(url),
+  const shared = {
     url,
     timeoutMs: option('timeout_ms') ?? DEFAULT_TIMEOUT_MS,
     degradedMs: option('degraded_ms') ?? DEFAULT_DEGRADED_MS,
-    expectStatus: option('expect_status'),
     // A check without a certificate keeps the default, which keeps its fingerprint.
     minCertificateDays: option('min_certificate_days') ?? DEFAULT_MIN_CERTIFICATE_DAYS,
-    expectJson: option('expect_json'),
-    expectText: option('expect_text'),
-    ca,
-    expectAnswer: option('expect_answer'),
-    expectRcode: option('expect_rcode'),
-    upstreamComponent: option('upstream_component'),
+    // Every check names the HTTP, dns and provider options, its own set or not and the others unset, as it always has.
+    expectStatus: undefined,
+    expectJson: undefined,
+    expectText: undefined,
+    ca: undefined,
+    expectAnswer: undefined,
+    expectRcode: undefined,
+    upstreamComponent: undefined,
   };
+  const kind = checkKindOf(url);
+  switch (kind) {
+    case 'http':
+      return {
+        ...shared,
+        kind,
+        expectStatus: option('expect_status'),
+        expectJson: option('expect_json'),
+        expectText: option('expect_text'),
+        ca,
+      };
+    case 'tcp':
+      return { ...shared, kind };
+    case 'dns':
+      return { ...shared, kind, expectAnswer: option('expect_answer'), expectRcode: option('expect_rcode') };
+    case 'grpc':
+      return { ...shared, kind, ca };
+    case 'statuspage':
+      return { ...shared, kind, ca, upstreamComponent: option('upstream_component') };
+  }
 }
