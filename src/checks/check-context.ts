@@ -4,15 +4,6 @@ import type { CheckResult } from './check-result.js';
 import type { ProbeCheck, StatuspageCheck } from './probe-check.js';
 import type { ResolveHost } from './resolve-host.js';
 
-export interface CheckEndpointOptions {
-  /** Resolves host names; the system resolver by default, in a child process the deadline can kill. */
-  readonly resolveHost?: ResolveHost;
-  /** Aborts the check from outside (shutdown); the result is then a failure nobody should publish. */
-  readonly signal?: AbortSignal | undefined;
-  /** A monotonic clock in milliseconds. */
-  readonly clock?: () => number;
-}
-
 /**
  * What `runCheck` hands the check of each kind besides its context: the
  * check's latency so far, on the clock it started when it started the check
@@ -72,7 +63,13 @@ export interface UpstreamPages {
  * shutdown signal and the clocks, and the long-lived sources the probe keeps
  * across cycles (the heartbeats' pushes, the upstream pages read).
  */
-export interface CheckContext extends CheckEndpointOptions {
+export interface CheckContext {
+  /** Resolves host names; the system resolver by default, in a child process the deadline can kill. */
+  readonly resolveHost?: ResolveHost;
+  /** Aborts the check from outside (shutdown); the result is then a failure nobody should publish. */
+  readonly signal?: AbortSignal | undefined;
+  /** A monotonic clock in milliseconds: each check's latency (`runCheck`). */
+  readonly clock?: () => number;
   /** The wall clock: a heartbeat's age, an upstream page's freshness. */
   readonly now?: (() => Date) | undefined;
   readonly heartbeats?: HeartbeatSource | undefined;

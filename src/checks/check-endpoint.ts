@@ -1,6 +1,6 @@
 import { describeRequestError, describeUnexpectedStatus } from '../outbound/describe-request-error.js';
 import { withDeadline } from '../outbound/with-deadline.js';
-import type { CheckEndpointOptions, CheckRun } from './check-context.js';
+import type { CheckContext, CheckRun } from './check-context.js';
 import type { CheckResult } from './check-result.js';
 import { type Exchange, startExchange } from './http-exchange.js';
 import { hasBodyConditions, judgeBody } from './judge-body.js';
@@ -35,7 +35,7 @@ export const BODY_TOO_LARGE_REASON = 'body larger than 1 MiB, not judged';
  * Node's own client, not undici: undici's HTTP/1.1 parser drops the
  * connection on a `100 Continue` it did not ask for.
  */
-export async function checkEndpoint(check: HttpCheck, options: CheckEndpointOptions & CheckRun): Promise<CheckResult> {
+export async function checkEndpoint(check: HttpCheck, options: CheckContext & CheckRun): Promise<CheckResult> {
   const { elapsed, signal } = options;
 
   let exchange: Exchange;

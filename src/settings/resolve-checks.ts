@@ -83,14 +83,14 @@ function resolveCheck(
       { path: `${where}${field}.ca_file`, reason: `${JSON.stringify(caFile)} was not read` },
     ]);
   }
+  // Every check names every kind's options, in the order they always had, its own kind's read and the others unset.
   const shared = {
     url,
     timeoutMs: option('timeout_ms') ?? DEFAULT_TIMEOUT_MS,
     degradedMs: option('degraded_ms') ?? DEFAULT_DEGRADED_MS,
+    expectStatus: undefined,
     // A check without a certificate keeps the default, which keeps its fingerprint.
     minCertificateDays: option('min_certificate_days') ?? DEFAULT_MIN_CERTIFICATE_DAYS,
-    // Every check names the HTTP, dns and provider options, its own set or not and the others unset, as it always has.
-    expectStatus: undefined,
     expectJson: undefined,
     expectText: undefined,
     ca: undefined,
@@ -102,20 +102,20 @@ function resolveCheck(
   switch (kind) {
     case 'http':
       return {
-        ...shared,
         kind,
+        ...shared,
         expectStatus: option('expect_status'),
         expectJson: option('expect_json'),
         expectText: option('expect_text'),
         ca,
       };
     case 'tcp':
-      return { ...shared, kind };
+      return { kind, ...shared };
     case 'dns':
-      return { ...shared, kind, expectAnswer: option('expect_answer'), expectRcode: option('expect_rcode') };
+      return { kind, ...shared, expectAnswer: option('expect_answer'), expectRcode: option('expect_rcode') };
     case 'grpc':
-      return { ...shared, kind, ca };
+      return { kind, ...shared, ca };
     case 'statuspage':
-      return { ...shared, kind, ca, upstreamComponent: option('upstream_component') };
+      return { kind, ...shared, ca, upstreamComponent: option('upstream_component') };
   }
 }

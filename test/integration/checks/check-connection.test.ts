@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckEndpointOptions } from '../../../src/checks/check-context.js';
+import type { CheckContext as CheckEndpointOptions } from '../../../src/checks/check-context.js';
 import { runCheck as checkConnection, runCheck } from '../../../src/checks/run-check.js';
 import { neverAnsweringResolver, type Stall, startUnacceptingListener } from '../../helpers/stalls.js';
 import { unusedPort } from '../../helpers/unused-port.js';
