@@ -83,10 +83,11 @@ export function mailSettingsOf(
   };
 }
 
-/** `mailSettingsOf` the components config `file`. */
+/** `mailSettingsOf` the components config `file`, read here unless the process has read it already (`config`). */
 export async function loadMailSettings(
   file: string,
   env: NodeJS.ProcessEnv = process.env,
+  config?: ComponentsConfig,
 ): Promise<MailSettings | undefined> {
-  return mailSettingsOf(await readDocument(file, ComponentsConfigSchema), env, displayPath(file));
+  return mailSettingsOf(config ?? (await readDocument(file, ComponentsConfigSchema)), env, displayPath(file));
 }

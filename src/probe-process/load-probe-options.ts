@@ -83,7 +83,7 @@ export async function loadProbeOptions(input: LoadProbeOptionsInput): Promise<Si
     observePost: input.observePost,
     config: input.loaded?.config,
   });
-  const mailSettings = await loadMailSettings(configFile, input.env);
+  const mailSettings = await loadMailSettings(configFile, input.env, input.loaded?.config);
   // nodemailer and the subscribers' database are loaded only for a config with subscribers.
   const mail =
     mailSettings === undefined
