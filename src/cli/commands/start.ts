@@ -9,7 +9,7 @@ import type { MailSubscribers } from '../../mail-subscribers/mail-subscribers.js
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
-import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
+import { checkProberLocations, DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import type { Sidecar } from '../../probe-process/start-sidecar.js';
 import { groupsOf } from '../../schemas/component-groups.js';
@@ -78,6 +78,8 @@ export async function start(args: string[]): Promise<void> {
   const stateFile = resolve(String(values.state));
   // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
   const given = await loadComponentsConfig(configFile);
+  // The probe's memory stays out of the directory given, which the stand-ins' run copies.
+  checkProberLocations(resolve(String(values.public)), stateFile, resolve(String(values.history)));
   const site = await prepareStartSite({
     withStandins,
     configFile,
