@@ -3,29 +3,9 @@
 // own zone), the two switches in the header that change them and remember
 // the choice, and the page's own words in index.html (`data-i18n`).
 
+import { browserLanguages, LANGUAGE_KEY, speakChosenWords, store, ZONE_KEY } from './status-page.chosen-words.js';
 import { create, element } from './status-page.dom.js';
 import { chooseLanguage, currentWords, LANGUAGES, t, useLanguage, useTimeZone } from './status-page.i18n.js';
-
-/** Where the choices are remembered, in this browser, for this origin. */
-const LANGUAGE_KEY = 'service-directory-status.language';
-const ZONE_KEY = 'service-directory-status.time-zone';
-
-function readStored(key) {
-  try {
-    return localStorage.getItem(key) ?? undefined;
-  } catch {
-    // Storage can be off (a private window, a policy): the page still speaks, it only forgets.
-    return undefined;
-  }
-}
-
-function store(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // As above: the choice holds for this visit.
-  }
-}
 
 /**
  * Old names some browsers still give zones (the IANA database keeps them as
@@ -79,11 +59,9 @@ export function applyWords() {
   zones.value = timeZone === 'UTC' ? 'UTC' : 'local';
 }
 
-/** Chooses the language and the time zone the page starts in and loads that language's words. */
+/** Chooses the language and the time zone the page starts in, loads that language's words and writes them. */
 export async function startWords() {
-  useTimeZone(readStored(ZONE_KEY));
-  const preferred = navigator.languages?.length > 0 ? navigator.languages : [navigator.language];
-  await useLanguage(chooseLanguage(readStored(LANGUAGE_KEY), preferred));
+  await speakChosenWords();
   applyWords();
 }
 
@@ -97,8 +75,7 @@ export function wireSwitches(redraw) {
     const language = event.target.value;
     if (!Object.hasOwn(LANGUAGES, language)) return;
     store(LANGUAGE_KEY, language);
-    const preferred = navigator.languages?.length > 0 ? navigator.languages : [navigator.language];
-    await useLanguage(chooseLanguage(language, preferred));
+    await useLanguage(chooseLanguage(language, browserLanguages()));
     applyWords();
     redraw();
   });

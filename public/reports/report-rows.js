@@ -1,5 +1,6 @@
 // The monthly report's figures as the page's rows: pure, so that it is tested in Node. Numbers and times are
-// written in the visitor's locale and zone (`Intl`); every value is text, never HTML.
+// written in the visitor's locale and zone (`Intl`), the words by `t` (the status page's translator,
+// status-page.i18n.js); every value is text, never HTML.
 
 /** A month like 2026-11 from the page's query, or undefined. */
 export function monthFromQuery(search) {
@@ -16,7 +17,7 @@ export function monthTitle(month, locale) {
 }
 
 /** One row of strings per component: name, uptime, data, minutes by state, p50, p95, p99, error budget. */
-export function componentRows(report, locale) {
+export function componentRows(report, locale, t) {
   const number = (value, digits) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   const percent = (value, digits) => (value === null ? '–' : `${number(value, digits)} %`);
@@ -32,30 +33,36 @@ export function componentRows(report, locale) {
     ms(component.p50_ms),
     ms(component.p95_ms),
     ms(component.p99_ms),
-    budgetText(component.error_budget, number),
+    budgetText(component.error_budget, number, percent, t),
   ]);
 }
 
-function budgetText(budget, number) {
+function budgetText(budget, number, percent, t) {
   if (budget === null) return '–';
-  const spent = budget.spent_percent === null ? '–' : `${number(budget.spent_percent, 1)} %`;
-  return `${spent} of ${number(budget.allowed_minutes, 1)} min spent, ${number(budget.left_minutes, 1)} min left (SLO ${number(budget.slo_percent, 2)} %)`;
+  return t('report.budget', {
+    spent: percent(budget.spent_percent, 1),
+    allowed: number(budget.allowed_minutes, 1),
+    left: number(budget.left_minutes, 1),
+    slo: percent(budget.slo_percent, 2),
+  });
 }
 
 /** One row of strings per incident: component, worst state, start, end (or ongoing), duration. */
-export function incidentRows(report, locale, timeZone) {
+export function incidentRows(report, locale, timeZone, t) {
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   return report.incidents.map((incident) => [
     incident.component,
-    incident.worst_status.replace(/_/g, ' '),
+    t(`status.${incident.worst_status}`),
     time.format(new Date(incident.started_at)),
-    incident.resolved_at === null ? 'ongoing' : time.format(new Date(incident.resolved_at)),
-    durationText(incident.duration_seconds),
+    incident.resolved_at === null ? t('incidents.ongoingValue') : time.format(new Date(incident.resolved_at)),
+    durationText(incident.duration_seconds, t),
   ]);
 }
 
-function durationText(seconds) {
+function durationText(seconds, t) {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  return hours > 0
+    ? t('report.hoursMinutes', { hours, minutes })
+    : t('report.minutesSeconds', { minutes, seconds: seconds % 60 });
 }

@@ -63,6 +63,8 @@ export interface HistoryRecorder {
    * (the last record failed). Throws what the store throws.
    */
   readReport(period: ReportPeriod): UptimeReport | undefined;
+  /** When the history's last record (a cycle or a gap) was placed; `undefined` while it is not open or empty. */
+  lastRecordedMs(): number | undefined;
   close(): void;
 }
 
@@ -123,6 +125,7 @@ export function createHistoryRecorder(options: HistoryRecorderOptions): HistoryR
       const current = keeper.current();
       return current === undefined ? undefined : reportFromStore(current, period);
     },
+    lastRecordedMs: () => keeper.current()?.lastRecordedMs(),
     close: keeper.close,
   };
 }

@@ -17,7 +17,8 @@ export interface ReportsStepOptions {
 /**
  * Writes the monthly reports (`/api/v1/reports/{YYYY-MM}.json` and `.csv`)
  * from the history and their index: the running month from the first cycle
- * on and again at least once a minute (`planReportWrites`), a month that has
+ * on and again at least once a minute as the history changes (every 30 s at
+ * most, and only after the history recorded something since: `planReportWrites`), a month that has
  * ended once more, closed, and never again, even after a restart (the months
  * already written, and whether closed, are read back from the directory
  * when the step first runs). Each file is replaced atomically; the JSON,
@@ -30,6 +31,8 @@ export function publishReportsStep(
 ): PublishStep {
   let months: Map<string, boolean> | undefined;
   let runningWrittenAtMs: number | undefined;
+  /** The history's last record when the running month was last written: a report is rewritten only after a newer one. */
+  let runningRecordedMs: number | undefined;
   let indexedKey: string | undefined;
 
   async function readWrittenMonths(): Promise<Map<string, boolean>> {
@@ -72,13 +75,15 @@ export function publishReportsStep(
       const now = new Date(Date.parse(status.updated_at));
       try {
         months ??= await readWrittenMonths();
-        const plan = planReportWrites(now.getTime(), months, runningWrittenAtMs);
+        const recordedMs = history.lastRecordedMs();
+        const plan = planReportWrites(now.getTime(), months, runningWrittenAtMs, recordedMs !== runningRecordedMs);
         for (const month of plan.close) {
           if (await writeMonth(month, true, now)) months.set(month, true);
         }
         if (plan.running !== undefined && (await writeMonth(plan.running, false, now))) {
           months.set(plan.running, false);
           runningWrittenAtMs = now.getTime();
+          runningRecordedMs = recordedMs;
         }
         const key = JSON.stringify([...months].sort());
         if (key !== indexedKey && months.size > 0) {

@@ -75,6 +75,18 @@ describe('planReportWrites: the running month at least once a minute, an ended m
   ])('%s', (_, atMs, months, writtenAtMs, expected) => {
     expect(planReportWrites(atMs, new Map(months), writtenAtMs)).toEqual(expected);
   });
+
+  it('not again while the history has recorded nothing since (only its time would move), but an ended month still closes', () => {
+    const written: [string, boolean][] = [['2026-11', false]];
+    const long = NOV_30_LATE - 10 * RUNNING_REPORT_REWRITE_MS;
+    expect(planReportWrites(NOV_30_LATE, new Map(written), long, false)).toEqual({ close: [], running: undefined });
+    expect(planReportWrites(NOV_30_LATE, new Map(written), long, true)).toEqual({ close: [], running: '2026-11' });
+    // A month's first report does not wait for the history.
+    expect(planReportWrites(DEC_1_EARLY, new Map(written), NOV_30_LATE, false)).toEqual({
+      close: ['2026-11'],
+      running: '2026-12',
+    });
+  });
 });
 
 describe('computeErrorBudget: what an objective allows over the time with data', () => {

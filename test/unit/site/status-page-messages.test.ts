@@ -122,8 +122,18 @@ describe('the status page message catalogues', () => {
         if (!/\.(js|css|json|atom|html|svg)$/.test(literal) && !literal.startsWith('status-page')) named.add(literal);
       }
     }
-    const html = await readFile(join(PUBLIC_DIR, 'index.html'), 'utf8');
-    for (const match of html.matchAll(/data-i18n(?:-label)?="([^"]+)"/g)) named.add(match[1] ?? '');
+    // The report page (public/reports/) speaks with the same catalogues.
+    for (const file of ['reports/report-page.js', 'reports/report-rows.js']) {
+      const source = await readFile(join(PUBLIC_DIR, file), 'utf8');
+      for (const match of source.matchAll(/'([a-z][a-zA-Z]*(?:\.[a-zA-Z0-9-]+)+)'/g)) {
+        const literal = match[1] ?? '';
+        if (!/\.(js|css|json|atom|html|svg)$/.test(literal) && !literal.startsWith('status-page')) named.add(literal);
+      }
+    }
+    for (const page of ['index.html', 'reports/index.html']) {
+      const html = await readFile(join(PUBLIC_DIR, page), 'utf8');
+      for (const match of html.matchAll(/data-i18n(?:-label)?="([^"]+)"/g)) named.add(match[1] ?? '');
+    }
     // The scan must see the page's keys, or it proves nothing.
     expect(named.size).toBeGreaterThan(100);
     const englishKeys = new Set([...Object.keys(english), ...LABEL_KEYS, 'status.unknownValue']);
