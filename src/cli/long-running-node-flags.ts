@@ -24,5 +24,14 @@
  * the second half with four threads, 55 MB and +1.1 MB with one; `npm run
  * bench`, private memory at a one-second schedule). A heap of a few tens of
  * megabytes is collected by one helper as fast.
+ *
+ * `--no-maglev` leaves out V8's mid-tier compiler: code runs interpreted or
+ * baseline until it is hot enough for TurboFan. A few minutes into the
+ * sidecar's life Maglev compiled one of its functions in a 16–20 MB zone
+ * (V8's `peak_malloced_memory`), on the background thread; the C allocator
+ * kept those pages in that thread's arena, and the main one grew by 6 MB
+ * beside it: 20 MB of the sidecar's 69 MB, held for good. Without it the
+ * largest zone stays under 3 MB (`npm run bench`, private memory at a
+ * one-second schedule, and the throughput section for its price).
  */
-export const LONG_RUNNING_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--v8-pool-size=1'];
+export const LONG_RUNNING_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--v8-pool-size=1', '--no-maglev'];
