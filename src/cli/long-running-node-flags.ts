@@ -34,4 +34,8 @@
  * largest zone stays under 3 MB (`npm run bench`, private memory at a
  * one-second schedule, and the throughput section for its price).
  */
-export const LONG_RUNNING_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--v8-pool-size=1', '--no-maglev'];
+export const LONG_RUNNING_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=1',
+  '--v8-pool-size=1',
+  '--no-maglev',
+];
