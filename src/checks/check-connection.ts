@@ -1,7 +1,9 @@
 import { connect, isIP, type Socket } from 'node:net';
 import { describeRequestError } from '../outbound/describe-request-error.js';
 import { ANSWER_IN, withDeadline } from '../outbound/with-deadline.js';
-import type { CheckEndpointOptions, CheckPhase, CheckResult, CheckRun, EndpointCheck } from './check-endpoint.js';
+import type { CheckContext, CheckRun } from './check-context.js';
+import type { CheckPhase, CheckResult } from './check-result.js';
+import type { TcpCheck } from './probe-check.js';
 import { resolveHostWithSystem } from './resolve-host.js';
 import { trackLookup } from './track-lookup.js';
 
@@ -15,10 +17,7 @@ type Attempt = { readonly kind: 'connected' } | { readonly kind: 'failed'; reado
  * `dns` or `connect`), and a failure has the same reasons: `refused`, `dns`,
  * `timeout`, or `error (CODE)`. Never throws.
  */
-export async function checkConnection(
-  check: EndpointCheck,
-  options: CheckEndpointOptions & CheckRun,
-): Promise<CheckResult> {
+export async function checkConnection(check: TcpCheck, options: CheckContext & CheckRun): Promise<CheckResult> {
   const { elapsed, signal } = options;
 
   let host: string;

@@ -2,11 +2,12 @@ import { randomInt } from 'node:crypto';
 import { describeRequestError } from '../outbound/describe-request-error.js';
 import { withDeadline } from '../outbound/with-deadline.js';
 import { parseDnsUrl } from '../schemas/check-url.js';
-import type { CheckResult, CheckRun } from './check-endpoint.js';
+import type { CheckContext, CheckRun } from './check-context.js';
+import type { CheckResult } from './check-result.js';
 import { type DnsQuestion, type DnsReplyRead, encodeDnsQuery, readDnsReply } from './dns-message.js';
 import { type DnsServer, dnsServerOf, exchangeOverTcp, exchangeOverUdp } from './exchange-dns.js';
 import { judgeDnsAnswer } from './judge-dns-answer.js';
-import type { CheckContext, ProbeCheck } from './probe-check.js';
+import type { DnsCheck } from './probe-check.js';
 
 /**
  * Asks `check.url`'s name server (`dns://[SERVER[:PORT]]/NAME?type=TYPE`;
@@ -20,7 +21,7 @@ import type { CheckContext, ProbeCheck } from './probe-check.js';
  * `dns`), an ICMP refusal `refused`. Every socket is closed when the check
  * ends, however it ends. Never throws.
  */
-export async function checkDns(check: ProbeCheck, context: CheckContext & CheckRun): Promise<CheckResult> {
+export async function checkDns(check: DnsCheck, context: CheckContext & CheckRun): Promise<CheckResult> {
   const { elapsed, signal } = context;
   const target = parseDnsUrl(check.url);
   if (target === undefined) return { ok: false, latency_ms: 0, error: 'error (ERR_INVALID_URL)' };

@@ -1,10 +1,11 @@
 import { describeRequestError, describeUnexpectedStatus } from '../outbound/describe-request-error.js';
 import { withDeadline } from '../outbound/with-deadline.js';
-import type { BodyConditions } from '../schemas/body-conditions.js';
+import type { CheckContext, CheckRun } from './check-context.js';
 import type { CheckResult } from './check-result.js';
 import { type Exchange, startExchange } from './http-exchange.js';
 import { hasBodyConditions, judgeBody } from './judge-body.js';
-import { type ResolveHost, resolveHostWithSystem } from './resolve-host.js';
+import type { HttpCheck } from './probe-check.js';
+import { resolveHostWithSystem } from './resolve-host.js';
 
 export type { CheckPhase, CheckResult } from './check-result.js';
 
@@ -16,39 +17,6 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Why a body with conditions was not judged: it ran past `MAX_BODY_BYTES`. */
 export const BODY_TOO_LARGE_REASON = 'body larger than 1 MiB, not judged';
-
-/**
- * One request to make: where, how long it may take in all, which statuses
- * count as success, and what the body must satisfy (`expectJson`,
- * `expectText`; left out, the body is not kept).
- */
-export interface EndpointCheck extends BodyConditions {
-  readonly url: string;
-  readonly timeoutMs: number;
-  /** Statuses that count as success; `undefined` means any 2xx. */
-  readonly expectStatus: readonly number[] | undefined;
-  /** PEM certificates trusted for this check's TLS, instead of Node's bundled roots (`ca_file`). */
-  readonly ca?: string | undefined;
-}
-
-export interface CheckEndpointOptions {
-  /** Resolves host names; the system resolver by default, in a child process the deadline can kill. */
-  readonly resolveHost?: ResolveHost;
-  /** Aborts the check from outside (shutdown); the result is then a failure nobody should publish. */
-  readonly signal?: AbortSignal | undefined;
-  /** A monotonic clock in milliseconds. */
-  readonly clock?: () => number;
-}
-
-/**
- * What `runCheck` hands the check of each kind besides its context: the
- * check's latency so far, on the clock it started when it started the check
- * (having already answered a check aborted before it began). No kind keeps a clock of its own.
- */
-export interface CheckRun {
-  /** Milliseconds since the check started, rounded. */
-  readonly elapsed: () => number;
-}
 
 /**
  * Requests `check.url` once and judges the answer. `timeoutMs` bounds the
@@ -67,10 +35,7 @@ export interface CheckRun {
  * Node's own client, not undici: undici's HTTP/1.1 parser drops the
  * connection on a `100 Continue` it did not ask for.
  */
-export async function checkEndpoint(
-  check: EndpointCheck,
-  options: CheckEndpointOptions & CheckRun,
-): Promise<CheckResult> {
+export async function checkEndpoint(check: HttpCheck, options: CheckContext & CheckRun): Promise<CheckResult> {
   const { elapsed, signal } = options;
 
   let exchange: Exchange;

@@ -6,11 +6,12 @@ import { describeRequestError, type FailureReason } from '../outbound/describe-r
 import { PROBE_USER_AGENT } from '../outbound/probe-user-agent.js';
 import { ANSWER_IN, withDeadline } from '../outbound/with-deadline.js';
 import { parseGrpcUrl } from '../schemas/check-url.js';
-import type { CheckPhase, CheckResult, CheckRun } from './check-endpoint.js';
+import type { CheckContext, CheckRun } from './check-context.js';
+import type { CheckPhase, CheckResult } from './check-result.js';
 import { decodeHealthResponse, encodeHealthRequest, SERVING_STATUSES } from './grpc-health-codec.js';
 import { readCertificateExpiry } from './http-exchange.js';
 import type { CertificateExpiry } from './judge-certificate.js';
-import type { CheckContext, ProbeCheck } from './probe-check.js';
+import type { GrpcCheck } from './probe-check.js';
 import { resolveHostWithSystem } from './resolve-host.js';
 import { type TrackedSockets, trackSockets } from './track-sockets.js';
 
@@ -53,7 +54,7 @@ type Called =
  * the served certificates' expiry is kept as an https check keeps it.
  * Never throws.
  */
-export async function checkGrpcHealth(check: ProbeCheck, context: CheckContext & CheckRun): Promise<CheckResult> {
+export async function checkGrpcHealth(check: GrpcCheck, context: CheckContext & CheckRun): Promise<CheckResult> {
   const { elapsed, signal } = context;
   const target = parseGrpcUrl(check.url);
   if (target === undefined) return { ok: false, latency_ms: 0, error: 'error (ERR_INVALID_URL)' };

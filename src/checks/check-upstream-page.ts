@@ -1,8 +1,9 @@
 import { UPSTREAM_UNREADABLE_SEPARATOR } from '../outbound/classify-failure.js';
 import { formatTimestamp } from '../schemas/service-status.js';
-import type { CheckResult } from './check-endpoint.js';
+import type { CheckContext } from './check-context.js';
+import type { CheckResult } from './check-result.js';
 import { judgeUpstreamSummary } from './judge-upstream-summary.js';
-import type { CheckContext, ProbeCheck } from './probe-check.js';
+import type { StatuspageCheck } from './probe-check.js';
 
 /**
  * An upstream provider's check (`statuspage+https://…`): what its
@@ -14,7 +15,7 @@ import type { CheckContext, ProbeCheck } from './probe-check.js';
  * past the time its last state is kept fails as `upstream unreadable since
  * …: REASON`, the class of REASON. Never throws.
  */
-export async function checkUpstreamPage(check: ProbeCheck, context: CheckContext): Promise<CheckResult> {
+export async function checkUpstreamPage(check: StatuspageCheck, context: CheckContext): Promise<CheckResult> {
   const pages = context.upstreamPages;
   if (pages === undefined) return { ok: false, latency_ms: 0, error: 'error (no upstream reader)' };
   const reading = await pages.read(check, context);

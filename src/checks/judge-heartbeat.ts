@@ -1,7 +1,8 @@
 import { quoteForLog } from '../errors/quote-for-log.js';
 import { formatTimestamp } from '../schemas/service-status.js';
+import type { HeartbeatPush } from './check-context.js';
 import type { CheckResult } from './check-result.js';
-import type { HeartbeatExpectation, HeartbeatPush } from './probe-check.js';
+import type { HeartbeatExpectation } from './probe-check.js';
 
 /** How much of a failed push's message its reason quotes. */
 const QUOTED_MESSAGE_CHARS = 120;

@@ -1,9 +1,6 @@
-import type { FailureReason } from '../outbound/describe-request-error.js';
+import type { BodyConditions } from '../schemas/body-conditions.js';
 import type { DnsRcode } from '../schemas/check-options.js';
 import type { CheckKind } from '../schemas/check-url.js';
-import type { UpstreamSummary } from '../schemas/statuspage/upstream-summary.js';
-import type { CheckEndpointOptions, EndpointCheck } from './check-endpoint.js';
-import type { CheckResult } from './check-result.js';
 
 /** What a heartbeat component expects: its push URL's slug, and how often a push must come. */
 export interface HeartbeatExpectation {
@@ -13,81 +10,79 @@ export interface HeartbeatExpectation {
 }
 
 /**
- * One check of any kind: the kind its prober is chosen by, the HTTP check's
- * fields (the URL, the deadline, and what only an HTTP answer has), and
- * each other kind's own.
+ * The shared part of every check (blackbox_exporter's `Module` before its
+ * per-kind sub-struct): the kind its prober is chosen by, what it checks,
+ * and the deadline of the whole check.
  */
-export interface ProbeCheck extends EndpointCheck {
-  /** Which prober runs it; left out, the kind its URL names (`checkKindOf`). The settings always say. */
-  readonly kind?: CheckKind | undefined;
-  /** dns: records the answer must hold (`expect_answer`). */
+interface CheckOf<K extends CheckKind> {
+  readonly kind: K;
+  readonly url: string;
+  readonly timeoutMs: number;
+}
+
+/** The fields that belong to one kind or another; each member of `ProbeCheck` holds its own. */
+type KindField =
+  | 'expectStatus'
+  | 'expectJson'
+  | 'expectText'
+  | 'ca'
+  | 'expectAnswer'
+  | 'expectRcode'
+  | 'upstreamComponent'
+  | 'heartbeat';
+
+/**
+ * The other kinds' fields, never set on this kind: left out, or written
+ * `undefined` (the settings name every kind's options on every check, as
+ * they always have, and a digest of the fields reads them by name).
+ */
+type NoneOf<Own extends KindField> = { readonly [Field in Exclude<KindField, Own>]?: undefined };
+
+/** An http(s) check: which statuses count as success and what the body must satisfy (`expectJson`, `expectText`). */
+export interface HttpCheck
+  extends CheckOf<'http'>,
+    BodyConditions,
+    NoneOf<'expectStatus' | 'expectJson' | 'expectText' | 'ca'> {
+  /** Statuses that count as success; `undefined` means any 2xx. */
+  readonly expectStatus: readonly number[] | undefined;
+  /** PEM certificates trusted for this check's TLS, instead of Node's bundled roots (`ca_file`). */
+  readonly ca?: string | undefined;
+}
+
+/** A tcp check: it only connects. */
+export interface TcpCheck extends CheckOf<'tcp'>, NoneOf<never> {}
+
+/** A dns check: what the answer must hold. */
+export interface DnsCheck extends CheckOf<'dns'>, NoneOf<'expectAnswer' | 'expectRcode'> {
+  /** Records the answer must hold (`expect_answer`). */
   readonly expectAnswer?: readonly string[] | undefined;
-  /** dns: the answer code that counts as success (`expect_rcode`); `NOERROR` unless given. */
+  /** The answer code that counts as success (`expect_rcode`); `NOERROR` unless given. */
   readonly expectRcode?: DnsRcode | undefined;
-  /** statuspage: the provider's component read (`upstream_component`); left out, the page's indicator. */
+}
+
+/** A gRPC health check (`grpc://`, or `grpcs://` with TLS). */
+export interface GrpcCheck extends CheckOf<'grpc'>, NoneOf<'ca'> {
+  /** PEM certificates trusted for `grpcs://`, instead of Node's bundled roots (`ca_file`). */
+  readonly ca?: string | undefined;
+}
+
+/** An upstream provider's Statuspage (`statuspage+https://`). */
+export interface StatuspageCheck extends CheckOf<'statuspage'>, NoneOf<'ca' | 'upstreamComponent'> {
+  /** PEM certificates trusted for the page's TLS (`ca_file`). */
+  readonly ca?: string | undefined;
+  /** The provider's component read (`upstream_component`); left out, the page's indicator. */
   readonly upstreamComponent?: string | undefined;
-  /** heartbeat: when a push must come. */
-  readonly heartbeat?: HeartbeatExpectation | undefined;
 }
 
-/** A push as the probe judges it: when it came, whether the job said it succeeded, and its message. */
-export interface HeartbeatPush {
-  readonly atMs: number;
-  readonly ok: boolean;
-  readonly message: string | null;
-}
-
-/** Where a heartbeat check finds its pushes: the probe keeps one for its whole life. */
-export interface HeartbeatSource {
-  /** The last push recorded for the component of `slug`; `undefined` when there is none (or it cannot be read). */
-  lastPush(slug: string): Promise<HeartbeatPush | undefined>;
-  /** Since when the probe has watched that component, in milliseconds since the epoch. */
-  watchedSinceMs(slug: string): number;
-}
-
-/** What a provider's page says, as last read: a summary and when it was read, or why it could not be read since when. */
-export type UpstreamReading =
-  | {
-      readonly kind: 'read';
-      readonly summary: UpstreamSummary;
-      readonly readAtMs: number;
-      readonly latencyMs: number;
-    }
-  /** The last read failed, but the summary read before is recent enough to stand. */
-  | {
-      readonly kind: 'kept';
-      readonly summary: UpstreamSummary;
-      readonly readAtMs: number;
-      readonly latencyMs: number;
-      readonly failure: FailureReason;
-    }
-  | {
-      readonly kind: 'unreadable';
-      readonly sinceMs: number;
-      readonly failure: FailureReason;
-      readonly latencyMs: number;
-    };
-
-/** The providers' pages the probe reads, kept across cycles (`createUpstreamPages`). */
-export interface UpstreamPages {
-  /** The page `check.url` names, read now if its last read is old enough, else as last read. Never rejects. */
-  read(check: ProbeCheck, context: CheckContext): Promise<UpstreamReading>;
+/** A heartbeat component's check of its pushes (`url` is `heartbeat:SLUG`, for the log and the fingerprint). */
+export interface HeartbeatCheck extends CheckOf<'heartbeat'>, NoneOf<'heartbeat'> {
+  /** When a push must come. */
+  readonly heartbeat: HeartbeatExpectation;
 }
 
 /**
- * What every prober is handed besides its check: the shared resolver, the
- * shutdown signal and the clocks, and the long-lived sources the probe keeps
- * across cycles (the heartbeats' pushes, the upstream pages read).
+ * One check, of one kind: the shared part (kind, URL, deadline) and that
+ * kind's own fields. `runCheck` chooses its prober by `kind`, and each
+ * prober takes its own member.
  */
-export interface CheckContext extends CheckEndpointOptions {
-  /** The wall clock: a heartbeat's age, an upstream page's freshness. */
-  readonly now?: (() => Date) | undefined;
-  readonly heartbeats?: HeartbeatSource | undefined;
-  readonly upstreamPages?: UpstreamPages | undefined;
-}
-
-/**
- * Every kind of check has this one signature, as `runCheck`, which chooses
- * among them, has too; a check never throws: a failure is its result.
- */
-export type CheckFunction = (check: ProbeCheck, context: CheckContext) => Promise<CheckResult>;
+export type ProbeCheck = HttpCheck | TcpCheck | DnsCheck | GrpcCheck | StatuspageCheck | HeartbeatCheck;

@@ -1,33 +1,16 @@
 import { describeRequestError } from '../outbound/describe-request-error.js';
-import { type CheckKind, checkKindOf } from '../schemas/check-url.js';
 import { checkConnection } from './check-connection.js';
+import type { CheckContext, CheckRun } from './check-context.js';
 import { checkDns } from './check-dns.js';
-import { type CheckResult, type CheckRun, checkEndpoint } from './check-endpoint.js';
+import { checkEndpoint } from './check-endpoint.js';
 import { checkGrpcHealth } from './check-grpc-health.js';
 import { checkHeartbeat } from './check-heartbeat.js';
+import type { CheckResult } from './check-result.js';
 import { checkUpstreamPage } from './check-upstream-page.js';
-import type { CheckContext, ProbeCheck } from './probe-check.js';
-
-/** The check of one kind: handed its context and its run's clock by `runCheck`; never throws. */
-export type CheckOfKind = (check: ProbeCheck, context: CheckContext & CheckRun) => Promise<CheckResult>;
+import type { ProbeCheck } from './probe-check.js';
 
 /**
- * The kinds of check, one function each, all of one signature (as
- * blackbox_exporter's `Probers`): each shares the deadline, the resolver,
- * the failure reasons and classes, and what the cycle makes of a result.
- * A new kind is a file and a row here.
- */
-export const PROBERS: Readonly<Record<CheckKind, CheckOfKind>> = {
-  http: checkEndpoint,
-  tcp: checkConnection,
-  dns: checkDns,
-  grpc: checkGrpcHealth,
-  statuspage: checkUpstreamPage,
-  heartbeat: checkHeartbeat,
-};
-
-/**
- * Runs one check with the check of its kind. The clock is kept here, once
+ * Runs one check with the prober of its kind. The clock is kept here, once
  * for every kind (as blackbox_exporter's handler times every prober): the
  * check's latency is measured from here (`CheckRun.elapsed`), and a check
  * whose signal has already ended (shutdown) is not started. Never throws.
@@ -40,5 +23,34 @@ export function runCheck(check: ProbeCheck, context: CheckContext = {}): Promise
     return Promise.resolve({ ok: false, latency_ms: 0, error: describeRequestError(signal.reason) });
   }
   const elapsed = () => Math.round(clock() - started);
-  return PROBERS[check.kind ?? checkKindOf(check.url)](check, { ...context, elapsed });
+  return probeByKind(check, { ...context, elapsed });
+}
+
+/**
+ * The kinds of check, one prober each (as blackbox_exporter's `Probers`),
+ * each handed its own member of `ProbeCheck`: a new kind is a member, a
+ * file and a case here, and the compiler names this switch until it has one.
+ */
+function probeByKind(check: ProbeCheck, run: CheckContext & CheckRun): Promise<CheckResult> {
+  switch (check.kind) {
+    case 'http':
+      return checkEndpoint(check, run);
+    case 'tcp':
+      return checkConnection(check, run);
+    case 'dns':
+      return checkDns(check, run);
+    case 'grpc':
+      return checkGrpcHealth(check, run);
+    case 'statuspage':
+      return checkUpstreamPage(check, run);
+    case 'heartbeat':
+      return checkHeartbeat(check, run);
+    default:
+      return noProberFor(check);
+  }
+}
+
+/** Unreachable while every kind has its case: `check` is `never` there, so a kind without one fails to compile. */
+function noProberFor(check: never): never {
+  throw new Error(`no prober for a check of kind ${JSON.stringify((check as { kind?: unknown }).kind)}`);
 }

@@ -15,8 +15,9 @@ import { withDeadline } from '../outbound/with-deadline.js';
 import { upstreamPageUrl } from '../schemas/check-url.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { type UpstreamSummary, UpstreamSummarySchema } from '../schemas/statuspage/upstream-summary.js';
+import type { CheckContext, UpstreamPages, UpstreamReading } from './check-context.js';
 import { startExchange } from './http-exchange.js';
-import type { CheckContext, ProbeCheck, UpstreamPages, UpstreamReading } from './probe-check.js';
+import type { StatuspageCheck } from './probe-check.js';
 import { resolveHostWithSystem } from './resolve-host.js';
 
 /** Where a provider's Statuspage publishes its summary, under the page's address. */
@@ -61,7 +62,7 @@ export function createUpstreamPages({
   const pages = new Map<string, Page>();
   const keptMs = KEPT_READS * refreshMs;
 
-  async function refresh(page: Page, url: string, check: ProbeCheck, context: CheckContext): Promise<void> {
+  async function refresh(page: Page, url: string, check: StatuspageCheck, context: CheckContext): Promise<void> {
     const started = performance.now();
     const fetched = await fetchSummary(url, check, context);
     const latencyMs = Math.round(performance.now() - started);
@@ -142,7 +143,7 @@ type Fetched =
   | { readonly kind: 'failed'; readonly reason: FailureReason };
 
 /** One GET of the summary within the check's deadline: a 200 whose body is a Statuspage summary, or why not. */
-async function fetchSummary(url: string, check: ProbeCheck, context: CheckContext): Promise<Fetched> {
+async function fetchSummary(url: string, check: StatuspageCheck, context: CheckContext): Promise<Fetched> {
   let exchange: ReturnType<typeof startExchange>;
   try {
     exchange = startExchange(

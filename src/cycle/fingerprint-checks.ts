@@ -1,6 +1,26 @@
 import { createHash } from 'node:crypto';
+import type { DnsCheck, HeartbeatExpectation, HttpCheck } from '../checks/probe-check.js';
 import { DEFAULT_MIN_CERTIFICATE_DAYS } from '../schemas/components-config.js';
-import type { CheckSettings } from '../settings/probe-settings.js';
+import type { CheckJudging } from '../settings/resolve-checks.js';
+
+/**
+ * A check as the digest reads it: its fields by name, whatever its kind (each
+ * member of `CheckSettings` is one), a field left out the same as one unset.
+ * Not by kind: the digest of an unchanged config stays the one it was before
+ * the checks were a union by kind, and before each kind's fields existed.
+ */
+export interface FingerprintedCheck extends CheckJudging {
+  readonly url: string;
+  readonly timeoutMs: number;
+  readonly expectStatus?: readonly number[] | undefined;
+  readonly expectJson?: HttpCheck['expectJson'];
+  readonly expectText?: HttpCheck['expectText'];
+  readonly ca?: string | undefined;
+  readonly expectAnswer?: DnsCheck['expectAnswer'];
+  readonly expectRcode?: DnsCheck['expectRcode'];
+  readonly upstreamComponent?: string | undefined;
+  readonly heartbeat?: HeartbeatExpectation | undefined;
+}
 
 /**
  * What a component's observation depends on, as a digest: each check's URL,
@@ -12,7 +32,7 @@ import type { CheckSettings } from '../settings/probe-settings.js';
  * themselves, because URLs may carry credentials and the state file is not a
  * place for them.
  */
-export function fingerprintChecks(checks: readonly CheckSettings[]): string {
+export function fingerprintChecks(checks: readonly FingerprintedCheck[]): string {
   const observed = checks.map(
     ({ url, timeoutMs, degradedMs, expectStatus, expectJson, expectText, minCertificateDays, ca, ...other }) => [
       url,
@@ -33,7 +53,12 @@ export function fingerprintChecks(checks: readonly CheckSettings[]): string {
 }
 
 /** The options of the kinds that came after http and tcp, those set, as one entry (none when none is). */
-function otherKinds({ expectAnswer, expectRcode, upstreamComponent, heartbeat }: Partial<CheckSettings>): object[] {
+function otherKinds({
+  expectAnswer,
+  expectRcode,
+  upstreamComponent,
+  heartbeat,
+}: Partial<FingerprintedCheck>): object[] {
   const set = Object.entries({
     expect_answer: expectAnswer,
     expect_rcode: expectRcode,

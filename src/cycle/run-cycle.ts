@@ -1,6 +1,6 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import type { CheckContext, CheckFunction } from '../checks/check-context.js';
 import type { CheckResult } from '../checks/check-endpoint.js';
-import type { CheckContext, CheckFunction } from '../checks/probe-check.js';
 import { resolveHostWithSystem } from '../checks/resolve-host.js';
 import { runCheck } from '../checks/run-check.js';
 import { shareLookups } from '../checks/share-lookups.js';

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { HeartbeatPush } from '../checks/probe-check.js';
+import type { HeartbeatPush } from '../checks/check-context.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
 import { writeAtomically } from '../io/write-atomically.js';
 import {

@@ -1,4 +1,4 @@
-import type { HeartbeatSource } from '../checks/probe-check.js';
+import type { HeartbeatSource } from '../checks/check-context.js';
 import { describeIoError, errorKey } from '../errors/describe-error.js';
 import { type ConditionLog, createConditionLog } from '../log/condition-log.js';
 import type { ProbeLog } from '../log/probe-log.js';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 
 /** How long a statement waits for a lock held by another connection (the `uptime` CLI reading) before failing. */
-export const BUSY_TIMEOUT_MS = 1_000;
+export const HISTORY_BUSY_TIMEOUT_MS = 1_000;
 
 /** The schema version this code writes, kept in `PRAGMA user_version`. */
 export const SCHEMA_VERSION = 4;
@@ -83,7 +83,7 @@ export const HISTORY_MIGRATIONS: readonly string[] = [
  * A reader (`readonly`, such as the `uptime` CLI) creates and writes nothing.
  */
 export function openHistoryDatabase(file: string, readonly: boolean): Database.Database {
-  const db = new Database(file, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
+  const db = new Database(file, { readonly, fileMustExist: readonly, timeout: HISTORY_BUSY_TIMEOUT_MS });
   try {
     if (!readonly) {
       db.pragma('journal_mode = WAL');

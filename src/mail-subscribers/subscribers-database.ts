@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 export const SUBSCRIBERS_FILE_NAME = 'subscribers.sqlite';
 
 /** The probe, its listener and the team's commands share the file: a statement waits this long for another's lock. */
-const BUSY_TIMEOUT_MS = 5_000;
+const SUBSCRIBERS_BUSY_TIMEOUT_MS = 5_000;
 
 /** The schema version this code writes (`PRAGMA user_version`). */
 const SCHEMA_VERSION = 1;
@@ -64,7 +64,7 @@ const MIGRATIONS: readonly string[] = [
  * `Error` for one made by a newer version.
  */
 export function openSubscribersDatabase(file: string): Database.Database {
-  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  const db = new Database(file, { timeout: SUBSCRIBERS_BUSY_TIMEOUT_MS });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -10,12 +10,15 @@ import {
   DEFAULT_TIMEOUT_MS,
 } from '../schemas/components-config.js';
 
-/** One check with every default filled in. */
-export interface CheckSettings extends ProbeCheck {
+/** How the cycle judges a check's result, whatever its kind; the defaults where a kind takes no such option. */
+export interface CheckJudging {
   readonly degradedMs: number;
   /** A certificate expiring within this many days makes the component `degraded_performance`. */
   readonly minCertificateDays: number;
 }
+
+/** One check with every default filled in. */
+export type CheckSettings = ProbeCheck & CheckJudging;
 
 /** The scheme a heartbeat check's `url` is given, for the log and the fingerprint: `heartbeat:nightly-build`. */
 export const HEARTBEAT_URL_PREFIX = 'heartbeat:';
@@ -80,19 +83,39 @@ function resolveCheck(
       { path: `${where}${field}.ca_file`, reason: `${JSON.stringify(caFile)} was not read` },
     ]);
   }
-  return {
-    kind: checkKindOf(url),
+  // Every check names every kind's options, in the order they always had, its own kind's read and the others unset.
+  const shared = {
     url,
     timeoutMs: option('timeout_ms') ?? DEFAULT_TIMEOUT_MS,
     degradedMs: option('degraded_ms') ?? DEFAULT_DEGRADED_MS,
-    expectStatus: option('expect_status'),
+    expectStatus: undefined,
     // A check without a certificate keeps the default, which keeps its fingerprint.
     minCertificateDays: option('min_certificate_days') ?? DEFAULT_MIN_CERTIFICATE_DAYS,
-    expectJson: option('expect_json'),
-    expectText: option('expect_text'),
-    ca,
-    expectAnswer: option('expect_answer'),
-    expectRcode: option('expect_rcode'),
-    upstreamComponent: option('upstream_component'),
+    expectJson: undefined,
+    expectText: undefined,
+    ca: undefined,
+    expectAnswer: undefined,
+    expectRcode: undefined,
+    upstreamComponent: undefined,
   };
+  const kind = checkKindOf(url);
+  switch (kind) {
+    case 'http':
+      return {
+        kind,
+        ...shared,
+        expectStatus: option('expect_status'),
+        expectJson: option('expect_json'),
+        expectText: option('expect_text'),
+        ca,
+      };
+    case 'tcp':
+      return { kind, ...shared };
+    case 'dns':
+      return { kind, ...shared, expectAnswer: option('expect_answer'), expectRcode: option('expect_rcode') };
+    case 'grpc':
+      return { kind, ...shared, ca };
+    case 'statuspage':
+      return { kind, ...shared, ca, upstreamComponent: option('upstream_component') };
+  }
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenForRequests } from '../io/listen-for-requests.js';
 import { sendJson } from './send-json.js';
 import { describeStandinModes, type StandinMode, StandinModeSchema } from './standin-mode.js';
 import { DEFAULT_SLOW_MS, type Standin, startStandin } from './start-standin.js';
@@ -63,14 +64,12 @@ export async function startStandinPlatform(options: StandinPlatformOptions = {})
     });
   });
   try {
-    await new Promise<void>((resolve, reject) => {
-      control.once('error', reject);
-      control.listen(basePort, host, () => resolve());
-    });
+    await listenForRequests(control, { port: basePort, host });
   } catch (error) {
     await Promise.all(standins.map(({ standin }) => standin.close()));
     throw error;
   }
+  // Named by the host as given (`localhost` stays `localhost`), on the port the listener got.
   const address = control.address();
   const port = typeof address === 'object' && address !== null ? address.port : basePort;
 

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { choosePrecompress, PrecompressEnvSchema } from '../../compression/precompress-env.js';
 import type { PushListener } from '../../heartbeats/push-listener.js';
 import { DEFAULT_HISTORY_FILE } from '../../history/history-recorder.js';
@@ -9,7 +9,7 @@ import type { MailSubscribers } from '../../mail-subscribers/mail-subscribers.js
 import { chooseMetricsPort, MetricsEnvSchema } from '../../metrics/metrics-env.js';
 import { loadProbeOptions } from '../../probe-process/load-probe-options.js';
 import { openPushListener } from '../../probe-process/open-push-listener.js';
-import { DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
+import { checkProberLocations, DEFAULT_STATE_FILE } from '../../probe-process/probe-state-file.js';
 import { startObservedSidecar } from '../../probe-process/start-observed-sidecar.js';
 import type { Sidecar } from '../../probe-process/start-sidecar.js';
 import { groupsOf } from '../../schemas/component-groups.js';
@@ -18,13 +18,8 @@ import { staleAfterForSchedule } from '../../server/stale-after.js';
 import { type RunningServer, startServer } from '../../server/start-server.js';
 import { loadComponentsConfig } from '../../settings/load-components-config.js';
 import { buildSite } from '../../site/build-site.js';
-import {
-  localOriginOf,
-  type MailDemo,
-  reservePort,
-  startMailDemo,
-  writeDemoConfig,
-} from '../../standins/start-mail-demo.js';
+import { prepareStartSite } from '../../standins/prepare-start-site.js';
+import { type MailDemo, startMailDemo } from '../../standins/start-mail-demo.js';
 import {
   DEFAULT_STANDIN_BASE_PORT,
   describeStandinPlatform,
@@ -37,38 +32,7 @@ import { parsePushPort } from '../parse-push-port.js';
 import { parseStandinsPort } from '../parse-standins-port.js';
 import { UsageError } from '../run-command.js';
 import { waitForSignal } from '../wait-for-signal.js';
-
-export const START_USAGE = `Usage: service-directory start [--config FILE] [--data FILE] [--notices FILE] [--public DIR]
-                               [--headers FILE] [--state FILE] [--history FILE]
-                               [--standins-port BASE] [--without-standins] [--precompress]
-                               [--push-port PORT] [--metrics-port PORT]
-
-The whole system on one machine: builds public/, launches the stand-in platform,
-serves, and runs the probe as a sidecar. Ctrl-C or SIGTERM stops all of it.
-
-  --config FILE          the components to probe (default: data/components.json)
-  --data FILE            the regions data (default: data/regions.json)
-  --notices FILE         the team's notices; missing means none (default: data/notices.json)
-  --public DIR           the served directory (default: public)
-  --headers FILE         the response header rules (default: headers.json)
-  --state FILE           the probe's memory (default: ${DEFAULT_STATE_FILE})
-  --history FILE         the probe's history database (default: ${DEFAULT_HISTORY_FILE})
-  --standins-port BASE   stand-in control port; components on BASE+1..BASE+4, and the probe's
-                         checks of 127.0.0.1:4101..4104 move with them (default: ${DEFAULT_STANDIN_BASE_PORT})
-  --without-standins     probe what the config names, launch no stand-ins
-  --precompress          the build and the probe also write FILE.gz and FILE.br beside the
-                         files worth compressing, for a static host serving the same DIR
-  --push-port PORT       heartbeat components' pushes: POST /heartbeat/SLUG on 127.0.0.1:PORT,
-                         as probe --push-port takes them (0 picks a free port)
-  --metrics-port PORT    GET /metrics for Prometheus on METRICS_HOST (default 127.0.0.1):
-                         the server's metrics and the probe's on one listener
-
-With the stand-ins, the probe starts from fresh memory (the --state file is removed):
-the stand-ins start healthy, so the last run's memory of them no longer holds.
-
-Environment: PORT (default 3000), HOST (default 127.0.0.1), REGION, PRECOMPRESS=1 (as --precompress),
-METRICS_PORT (as --metrics-port, which wins), METRICS_HOST, each heartbeat's token_env,
-LOG_LEVEL=quiet (no summary line every cycle; changes and problems still logged).`;
+import { START_USAGE } from './start-usage.js';
 
 export async function start(args: string[]): Promise<void> {
   const parsed = parseOptions(
@@ -107,7 +71,6 @@ export async function start(args: string[]): Promise<void> {
   const withStandins = !values['without-standins'];
   const env = readEnv(ServerEnvSchema);
   const precompress = choosePrecompress(values.precompress === true, readEnv(PrecompressEnvSchema));
-  const publicDir = resolve(String(values.public));
   const regionsFile = resolve(String(values.data));
 
   // Everything that can be wrong with the inputs is found before anything listens.
@@ -115,23 +78,20 @@ export async function start(args: string[]): Promise<void> {
   const stateFile = resolve(String(values.state));
   // Read once for the probe's parts: its settings, its subscriptions, its notices' first read, the push listener.
   const given = await loadComponentsConfig(configFile);
-  // With the stand-ins, a config without subscribers gets the demo's on the page's own origin, decided before
-  // the build so that the page is built knowing its endpoint, as from a real config.
-  const demo = withStandins && given.config.subscribers === undefined;
-  const serverPort = demo && env.PORT === 0 ? await reservePort(env.HOST) : env.PORT;
-  const demoOrigin = demo ? localOriginOf(env.HOST, serverPort) : undefined;
-  if (demo && demoOrigin === undefined)
-    console.log('start: HOST is not a loopback address: no email sign-ups over http');
-  const probeConfigFile =
-    demoOrigin === undefined ? configFile : await writeDemoConfig(configFile, stateFile, demoOrigin);
-  const loaded = probeConfigFile === configFile ? given : await loadComponentsConfig(probeConfigFile);
+  // The probe's memory stays out of the directory given, which the stand-ins' run copies.
+  checkProberLocations(resolve(String(values.public)), stateFile, resolve(String(values.history)));
+  const site = await prepareStartSite({
+    withStandins,
+    configFile,
+    given,
+    stateFile,
+    publicDir: resolve(String(values.public)),
+    host: env.HOST,
+    port: env.PORT,
+  });
+  for (const line of site.lines) console.log(`start: ${line}`);
+  const { publicDir, configFile: probeConfigFile, loaded, serverPort } = site;
   const { subscribers } = loaded.config;
-  if (withStandins) {
-    // The stand-ins' run starts from fresh memory, and so do its badges and feeds: the probe writes them again
-    // within a cycle, and the build's header exports count the files there (past Cloudflare's 100 rules, a second
-    // start failed on the first one's badges and feeds).
-    await Promise.all(['badges', 'feeds'].map((dir) => rm(join(publicDir, dir), { recursive: true, force: true })));
-  }
   const built = await buildSite({
     regionsFile,
     publicDir,

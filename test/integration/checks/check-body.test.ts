@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { BODY_TOO_LARGE_REASON, type EndpointCheck } from '../../../src/checks/check-endpoint.js';
+import { BODY_TOO_LARGE_REASON } from '../../../src/checks/check-endpoint.js';
+import type { HttpCheck as EndpointCheck } from '../../../src/checks/probe-check.js';
 import { runCheck as checkEndpoint } from '../../../src/checks/run-check.js';
 import { classifyFailure } from '../../../src/outbound/classify-failure.js';
 import { useLoopbackServers } from '../../helpers/loopback-server.js';
@@ -38,7 +39,7 @@ function streamBytes(totalBytes: number, sent: { bytes: number }) {
 }
 
 const check = (url: string, extra: Partial<EndpointCheck> = {}) =>
-  checkEndpoint({ url, timeoutMs: 3000, expectStatus: undefined, ...extra });
+  checkEndpoint({ kind: 'http', url, timeoutMs: 3000, expectStatus: undefined, ...extra });
 
 describe('checkEndpoint with body conditions', () => {
   it('fails a 200 whose JSON body says degraded, with class body, naming the pointer and what it found', async () => {

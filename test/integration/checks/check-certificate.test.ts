@@ -17,7 +17,7 @@ async function serveTls(leaf: { key: string; cert: string }): Promise<number> {
 }
 
 const check = (url: string, ca: string | undefined) =>
-  checkEndpoint({ url, timeoutMs: 5000, expectStatus: undefined, ...(ca === undefined ? {} : { ca }) });
+  checkEndpoint({ kind: 'http', url, timeoutMs: 5000, expectStatus: undefined, ...(ca === undefined ? {} : { ca }) });
 
 describe('checkEndpoint over TLS', () => {
   it('records when the served leaf and chain expire, trusting the CA of the check', async () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckEndpointOptions } from '../../../src/checks/check-endpoint.js';
+import type { CheckContext as CheckEndpointOptions } from '../../../src/checks/check-context.js';
 import { runCheck as checkConnection, runCheck } from '../../../src/checks/run-check.js';
 import { neverAnsweringResolver, type Stall, startUnacceptingListener } from '../../helpers/stalls.js';
 import { unusedPort } from '../../helpers/unused-port.js';
@@ -30,7 +30,7 @@ async function listen(): Promise<{ port: number; connections: Promise<number>[] 
 }
 
 const check = (url: string, timeoutMs = 2000, options: CheckEndpointOptions = {}) =>
-  checkConnection({ url, timeoutMs, expectStatus: undefined }, options);
+  checkConnection({ kind: 'tcp', url, timeoutMs, expectStatus: undefined }, options);
 
 describe('checkConnection', () => {
   it('succeeds when the connection is accepted, sends nothing and closes at once', async () => {
@@ -95,19 +95,21 @@ describe('checkConnection', () => {
 describe('runCheck', () => {
   it('connects for a tcp URL and requests for an http one', async () => {
     const { port, connections } = await listen();
-    expect(await runCheck({ url: `tcp://127.0.0.1:${port}`, timeoutMs: 2000, expectStatus: undefined })).toEqual({
+    expect(
+      await runCheck({ kind: 'tcp', url: `tcp://127.0.0.1:${port}`, timeoutMs: 2000, expectStatus: undefined }),
+    ).toEqual({
       ok: true,
       latency_ms: expect.any(Number),
     });
     expect(await connections[0]).toBe(0);
     // The same listener, asked over http, never answers: the HTTP check waits for headers it never gets.
-    expect(await runCheck({ url: `http://127.0.0.1:${port}/`, timeoutMs: 300, expectStatus: undefined })).toMatchObject(
-      {
-        ok: false,
-        error: 'timeout',
-        phase: 'headers',
-      },
-    );
+    expect(
+      await runCheck({ kind: 'http', url: `http://127.0.0.1:${port}/`, timeoutMs: 300, expectStatus: undefined }),
+    ).toMatchObject({
+      ok: false,
+      error: 'timeout',
+      phase: 'headers',
+    });
     expect(await connections[1]).toBeGreaterThan(0);
   });
 });

@@ -25,7 +25,7 @@ async function serve(handler: RequestListener): Promise<string> {
 }
 
 const check = (url: string, extra: { timeoutMs?: number; expectStatus?: number[] } = {}) =>
-  checkEndpoint({ url, timeoutMs: extra.timeoutMs ?? 2000, expectStatus: extra.expectStatus });
+  checkEndpoint({ kind: 'http', url, timeoutMs: extra.timeoutMs ?? 2000, expectStatus: extra.expectStatus });
 
 describe('checkEndpoint', () => {
   it('succeeds on a 200', async () => {
@@ -107,7 +107,7 @@ describe('checkEndpoint', () => {
   it('times out at timeout_ms on a resolver that never answers, naming the dns phase', async () => {
     const started = performance.now();
     const result = await checkEndpoint(
-      { url: 'http://component.test/healthz', timeoutMs: 500, expectStatus: undefined },
+      { kind: 'http', url: 'http://component.test/healthz', timeoutMs: 500, expectStatus: undefined },
       { resolveHost: neverAnsweringResolver },
     );
     expect(result).toEqual({ ok: false, latency_ms: expect.any(Number), error: 'timeout', phase: 'dns' });
@@ -118,7 +118,7 @@ describe('checkEndpoint', () => {
     const { port } = await standin({ mode: 'healthy' });
     const asked: string[] = [];
     const result = await checkEndpoint(
-      { url: `http://component.test:${port}/healthz`, timeoutMs: 2000, expectStatus: undefined },
+      { kind: 'http', url: `http://component.test:${port}/healthz`, timeoutMs: 2000, expectStatus: undefined },
       {
         resolveHost: async (hostname) => {
           asked.push(hostname);
@@ -216,7 +216,7 @@ describe('checkEndpoint', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('shutdown')), 100);
     const result = await checkEndpoint(
-      { url: `${origin}/`, timeoutMs: 10_000, expectStatus: undefined },
+      { kind: 'http', url: `${origin}/`, timeoutMs: 10_000, expectStatus: undefined },
       { signal: controller.signal },
     );
     expect(result.ok).toBe(false);

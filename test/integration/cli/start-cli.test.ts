@@ -1,10 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
 import { type ServiceStatus, ServiceStatusSchema } from '../../../src/schemas/service-status.js';
 import { type CliProcess, startCli } from '../../helpers/run-cli.js';
-import { makeTempSite, snapshotTree, type TempSite } from '../../helpers/temp-site.js';
+import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../../helpers/temp-site.js';
 import { freeBasePort, isPortFree } from '../../helpers/unused-port.js';
 
 let site: TempSite;
@@ -43,6 +43,10 @@ describe('start', () => {
     );
     // The shipped config (still naming ports 4101-4104: --standins-port moves the checks too) on a one-second schedule.
     await writeFile(join(site.root, 'components.json'), JSON.stringify({ ...shipped, schedule: '* * * * * *' }));
+    // A checkout's public/: the page's files as committed, which start must leave as they are.
+    await cp(join(REPO_ROOT, 'public'), site.publicDir, { recursive: true });
+    const checkedOut = await snapshotTree(site.publicDir);
+    const startPublic = join(site.root, '.state', 'start-public');
     const started = Date.now();
     const startArgs = ['start', '--config', 'components.json', '--standins-port', String(base)];
     child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
@@ -75,14 +79,14 @@ describe('start', () => {
     child.child.kill('SIGINT');
     expect(await child.exited()).toBe(0);
     expect(child.output()).toContain('start: stopped');
-    const files = Object.keys(await snapshotTree(site.publicDir)).sort();
+    const files = Object.keys(await snapshotTree(startPublic)).sort();
     expect(files).toEqual(expect.arrayContaining(['api/v1/openapi.json', 'api/v1/regions', 'api/v1/status']));
     expect(files.filter((file) => file.split('/').some((segment) => segment.startsWith('.')))).toEqual([]);
     expect(await isPortFree(base + 2)).toBe(true);
 
     // Started again, the stand-ins are healthy: the first cycle publishes that, not the last run's outage.
     const lastRun = ServiceStatusSchema.parse(
-      JSON.parse(await readFile(join(site.publicDir, 'api', 'v1', 'status'), 'utf8')),
+      JSON.parse(await readFile(join(startPublic, 'api', 'v1', 'status'), 'utf8')),
     );
     expect(lastRun.status).toBe('major_outage');
     child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
@@ -94,6 +98,11 @@ describe('start', () => {
     expect(fresh.status).toBe('operational');
     child.child.kill('SIGINT');
     expect(await child.exited()).toBe(0);
+    // The page with the demo's form, its absolute links and the stand-ins' status went to the copy only.
+    expect(await readFile(join(startPublic, 'index.html'), 'utf8')).not.toBe(
+      await readFile(join(site.publicDir, 'index.html'), 'utf8'),
+    );
+    expect(await snapshotTree(site.publicDir)).toEqual(checkedOut);
   }, 60_000);
 
   it('takes heartbeat pushes and serves the server’s and the probe’s metrics, with --push-port and --metrics-port', async () => {

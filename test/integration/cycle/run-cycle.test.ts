@@ -170,7 +170,7 @@ describe('runCycle', () => {
     const hanging = await standin({ mode: 'hanging' });
     const outcome = await runCycle({
       settings: settingsFor([{ name: 'Scheduler', checks: [checkAt(`${hanging.origin}/`, { timeoutMs: 5000 })] }], {
-        connectivity: { url: `${offline.origin}/`, timeoutMs: 1000, expectStatus: undefined },
+        connectivity: { kind: 'http', url: `${offline.origin}/`, timeoutMs: 1000, expectStatus: undefined },
       }),
       state: EMPTY_PROBE_STATE,
     });
@@ -182,7 +182,7 @@ describe('runCycle', () => {
     const online = await standin({ mode: 'healthy' });
     const outcome = await observe(
       settingsFor([{ name: 'Scheduler', checks: [checkAt(`${online.origin}/healthz`)] }], {
-        connectivity: { url: `${online.origin}/`, timeoutMs: 1000, expectStatus: undefined },
+        connectivity: { kind: 'http', url: `${online.origin}/`, timeoutMs: 1000, expectStatus: undefined },
       }),
     );
     expect(outcome.status.status).toBe('operational');
@@ -195,7 +195,7 @@ describe('runCycle', () => {
       const network = await standin({ healthyStatus: status });
       const outcome = await runCycle({
         settings: settingsFor([{ name: 'Scheduler', checks: [checkAt(`${component.origin}/healthz`)] }], {
-          connectivity: { url: `${network.origin}/`, timeoutMs: 1000, expectStatus: undefined },
+          connectivity: { kind: 'http', url: `${network.origin}/`, timeoutMs: 1000, expectStatus: undefined },
         }),
         state: EMPTY_PROBE_STATE,
       });

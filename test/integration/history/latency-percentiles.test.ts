@@ -47,7 +47,7 @@ beforeAll(async () => {
     );
     const results = await Promise.all(
       delays.map((ms) =>
-        checkEndpoint({ url: `${target.origin}/?ms=${ms}`, timeoutMs: 5_000, expectStatus: undefined }),
+        checkEndpoint({ kind: 'http', url: `${target.origin}/?ms=${ms}`, timeoutMs: 5_000, expectStatus: undefined }),
       ),
     );
     measured = results.map((result) => Math.max(0, Math.round(result.latency_ms)));

@@ -17,7 +17,7 @@ async function start(): Promise<StandinPlatform> {
   return platform;
 }
 
-const probe = (url: string) => checkEndpoint({ url, timeoutMs: 500, expectStatus: [200, 401] });
+const probe = (url: string) => checkEndpoint({ kind: 'http', url, timeoutMs: 500, expectStatus: [200, 401] });
 const control = (platform: StandinPlatform, path: string, method = 'POST') =>
   fetch(`${platform.controlOrigin}${path}`, { method });
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fingerprintChecks } from '../../../src/cycle/fingerprint-checks.js';
-import type { CheckSettings } from '../../../src/settings/probe-settings.js';
+import { type FingerprintedCheck as CheckSettings, fingerprintChecks } from '../../../src/cycle/fingerprint-checks.js';
 import { checkAt } from '../../helpers/probe-settings.js';
 
 const base = checkAt('https://probe:s3cret@registry.example/v2/');

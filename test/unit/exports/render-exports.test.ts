@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_PATHS } from '../../../src/api-documents.js';
 import { ExportError } from '../../../src/errors/export-error.js';
-import { collectHeaderTargets } from '../../../src/exports/header-targets.js';
+import { foldIntoRules } from '../../../src/exports/fold-header-rules.js';
+import { collectHeaderTargets, type HeaderTarget } from '../../../src/exports/header-targets.js';
 import { renderExports } from '../../../src/exports/render-exports.js';
 import { renderNetlifyHeaders } from '../../../src/exports/render-netlify-headers.js';
 import { renderNginxLocations } from '../../../src/exports/render-nginx-locations.js';
@@ -10,10 +13,13 @@ import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import { type FirebaseHeaderRule, matchFirebaseHeaders } from '../../helpers/firebase-header-matcher.js';
 import { HEADERS_FILE } from '../../helpers/fixtures.js';
+import { cloudflareMatcher, netlifyMatcher } from '../../helpers/headers-file-hosts.js';
+import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 
 const RULES = HeadersConfigSchema.parse(JSON.parse(readFileSync(HEADERS_FILE, 'utf8'))).headers;
 const FILES = [...PUBLISHED_PATHS.map((path) => path.slice(1)), 'api/v1/openapi.json', 'index.html'];
 const exported = renderExports(RULES, FILES, 'public');
+const tempDir = tempDirsPerTest({ prefix: 'exports-' });
 
 function file(name: string): string {
   const found = [...exported.publicFiles, ...exported.hostFiles].find((f) => f.name === name);
@@ -213,12 +219,28 @@ describe('the S3 upload export', () => {
 describe('host limits', () => {
   const nosniff = [{ source: '**', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
 
-  it('refuses more than the 100 rules Cloudflare Pages takes', () => {
+  it('refuses more than the 100 rules Cloudflare Pages takes, where no two paths get the same headers', () => {
     const files = Array.from({ length: 101 }, (_, index) => `f${index}.json`);
-    expect(() => renderNetlifyHeaders(collectHeaderTargets(nosniff, files))).toThrow(/at most 100 rules/);
+    const own = files.map((name) => ({ source: name, headers: [{ key: 'X-Name', value: name }] }));
+    expect(() => renderNetlifyHeaders(collectHeaderTargets(own, files))).toThrow(/at most 100 rules/);
   });
 
-  it('past 100 rules, makes a directory whose paths all get the same headers one rule, as both hosts match it', () => {
+  /** Each path of `targets` as Netlify's own parser and Cloudflare's matcher read `text`: one rule, its headers. */
+  async function expectOneRuleEach(text: string, targets: readonly HeaderTarget[]): Promise<void> {
+    const file = join(await tempDir(), '_headers');
+    await writeFile(file, text);
+    const hosts = { netlify: await netlifyMatcher(file), cloudflare: cloudflareMatcher(text) };
+    for (const target of targets) {
+      const headers = Object.fromEntries(target.headers.map(({ key, value }) => [key.toLowerCase(), value]));
+      for (const [host, match] of Object.entries(hosts)) {
+        expect(match(target.path), `${host}: ${target.path}`).toEqual({ rules: 1, headers });
+      }
+    }
+  }
+
+  const patternsOf = (text: string) => text.split('\n').filter((line) => line.startsWith('/') && line.includes('*'));
+
+  it('past 100 rules, makes a directory whose paths all get the same headers one rule, as both hosts match it', async () => {
     const files = [
       ...PUBLISHED_PATHS.map((path) => path.slice(1)),
       'index.html',
@@ -228,28 +250,42 @@ describe('host limits', () => {
     ];
     const targets = collectHeaderTargets(RULES, files);
     const text = renderNetlifyHeaders(targets);
-    const rules = text
-      .split(/\n(?=\/)/)
-      .slice(1)
-      .map((block) => {
-        const [path = '', ...lines] = block.trim().split('\n');
-        return { path, headers: lines.map((line) => line.trim()) };
-      });
-    expect(rules.length).toBeLessThanOrEqual(100);
-    expect(rules.map((rule) => rule.path).filter((path) => path.endsWith('*'))).toEqual([
-      '/api/v1/component-history/*',
-      '/feeds/*',
+    expect(text.split('\n').filter((line) => line.startsWith('/')).length).toBeLessThanOrEqual(100);
+    expect(patternsOf(text)).toEqual(['/api/v1/component-history/*', '/feeds/*']);
+    await expectOneRuleEach(text, targets);
+  });
+
+  it("folds a directory of mixed types by type and by name: each component's badges, SVG and JSON apart", async () => {
+    const files = [
+      'index.html',
+      ...['status', 'uptime'].flatMap((name) => [`badges/${name}.json`, `badges/${name}.svg`]),
+      ...Array.from({ length: 60 }, (_, index) =>
+        ['status', 'uptime'].flatMap((name) =>
+          [1, 2].map((n) => `badges/components/c-${index}/${name}.${n === 1 ? 'json' : 'svg'}`),
+        ),
+      ).flat(),
+    ];
+    const targets = collectHeaderTargets(RULES, files);
+    const text = renderNetlifyHeaders(targets);
+    // The fewest patterns that fit, those standing for most paths first: the fourth name is not needed.
+    expect(patternsOf(text)).toEqual([
+      '/badges/components/*/status.json',
+      '/badges/components/*/status.svg',
+      '/badges/components/*/uptime.json',
     ]);
-    // Netlify and Cloudflare Pages give a request every rule that matches it, a splat matching what lies under it.
-    const matching = (path: string) =>
-      rules.filter(
-        (rule) => rule.path === path || (rule.path.endsWith('/*') && path.startsWith(rule.path.slice(0, -1))),
-      );
-    for (const target of targets) {
-      expect(matching(target.path).map((rule) => rule.headers)).toEqual([
-        target.headers.map(({ key, value }) => `${key}: ${value}`),
-      ]);
-    }
+    await expectOneRuleEach(text, targets);
+  });
+
+  it('folds by type only where nothing else either host could match gets other headers', () => {
+    const rules = [
+      { source: '**', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      { source: 'd/deep/*.svg', headers: [{ key: 'X-Deep', value: '1' }] },
+    ];
+    // Cloudflare's splat crosses slashes, so `/d/*.svg` would also give d/deep/x.svg its headers: each stays a rule.
+    const files = [...Array.from({ length: 100 }, (_, index) => `d/${index}.svg`), 'd/deep/x.svg', 'd/deep/y.svg'];
+    const paths = foldIntoRules(collectHeaderTargets(rules, files)).map((rule) => rule.path);
+    expect(paths).toContain('/d/0.svg');
+    expect(paths.filter((path) => path.includes('*'))).toEqual(['/d/deep/*']);
   });
 
   it('takes exactly 100 rules', () => {

@@ -3,7 +3,14 @@ import type { ComponentOutcome, CycleOutcome } from '../../../src/cycle/run-cycl
 import { formatChange, formatOffline, formatSummary } from '../../../src/probe-process/format-cycle-log.js';
 
 const SECRET_URL = 'https://probe:s3cret@registry.example/v2/?token=abc123';
-const check = { url: SECRET_URL, timeoutMs: 2000, degradedMs: 800, expectStatus: undefined, minCertificateDays: 14 };
+const check = {
+  kind: 'http' as const,
+  url: SECRET_URL,
+  timeoutMs: 2000,
+  degradedMs: 800,
+  expectStatus: undefined,
+  minCertificateDays: 14,
+};
 
 /** A component as a cycle left it; published as its memory says unless a declaration or `published` is given. */
 function component(overrides: Partial<ComponentOutcome>): ComponentOutcome {
