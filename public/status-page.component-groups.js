@@ -1,5 +1,7 @@
-// Component groups (`components[].group` in the config), as Statuspage's
-// /api/v2/components.json lists them: each group is shown where its first
+// Component groups (`components[].group` in the config), as the uptime
+// summary names them (`group` on each grouped component; the first visit
+// reads that document anyway) or, where no summary is published, as
+// Statuspage's /api/v2/components.json lists them: each group is shown where its first
 // component stands, with its worst state, and its components' cards under
 // it. On a large page a group is a disclosure, closed until the visitor opens
 // it, and its cards are only created then. The states come from the status
@@ -26,6 +28,24 @@ export function readComponentGroups(body) {
       members: entry.components.flatMap((id) => (names.has(id) ? [names.get(id)] : [])),
     }))
     .filter((group) => group.members.length > 0);
+}
+
+/**
+ * Reads the groups from the uptime summary (`/api/v1/uptime`): `[{ name,
+ * members }]` in the order each group's first component stands, from each
+ * component's `group`; an empty list where none has one. Undefined when it is
+ * no components list.
+ */
+export function readUptimeGroups(body) {
+  if (!isRecord(body) || !Array.isArray(body.components)) return undefined;
+  const groups = new Map();
+  for (const component of body.components) {
+    if (!isRecord(component) || typeof component.name !== 'string' || typeof component.group !== 'string') continue;
+    const members = groups.get(component.group);
+    if (members) members.push(component.name);
+    else groups.set(component.group, [component.name]);
+  }
+  return [...groups].map(([name, members]) => ({ name, members }));
 }
 
 /** The key the operational components' list is kept open under in `openGroups`: no group's name can be it. */

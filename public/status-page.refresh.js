@@ -1,11 +1,12 @@
 // Fetching the documents the page shows and taking them into the state.
 // Every document is asked for conditionally, so that one that did not change
 // costs a 304; and a document is only asked for when it can have changed
-// for the page: the groups when the components do, the history documents
+// for the page: the groups (from the uptime summary, or where none is
+// published from Statuspage's components) when the components do, the history documents
 // (rewritten by the probe every cycle) when a state changes or every few
 // minutes.
 
-import { readComponentGroups } from './status-page.component-groups.js';
+import { readComponentGroups, readUptimeGroups } from './status-page.component-groups.js';
 import { fetchDocument } from './status-page.fetch.js';
 import {
   readHeartbeats,
@@ -71,7 +72,22 @@ function fetchUptime(nowMs) {
   }
   page.uptimeFetchedAt = nowMs;
   page.uptimeFetchedFor = statesOf(page.status);
-  return fetchDocument(UPTIME_PATH, 'conditional').then((result) => acceptOptional('uptime', result, readUptime));
+  return fetchDocument(UPTIME_PATH, 'conditional').then((result) => {
+    acceptOptional('uptime', result, readUptime);
+    // The groups come with the summary; only a deployment that publishes none (no history) is asked for Statuspage's.
+    if (result.ok && !result.notModified) acceptGroups(readUptimeGroups(result.body));
+    else if (result.kind === 'http' && result.detail === 'HTTP 404') return fetchGroups();
+    return undefined;
+  });
+}
+
+/** Groups read from the summary, taken only when they differ from those shown: the summary changes every cycle, they seldom. */
+function acceptGroups(groups) {
+  if (groups === undefined || JSON.stringify(groups) === JSON.stringify(page.groups ?? [])) return;
+  page.groups = groups;
+  page.revisions.groups = revisionOf('groups') + 1;
+  // Whatever Statuspage's document said, the summary's are the ones: asked again only if the summary goes.
+  page.groupsFetchedFor = undefined;
 }
 
 /**
@@ -167,10 +183,10 @@ export async function refreshDocuments(afterStatus = () => undefined) {
       fetchDocument(OBSERVATIONS_PATH, 'conditional').then(acceptObservations),
     ];
     // On the first visit the uptime and the groups cannot wait for the status.
-    if (first) others.push(fetchUptime(nowMs), fetchGroups());
+    if (first) others.push(fetchUptime(nowMs));
     acceptStatus(await fetchDocument(STATUS_PATH, 'conditional'));
     if (first) {
-      // What the uptime and the groups fetched above were fetched for.
+      // What the uptime (and with it the groups) fetched above were fetched for.
       page.uptimeFetchedFor = statesOf(page.status);
       if (page.groupsFetchedFor !== undefined) page.groupsFetchedFor = namesOf(page.status);
     }
@@ -180,7 +196,7 @@ export async function refreshDocuments(afterStatus = () => undefined) {
       fetchHeartbeats(),
       afterStatus(),
     );
-    if (!first) others.push(fetchUptime(nowMs), fetchGroups());
+    if (!first) others.push(fetchUptime(nowMs));
     await Promise.all(others);
     return true;
   } finally {

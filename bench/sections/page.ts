@@ -136,11 +136,19 @@ async function makePageSite(site: BenchSite, pageCase: PageCase): Promise<{ publ
   const broken = BROKEN.filter(([index]) => index < count);
   openIncidents(file, broken, nowMs - BROKEN_FOR_MS);
   const names = Array.from({ length: count }, (_, index) => nameOf(index));
+  const groups = new Map(
+    names.flatMap((name, index) => {
+      const group = groupOf(pageCase, index);
+      return group === undefined ? [] : [[name, group] as const];
+    }),
+  );
   const store = openSqliteHistoryStore(file);
   try {
     const documents = renderHistoryDocuments(store, {
       regionName: 'Amsterdam 1',
       componentNames: names,
+      // As the probe renders them: the summary names each component's group, as Statuspage's documents do.
+      groups,
       intervalMs,
       now: new Date(nowMs),
     });
@@ -161,12 +169,6 @@ async function makePageSite(site: BenchSite, pageCase: PageCase): Promise<{ publ
     updated_at: formatTimestamp(new Date(nowMs)),
   };
   await writeAtomically(join(publicDir, STATUS_PATH), `${JSON.stringify(status)}\n`);
-  const groups = new Map(
-    names.flatMap((name, index) => {
-      const group = groupOf(pageCase, index);
-      return group === undefined ? [] : [[name, group] as const];
-    }),
-  );
   const settings = { pageName: undefined, publicUrl: undefined, groups, maintenance: [], announceDays: 7 };
   await publishStatuspage({
     publicDir: createPublicDirWriter(publicDir),

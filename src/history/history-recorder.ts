@@ -3,6 +3,7 @@ import type { WriteFence } from '../io/write-fence.js';
 import { createConditionLog } from '../log/condition-log.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
+import type { ComponentGroups } from '../schemas/component-groups.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import type { HistoryRetention } from '../settings/history-retention.js';
 import { recordCycle } from './cycle-record.js';
@@ -24,6 +25,8 @@ export interface HistoryRecorderOptions {
   readonly publicDir: PublicDirWriter;
   readonly regionName: string;
   readonly componentNames: readonly string[];
+  /** Each component's group (`groupsOf` the config), named in the uptime summary. */
+  readonly groups?: ComponentGroups | undefined;
   readonly intervalMs: number;
   readonly retention: HistoryRetention;
   readonly log: ProbeLog;

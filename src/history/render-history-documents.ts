@@ -1,3 +1,4 @@
+import type { ComponentGroups } from '../schemas/component-groups.js';
 import { DAY_MS } from '../time/time-units.js';
 import type { HistoryStore } from './history-store.js';
 import type { PublishedHistory } from './published-history.js';
@@ -32,6 +33,8 @@ export interface HistoryDocumentsInput {
    * this cycle: `isDetailDue`); left out, every one. The summary always has all.
    */
   readonly detailsOf?: (name: string) => boolean;
+  /** Each configured component's group (`groupsOf`), named in the summary; left out, none. */
+  readonly groups?: ComponentGroups | undefined;
 }
 
 /** One component's detail document, as its bytes, and the slug that names its file. */

@@ -1,3 +1,4 @@
+import type { ComponentGroups } from '../schemas/component-groups.js';
 import type { ComponentHistoryDocument } from '../schemas/component-history.js';
 import { formatTimestamp } from '../schemas/service-status.js';
 import { STATUS_VALUES } from '../schemas/status-value.js';
@@ -47,6 +48,11 @@ export interface UptimeInput {
   readonly components: readonly ComponentHistory[];
   /** Which components' detail documents `details` gives; left out, every one's. */
   readonly detailsOf?: ((name: string) => boolean) | undefined;
+  /**
+   * Each component's group (`groupsOf` the config, as Statuspage's documents
+   * take them): the summary names it, so the page needs no other document for them.
+   */
+  readonly groups?: ComponentGroups | undefined;
 }
 
 /** A day entry and the figures it was rendered from, shared by every component and render with those figures. */
@@ -102,7 +108,7 @@ export interface UptimeDocuments {
  * values, so the result is the same with or without it.
  */
 export function renderUptime(
-  { regionName, now, intervalMs, components, detailsOf }: UptimeInput,
+  { regionName, now, intervalMs, components, detailsOf, groups }: UptimeInput,
   days: DayEntries = createDayEntries(),
 ): UptimeDocuments {
   const nowMs = now.getTime();
@@ -126,9 +132,11 @@ export function renderUptime(
   for (const component of components) {
     const slug = slugs.get(component.name) ?? '';
     const { full, downSeconds } = renderComponent(component, nowMs, firstDayMs, days);
+    const group = groups?.get(component.name);
     summaries.push({
       name: full.name,
       slug,
+      ...(group === undefined ? {} : { group }),
       uptime: full.uptime,
       // What the card shows beside the state, from the document the first visit already reads.
       today_p95_ms: full.days.at(-1)?.p95_ms ?? null,

@@ -2,6 +2,7 @@ import { createHistoryRecorder, type HistoryRecorder } from '../history/history-
 import type { WriteFence } from '../io/write-fence.js';
 import type { ProbeLog } from '../log/probe-log.js';
 import type { PublicDirWriter } from '../public-dir/public-dir-writer.js';
+import { groupsOf } from '../schemas/component-groups.js';
 import { DEFAULT_RETENTION } from '../settings/history-retention.js';
 import type { ProbeSettings } from '../settings/probe-settings.js';
 import { scheduleIntervalMs } from '../time/schedule-interval.js';
@@ -26,6 +27,8 @@ export function openProbeHistory(
     publicDir,
     regionName: settings.regionName,
     componentNames: settings.components.map((component) => component.name),
+    // The groups Statuspage's documents show, from the same config: the page reads them from the summary.
+    groups: groupsOf(settings.components),
     intervalMs: scheduleIntervalMs(settings.schedule),
     retention: settings.history ?? DEFAULT_RETENTION,
     log,

@@ -144,6 +144,11 @@ export const ComponentUptimeSummarySchema = z
   .strictObject({
     name: LabelSchema,
     slug: ComponentSlugSchema,
+    // Absent for a component in no group, and in a document written before groups were added.
+    group: LabelSchema.meta({
+      description:
+        "The group the component is shown under (components config `components[].group`), as Statuspage's /api/v2/components.json groups it; absent for a component in no group.",
+    }).optional(),
     uptime: UptimeWindowsSchema,
     // Optional: an uptime document written before issue 44 has none, and stays valid.
     today_p95_ms: PercentileMsSchema('95th percentile')

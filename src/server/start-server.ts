@@ -6,7 +6,9 @@ import { API_DOCUMENTS, type DocumentPath, maxBytesOf } from '../api-documents.j
 import { documentFile, OBSERVATIONS_PATH, STATUS_MARKDOWN_PATH, STATUS_PATH, UPTIME_PATH } from '../api-paths.js';
 import { judgeFreshness } from '../freshness/judge-freshness.js';
 import { allowFormEndpoint } from '../headers/allow-form-endpoint.js';
+import { allowInlineStyle } from '../headers/allow-inline-style.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
+import { readPageStyleHash } from '../headers/read-page-style-hash.js';
 import { resolveHeaders } from '../headers/resolve-headers.js';
 import type { RateLimit } from '../heartbeats/rate-limiter.js';
 import { displayPath } from '../io/display-path.js';
@@ -104,9 +106,13 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => console.error(`[serve] ${message}`));
   const headersConfig = await readDocument(options.headersFile, HeadersConfigSchema);
-  const rules = allowFormEndpoint(headersConfig.headers, options.formEndpoint);
   await mkdir(options.publicDir, { recursive: true });
   const publicDir = await realpath(options.publicDir);
+  // The page's one inline style, as the build inlined it: read once, like the form's endpoint.
+  const rules = allowInlineStyle(
+    allowFormEndpoint(headersConfig.headers, options.formEndpoint),
+    await readPageStyleHash(publicDir),
+  );
 
   const follow = <T, K>(path: DocumentPath, schema: z.ZodType<T>, keep: (value: T) => K, maxBytes?: number) => {
     const row = API_DOCUMENTS.find((document) => document.path === path);

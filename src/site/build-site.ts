@@ -9,6 +9,7 @@ import { renderExports } from '../exports/render-exports.js';
 import { isScopedFeedPath, listFeedScopes } from '../feed/feed-scopes.js';
 import { createScopedFeedsPublisher } from '../feed/publish-scoped-feeds.js';
 import { allowFormEndpoint } from '../headers/allow-form-endpoint.js';
+import { allowInlineStyle } from '../headers/allow-inline-style.js';
 import { HeadersConfigSchema } from '../headers/headers-config.js';
 import { readDocument } from '../io/read-document.js';
 import { readOptionalDocument } from '../io/read-optional-document.js';
@@ -24,9 +25,9 @@ import type { MirrorReport } from '../object-store/public-dir-mirror.js';
 import { createPublicDirWriter } from '../public-dir/public-dir-writer.js';
 import { type ComponentsConfig, ComponentsConfigSchema } from '../schemas/components-config.js';
 import { RegionsFileSchema } from '../schemas/region.js';
+import { readBuiltPage } from './built-page.js';
 import { bundlePage } from './bundle-page.js';
 import { listComponentHistoryFiles } from './component-history-files.js';
-import { readPageWithEmailForm } from './email-form-page.js';
 import { listMonthlyReportFiles } from './monthly-report-files.js';
 import { findOversizedDocuments } from './oversized-documents.js';
 import { RETIRED_MODULE_PATHS } from './render-shared-module.js';
@@ -109,9 +110,13 @@ export async function buildSite({
   const headersConfig = await readDocument(headersFile, HeadersConfigSchema);
   const components = await readOptionalDocument(componentsFile, ComponentsConfigSchema);
   const scopes = listFeedScopes(components?.components ?? []);
-  // The email form where the config has subscribers (and the page's policy lets it reach the endpoint).
-  const page = await readPageWithEmailForm(publicDir, components);
-  const rules = allowFormEndpoint(headersConfig.headers, components?.subscribers?.endpoint);
+  // The style sheet inlined, and the email form where the config has subscribers; the page's policy lets
+  // exactly that style through, and the form reach its endpoint.
+  const { html: page, styleHash } = await readBuiltPage(publicDir, components);
+  const rules = allowInlineStyle(
+    allowFormEndpoint(headersConfig.headers, components?.subscribers?.endpoint),
+    styleHash,
+  );
   const notices =
     noticesFile === undefined
       ? undefined

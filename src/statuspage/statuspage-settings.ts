@@ -1,3 +1,4 @@
+import { groupsOf } from '../schemas/component-groups.js';
 import type { ComponentsConfig } from '../schemas/components-config.js';
 import type { MaintenanceWindow } from '../schemas/maintenance-window.js';
 
@@ -20,9 +21,8 @@ export function statuspageSettingsOf(config: ComponentsConfig): StatuspageSettin
   return {
     pageName: config.page_name,
     publicUrl: config.public_url,
-    groups: new Map(
-      config.components.flatMap(({ name, group }) => (group === undefined ? [] : [[name, group] as const])),
-    ),
+    // As the uptime summary names them: one reading of the config for both.
+    groups: groupsOf(config.components),
     maintenance: config.maintenance,
     announceDays: config.maintenance_announce_days,
   };

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
-import type { Locator } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useLoopbackServers } from '../helpers/loopback-server.js';
 import {
   ARTIFACTS_DIR,
@@ -23,6 +23,15 @@ const COMPUTE = new Map([
 ]);
 
 describe('component groups on the status page', () => {
+  /** The paths the page asked for, in order. */
+  let asked: string[] = [];
+  beforeEach(() => {
+    asked = [];
+  });
+  const recordRequests = async (opened: Page) => {
+    opened.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  };
+
   it('shows a group where its first component stands, with its worst state and its components under it', async () => {
     // The Scheduler degraded, the Build Service in a partial outage, the Registry under maintenance.
     const status = statusUpdated(5_000);
@@ -98,6 +107,40 @@ describe('component groups on the status page', () => {
       expect(await response.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
     }
     expectNoProblems(problems);
+  });
+
+  it('takes the groups from the uptime summary the first visit reads, without asking for Statuspage’s components', async () => {
+    const { page, problems } = await harness.open(
+      { status: statusUpdated(5_000), history: { ...pastHistory(), groups: COMPUTE } },
+      { beforeLoad: recordRequests },
+    );
+
+    await expect(page.locator('#components > li.component-group .component-name').first().textContent()).resolves.toBe(
+      'Compute',
+    );
+    expect(asked).toContain('/api/v1/uptime');
+    expect(asked).not.toContain('/api/v2/components.json');
+    expectNoProblems(problems);
+  });
+
+  it('takes the groups from Statuspage’s components where no uptime summary is published (no history)', async () => {
+    const { uptime: _uptime, ...withoutUptime } = pastHistory();
+    const { page, problems } = await harness.open(
+      { status: statusUpdated(5_000), history: { ...withoutUptime, groups: COMPUTE } },
+      { beforeLoad: recordRequests },
+    );
+
+    const group = page.locator('#components > li.component-group');
+    await expect(group.locator('h3 .component-name').textContent()).resolves.toBe('Compute');
+    await expect(group.locator('.group-components .component-head .component-name').allTextContents()).resolves.toEqual(
+      ['Control API', 'Scheduler'],
+    );
+    expect(asked).toContain('/api/v2/components.json');
+    // The summary's 404 is the one problem: the browser logs it.
+    expect(problems.errorResponses).toEqual([`404 ${harness.site().url}/api/v1/uptime`]);
+    expect(problems.consoleErrors.every((text) => text.includes('404'))).toBe(true);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 
   it('shows a group operational when all its components are', async () => {

@@ -53,7 +53,10 @@ export interface HistoryDocuments {
   readonly observations?: ObservationsDocument;
   /** What the heartbeat components last heard, where the config has some. */
   readonly heartbeats?: HeartbeatsDocument;
-  /** The config's component groups (`components[].group`), by component name: in Statuspage's documents with every status. */
+  /**
+   * The config's component groups (`components[].group`), by component name: in Statuspage's documents with every
+   * status, and in the uptime summary where there is one.
+   */
   readonly groups?: ReadonlyMap<string, string>;
 }
 
@@ -116,8 +119,16 @@ export async function startStatusPageSite(
       listCalendarScopes(next.components),
     )({ notices: history.notices?.notices ?? [], windows: [] });
   };
+  // As the probe writes it: each grouped component's group in the summary, from the config Statuspage's come from.
+  const uptime = history.uptime && {
+    ...history.uptime,
+    components: history.uptime.components.map((component) => {
+      const group = settings.groups.get(component.name);
+      return group === undefined ? component : { ...component, group };
+    }),
+  };
   for (const [path, document] of [
-    [UPTIME_PATH, history.uptime],
+    [UPTIME_PATH, uptime],
     [INCIDENTS_PATH, history.incidents],
     [NOTICES_PATH, history.notices],
     [OBSERVATIONS_PATH, history.observations],

@@ -176,6 +176,22 @@ describe('a consumer written for Statuspage, against a running deployment', () =
     expect(upcoming.scheduled_maintenances).toEqual([]);
   });
 
+  it('names the same groups in the uptime summary as in Statuspage’s components, from the one config', async () => {
+    const client = new Statuspage('unused00page');
+    client.setApiUrl(url);
+    const { components } = await client.api.getComponents();
+    const groupIds = new Map(components.filter((each) => each.group).map((each) => [each.id, each.name]));
+    const fromStatuspage = components
+      .filter((each) => !each.group)
+      .map((each) => [each.name, each.group_id === null ? undefined : groupIds.get(each.group_id)]);
+    const uptime = (await (await request(`${url}/api/v1/uptime`)).body.json()) as {
+      components: { name: string; group?: string }[];
+    };
+    expect(uptime.components.map((each) => [each.name, each.group])).toEqual(fromStatuspage);
+    expect(uptime.components.find((each) => each.name === 'Scheduler')?.group).toBe('Compute');
+    expect(uptime.components.some((each) => each.group === undefined)).toBe(true);
+  });
+
   it('keeps the ids a consumer stored when a probe starts over with a new history', async () => {
     const first = await startDeployment();
     const before = await (await request(`${first}/api/v2/components.json`)).body.json();

@@ -93,6 +93,29 @@ describe('renderUptime: a compact summary and one detail document per component'
     expect(Object.keys(summary.components[0]?.days ?? {})).toEqual(['uptime_percent', 'worst_status', 'down_seconds']);
   });
 
+  it('names no group where none is configured', () => {
+    expect(summary.components.map((component) => 'group' in component)).toEqual([false, false, false]);
+  });
+
+  it("names a grouped component's group, after its slug, and none for an ungrouped one, in both serializers' bytes", () => {
+    const grouped = renderUptime({ ...input, groups: new Map([['Scheduler', 'Compute']]) }).summary;
+    expect(grouped.components.map((component) => component.group)).toEqual(['Compute', undefined, undefined]);
+    expect(Object.keys(grouped.components[0] ?? {})).toEqual([
+      'name',
+      'slug',
+      'group',
+      'uptime',
+      'today_p95_ms',
+      'days',
+    ]);
+    expect(Object.keys(grouped.components[1] ?? {})).not.toContain('group');
+    const json = serializeUptime(grouped);
+    expect(json).toContain('{"name":"Scheduler","slug":"scheduler","group":"Compute","uptime":');
+    expect(json).toContain('{"name":"Build Service","slug":"build-service","uptime":');
+    expect(createUptimeSerializer()(grouped)).toBe(json);
+    expect(UptimeDocumentSchema.parse(JSON.parse(json))).toEqual(grouped);
+  });
+
   it('puts the same days in the detail document, with minutes per state and 24 hours of latency', () => {
     const [detail] = details;
     expect(detail?.days).toHaveLength(UPTIME_DAYS);
