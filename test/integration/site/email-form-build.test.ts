@@ -2,12 +2,14 @@ import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inlinedStyleOf, styleSourceHash } from '../../../src/headers/page-inline-style.js';
 import { type RunningServer, startServer } from '../../../src/server/start-server.js';
 import { buildSite } from '../../../src/site/build-site.js';
 import { EMAIL_FORM_START } from '../../../src/site/render-email-form.js';
 import { HEADERS_FILE, REGIONS_FILE } from '../../helpers/fixtures.js';
 import { subscribersConfig } from '../../helpers/mail-subscribers.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
+import { REPO_ROOT } from '../../helpers/temp-site.js';
 
 const tempDir = tempDirsPerTest();
 let server: RunningServer | undefined;
@@ -88,6 +90,13 @@ describe('the email form in the build', () => {
   });
 });
 
+/** The hash of the style sheet the committed page holds inlined, as the build wrote it: the page's policy names it. */
+async function committedStyleHash(): Promise<string> {
+  const css = inlinedStyleOf(await readFile(join(REPO_ROOT, 'public', 'index.html'), 'utf8'));
+  if (css === undefined) throw new Error('the committed page holds no inlined style sheet');
+  return styleSourceHash(css);
+}
+
 describe('the page’s CSP from the server', () => {
   async function policyOf(formEndpoint: string | undefined): Promise<string | null> {
     const site = await siteWith(withoutSubscribers);
@@ -110,7 +119,8 @@ describe('the page’s CSP from the server', () => {
     };
     const own = shipped.headers
       .find((rule) => rule.source === 'index.html')
-      ?.headers.find((header) => header.key === 'Content-Security-Policy')?.value;
+      ?.headers.find((header) => header.key === 'Content-Security-Policy')
+      ?.value.replace("style-src 'self'", `style-src 'self' ${await committedStyleHash()}`);
     expect(await policyOf(undefined)).toBe(own);
     await server?.close();
     server = undefined;

@@ -2,7 +2,12 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { styleSourceHash } from '../../../src/headers/page-inline-style.js';
+import {
+  INLINED_STYLE_END,
+  INLINED_STYLE_START,
+  inlinedStyleOf,
+  styleSourceHash,
+} from '../../../src/headers/page-inline-style.js';
 import { type RunningServer, startServer } from '../../../src/server/start-server.js';
 import { buildSite } from '../../../src/site/build-site.js';
 import { HEADERS_FILE, REGIONS_FILE } from '../../helpers/fixtures.js';
@@ -29,7 +34,18 @@ async function site() {
       exportsDir: join(dir, 'exports'),
     });
   await build();
-  await copyFile('public/index.html', join(publicDir, 'index.html'));
+  // The page as an older checkout has it, linking the style sheet: the build inlines it in place of the link.
+  const committed = await readFile('public/index.html', 'utf8');
+  const css = inlinedStyleOf(committed);
+  await writeFile(
+    join(publicDir, 'index.html'),
+    css === undefined
+      ? committed
+      : committed.replace(
+          `${INLINED_STYLE_START}${css}${INLINED_STYLE_END}`,
+          '<link rel="stylesheet" href="/status-page.css">',
+        ),
+  );
   await copyFile('public/status-page.css', join(publicDir, 'status-page.css'));
   return { dir, publicDir, build };
 }
