@@ -19,8 +19,8 @@ export interface ComponentLatency {
   readonly days: ReadonlyMap<number, LatencySummary>;
 }
 
-/** Answered latencies from raw cycles, by the start of their hour, then by component id. */
-export type RawLatencies = ReadonlyMap<number, ReadonlyMap<number, readonly number[]>>;
+/** The raw cycles' answered latencies sketched, by the start of their hour, then by component id. */
+export type RawSketches = ReadonlyMap<number, ReadonlyMap<number, LatencySketch>>;
 
 /**
  * A mergeable quantile sketch of check latencies (DDSketch at 1 %). Any

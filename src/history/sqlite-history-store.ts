@@ -18,8 +18,9 @@ import { openHistoryDatabase } from './history-schema.js';
 import type { HistoryStore, PeriodBuckets } from './history-store.js';
 import { type IncidentRow, type IncidentValues, toIncident, toIncidentValues } from './incident-row.js';
 import { markAfterRollUp, planDeletions, planRollUp } from './plan-upkeep.js';
+import { createRawLatencySketches } from './raw-latency-sketches.js';
 import { createLatencySketchTables } from './sqlite-latency-sketches.js';
-import { coveredMs, hourStartMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
+import { coveredMs, splitByHour, stateMsOf, type TimeBucket } from './state-time.js';
 
 const STATE_COLUMNS = 'operational_ms, maintenance_ms, degraded_ms, partial_ms, major_ms';
 
@@ -68,6 +69,9 @@ function createStore(db: Database.Database): HistoryStore {
     ),
     publishedCyclesBetween: db.prepare<[number, number], { at_ms: number; data: Buffer }>(
       'SELECT at_ms, data FROM cycles WHERE at_ms >= ? AND at_ms < ? AND published = 1 ORDER BY at_ms',
+    ),
+    countPublishedCyclesBetween: db.prepare<[number, number], { n: number }>(
+      'SELECT count(*) AS n FROM cycles WHERE at_ms >= ? AND at_ms < ? AND published = 1',
     ),
     firstCycleFrom: db.prepare<[number], { at_ms: number | null }>(
       'SELECT min(at_ms) AS at_ms FROM cycles WHERE at_ms >= ?',
@@ -138,7 +142,6 @@ function createStore(db: Database.Database): HistoryStore {
   // Rolled-up days never change, so the documents, rendered every cycle, read them once a day.
   let days: { key: string; byId: Map<number, TimeBucket[]> } | undefined;
   // Raw cycles of the hours not yet summarized are read every render; each is decoded once.
-  const decodedLatencies = new Map<number, { componentId: number; latencies: number[] }[]>();
 
   function loadIds(): Map<string, number> {
     ids ??= new Map(statements.componentIds.all().map((row) => [row.name, row.id]));
@@ -223,38 +226,24 @@ function createStore(db: Database.Database): HistoryStore {
   }
 
   function summarizeHour(hourMs: number): void {
-    sketches.summarizeHour(hourMs, latenciesByHour(hourMs, hourMs + HOUR_MS).get(hourMs) ?? new Map());
+    sketches.summarizeHour(hourMs, rawSketches.between(hourMs, hourMs + HOUR_MS).get(hourMs) ?? new Map());
   }
 
   /** Answered latencies from the raw cycles in `[fromMs, toMs)`, by hour and component. */
-  function latenciesByHour(fromMs: number, toMs: number): Map<number, Map<number, number[]>> {
-    const hours = new Map<number, Map<number, number[]>>();
-    for (const row of statements.publishedCyclesBetween.iterate(fromMs, toMs)) {
-      const hourMs = hourStartMs(row.at_ms);
-      let byComponent = hours.get(hourMs);
-      if (byComponent === undefined) {
-        byComponent = new Map();
-        hours.set(hourMs, byComponent);
+  const rawSketches = createRawLatencySketches({
+    countBetween: (fromMs, toMs) => statements.countPublishedCyclesBetween.get(fromMs, toMs)?.n ?? 0,
+    *latenciesBetween(fromMs, toMs) {
+      for (const row of statements.publishedCyclesBetween.iterate(fromMs, toMs)) {
+        yield {
+          atMs: row.at_ms,
+          latencies: decodeCycle(row.data).map((component) => ({
+            componentId: component.componentId,
+            latencies: answeredLatencies(component.checks),
+          })),
+        };
       }
-      let answered = decodedLatencies.get(row.at_ms);
-      if (answered === undefined) {
-        answered = decodeCycle(row.data).map((component) => ({
-          componentId: component.componentId,
-          latencies: answeredLatencies(component.checks),
-        }));
-        decodedLatencies.set(row.at_ms, answered);
-      }
-      for (const { componentId, latencies } of answered) {
-        if (latencies.length === 0) continue;
-        const list = byComponent.get(componentId);
-        if (list === undefined) byComponent.set(componentId, [...latencies]);
-        else list.push(...latencies);
-      }
-    }
-    // Only the hours still read from raw cycles are worth keeping decoded.
-    for (const atMs of decodedLatencies.keys()) if (atMs < fromMs) decodedLatencies.delete(atMs);
-    return hours;
-  }
+    },
+  });
 
   const recordCycleTransaction = db.transaction((cycle: CycleRecord, retention: HistoryRetention) => {
     checkClaim('the cycle record');
@@ -265,7 +254,7 @@ function createStore(db: Database.Database): HistoryStore {
       }
     }
     closeOpenCycle(cycle.atMs);
-    decodedLatencies.delete(cycle.atMs);
+    rawSketches.recorded(cycle.atMs);
     const stored = cycle.components.map(({ name, notice, regions, ...rest }) => ({
       componentId: known.get(name) as number,
       ...rest,
@@ -289,6 +278,7 @@ function createStore(db: Database.Database): HistoryStore {
   const recordGapTransaction = db.transaction((atMs: number, intervalMs: number) => {
     checkClaim('the record of a cycle not published');
     closeOpenCycle(atMs);
+    rawSketches.recorded(atMs);
     statements.insertCycle.run(atMs, intervalMs, 0, Buffer.alloc(0));
     openCycle = null;
   });
@@ -317,7 +307,7 @@ function createStore(db: Database.Database): HistoryStore {
       { fromMs: reads.latencyFromMs, toMs: nowMs + 1 },
       Math.floor(fromMs / DAY_MS) * DAY_MS,
       marks.latencyThroughMs,
-      latenciesByHour(reads.raw.fromMs, reads.raw.toMs),
+      rawSketches.between(reads.raw.fromMs, reads.raw.toMs),
     );
     return assemblePeriodBuckets(reads, {
       ids: loadIds(),
@@ -350,7 +340,7 @@ function createStore(db: Database.Database): HistoryStore {
     readLatency(fromMs, toMs) {
       const names = new Map([...loadIds()].map(([name, id]) => [id, name]));
       const merged = sketches.readPeriod(fromMs, toMs, mark('latency_through'), (range) =>
-        latenciesByHour(range.fromMs, range.toMs),
+        rawSketches.between(range.fromMs, range.toMs),
       );
       return new Map(
         [...merged].flatMap(([id, sketch]) => {

@@ -7,16 +7,15 @@ import {
   type LatencySketch,
   type LatencySummary,
   mergeLatencySketches,
-  type RawLatencies,
-  sketchLatencies,
+  type RawSketches,
   summarizeSketch,
 } from './latency-sketch.js';
 import { planLatencyReads } from './plan-latency-reads.js';
 
 /** The history's latency sketches (tables `latency_hours` and `latency_days`, schema 4) over one database. */
 export interface LatencySketchTables {
-  /** Sketches an hour's raw latencies into its hour and merges them into its day. Inside the caller's transaction. */
-  summarizeHour(hourMs: number, byComponent: ReadonlyMap<number, readonly number[]>): void;
+  /** Stores an hour's sketch of its raw latencies and merges it into its day. Inside the caller's transaction. */
+  summarizeHour(hourMs: number, byComponent: ReadonlyMap<number, LatencySketch>): void;
   /** Deletes the oldest hour sketches before `hoursBeforeMs` and day sketches before `daysBeforeMs`, a bounded span a step. */
   deleteBefore(hoursBeforeMs: number, daysBeforeMs: number, spanMs: number): void;
   /**
@@ -28,14 +27,14 @@ export interface LatencySketchTables {
     hours: MsRange,
     firstDayMs: number,
     latencyThroughMs: number | undefined,
-    raw: RawLatencies,
+    raw: RawSketches,
   ): Map<number, ComponentLatency>;
   /** Each component's sketch over the whole hours `[fromMs, toMs)` touches; `readRaw` reads the hours not summarized. */
   readPeriod(
     fromMs: number,
     toMs: number,
     latencyThroughMs: number | undefined,
-    readRaw: (range: MsRange) => RawLatencies,
+    readRaw: (range: MsRange) => RawSketches,
   ): Map<number, LatencySketch>;
 }
 
@@ -105,9 +104,10 @@ export function createLatencySketchTables(db: Database.Database): LatencySketchT
   return {
     summarizeHour(hourMs, byComponent) {
       const dayMs = Math.floor(hourMs / DAY_MS) * DAY_MS;
-      for (const [componentId, latencies] of byComponent) {
-        if (latencies.length === 0) continue;
-        const sketch = sketchLatencies(latencies);
+      for (const [componentId, hourSketch] of byComponent) {
+        if (hourSketch.count === 0) continue;
+        // A sketch of its own: the one given is the raw hours' (and merging into it would change it).
+        const sketch = mergeLatencySketches([hourSketch]);
         statements.putHour.run(hourMs, componentId, encodeLatencySketch(sketch));
         const day = statements.getDay.get(dayMs, componentId);
         if (day !== undefined) sketch.merge(decodeLatencySketch(day.sketch));
@@ -145,9 +145,8 @@ export function createLatencySketchTables(db: Database.Database): LatencySketchT
       }
       for (const [hourMs, latencies] of raw) {
         const dayMs = Math.floor(hourMs / DAY_MS) * DAY_MS;
-        for (const [componentId, values] of latencies) {
-          if (values.length === 0) continue;
-          const sketch = sketchLatencies(values);
+        for (const [componentId, sketch] of latencies) {
+          if (sketch.count === 0) continue;
           if (hourMs >= hours.fromMs && hourMs < hours.toMs) {
             const summary = summarizeSketch(sketch);
             if (summary !== null) of(componentId).hours.set(hourMs, summary);
@@ -184,7 +183,9 @@ export function createLatencySketchTables(db: Database.Database): LatencySketchT
         }
       }
       for (const latencies of readRaw(reads.raw).values()) {
-        for (const [componentId, values] of latencies) if (values.length > 0) add(componentId, sketchLatencies(values));
+        // Copied: `add` merges into the first sketch it is given.
+        for (const [componentId, sketch] of latencies)
+          if (sketch.count > 0) add(componentId, mergeLatencySketches([sketch]));
       }
       return merged;
     },
