@@ -34,8 +34,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A published cycle of three components, two in a group, one with a name full of markup. */
-async function publishCycle(): Promise<void> {
+/**
+ * A published cycle of three components, two in a group, one with a name full of markup;
+ * returns when the probe's history begins (its first cycle, a minute before the second).
+ */
+async function publishCycle(): Promise<Date> {
   const healthy = await standin({ mode: 'healthy' });
   const failing = await standin({ mode: 'failing' });
   let clock = Date.now() - 60_000;
@@ -55,24 +58,25 @@ async function publishCycle(): Promise<void> {
     now: () => new Date(clock),
   });
   // Two cycles a minute apart: the history then has a minute of data for the uptime badges.
+  const firstCycleAt = new Date(clock);
   expect((await prober.runCycle()).published).toBe(true);
   clock += 60_000;
   expect((await prober.runCycle()).published).toBe(true);
   prober.close();
+  return firstCycleAt;
 }
 
-/** Today, UTC, as an uptime badge's label writes a day: `27 Nov`. */
-function todayInBadges(): string {
+/** The UTC day of `at` as an uptime badge's label writes a day: `27 Nov` (by the probe's clock: a run across midnight has two days). */
+function dayInBadges(at: Date): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const now = new Date();
-  return `${now.getUTCDate()} ${months[now.getUTCMonth()]}`;
+  return `${at.getUTCDate()} ${months[at.getUTCMonth()]}`;
 }
 
 const readBadge = async (name: string) => JSON.parse(await readFile(join(publicDir, 'badges', `${name}.json`), 'utf8'));
 
 describe('badges written by the probe', () => {
   it('writes shields endpoint JSON for the platform, each group and each component after a published cycle', async () => {
-    await publishCycle();
+    const historyFrom = await publishCycle();
     expect(errors).toEqual([]);
     expect(await readBadge('status')).toEqual({
       schemaVersion: 1,
@@ -91,7 +95,7 @@ describe('badges written by the probe', () => {
     expect(await readBadge('components/scheduler/uptime')).toEqual({
       schemaVersion: 1,
       // One cycle of history: the figure rests on today alone, and says so.
-      label: `Scheduler uptime (since ${todayInBadges()})`,
+      label: `Scheduler uptime (since ${dayInBadges(historyFrom)})`,
       message: '100%',
       color: 'brightgreen',
     });
