@@ -1,8 +1,5 @@
 import type { HeaderRule } from './headers-config.js';
-import { resolveHeaders } from './resolve-headers.js';
-
-/** The page the email form is on, as `headers.json` rules match it. */
-export const FORM_PAGE_PATH = '/index.html';
+import { formatDirectives, parseDirectives, rewritePagePolicy } from './rewrite-page-policy.js';
 
 /**
  * `headers.json`'s rules with the status page's Content-Security-Policy
@@ -16,11 +13,8 @@ export const FORM_PAGE_PATH = '/index.html';
  */
 export function allowFormEndpoint(rules: readonly HeaderRule[], endpoint: string | undefined): HeaderRule[] {
   if (endpoint === undefined) return [...rules];
-  const policy = resolveHeaders(rules, FORM_PAGE_PATH).get('content-security-policy');
-  if (policy === undefined) return [...rules];
-  const opened = openPolicy(policy.value, new URL(endpoint).origin);
-  if (opened === policy.value) return [...rules];
-  return [...rules, { source: FORM_PAGE_PATH.slice(1), headers: [{ key: policy.key, value: opened }] }];
+  const origin = new URL(endpoint).origin;
+  return rewritePagePolicy(rules, (policy) => openPolicy(policy, origin));
 }
 
 /**
@@ -31,10 +25,7 @@ export function allowFormEndpoint(rules: readonly HeaderRule[], endpoint: string
  * nothing and stays missing. Pure.
  */
 export function openPolicy(policy: string, origin: string): string {
-  const directives = policy
-    .split(';')
-    .map((directive) => directive.trim().split(/\s+/))
-    .filter((tokens) => tokens[0] !== undefined && tokens[0] !== '');
+  const directives = parseDirectives(policy);
   const named = (name: string) => directives.find((tokens) => tokens[0]?.toLowerCase() === name);
   const widen = (sources: readonly string[]) => {
     if (sources.includes('*') || sources.includes(origin)) return [...sources];
@@ -48,7 +39,7 @@ export function openPolicy(policy: string, origin: string): string {
   const action = named('form-action');
   if (action !== undefined)
     directives.splice(directives.indexOf(action), 1, ['form-action', ...widen(action.slice(1))]);
-  const rewritten = directives.map((tokens) => tokens.join(' ')).join('; ');
+  const rewritten = formatDirectives(directives);
   // A policy left as it was keeps its exact spelling.
   return rewritten === normalise(policy) ? policy : rewritten;
 }

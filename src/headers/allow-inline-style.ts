@@ -1,6 +1,5 @@
-import { FORM_PAGE_PATH } from './allow-form-endpoint.js';
 import type { HeaderRule } from './headers-config.js';
-import { resolveHeaders } from './resolve-headers.js';
+import { formatDirectives, parseDirectives, rewritePagePolicy } from './rewrite-page-policy.js';
 
 /**
  * `headers.json`'s rules with the status page's Content-Security-Policy
@@ -13,11 +12,7 @@ import { resolveHeaders } from './resolve-headers.js';
  */
 export function allowInlineStyle(rules: readonly HeaderRule[], hash: string | undefined): HeaderRule[] {
   if (hash === undefined) return [...rules];
-  const policy = resolveHeaders(rules, FORM_PAGE_PATH).get('content-security-policy');
-  if (policy === undefined) return [...rules];
-  const opened = addStyleSource(policy.value, hash);
-  if (opened === policy.value) return [...rules];
-  return [...rules, { source: FORM_PAGE_PATH.slice(1), headers: [{ key: policy.key, value: opened }] }];
+  return rewritePagePolicy(rules, (policy) => addStyleSource(policy, hash));
 }
 
 /**
@@ -28,10 +23,7 @@ export function allowInlineStyle(rules: readonly HeaderRule[], hash: string | un
  * hash, which a hash would turn off) or names it is returned as it is. Pure.
  */
 export function addStyleSource(policy: string, source: string): string {
-  const directives = policy
-    .split(';')
-    .map((directive) => directive.trim().split(/\s+/))
-    .filter((tokens) => tokens[0] !== undefined && tokens[0] !== '');
+  const directives = parseDirectives(policy);
   const named = (name: string) => directives.find((tokens) => tokens[0]?.toLowerCase() === name);
   const style = named('style-src') ?? named('default-src');
   if (style === undefined) return policy;
@@ -40,5 +32,5 @@ export function addStyleSource(policy: string, source: string): string {
   const widened = ['style-src', ...sources.filter((each) => each.toLowerCase() !== "'none'"), source];
   if (style[0]?.toLowerCase() === 'style-src') directives.splice(directives.indexOf(style), 1, widened);
   else directives.push(widened);
-  return directives.map((tokens) => tokens.join(' ')).join('; ');
+  return formatDirectives(directives);
 }
