@@ -110,10 +110,13 @@ describe('probe --once', () => {
     const scheduler = await standin({ mode: 'healthy' });
     await writeConfig({ region: 'ams1', components: [{ name: 'Scheduler', url: `${scheduler.origin}/healthz` }] });
     const published: string[] = [];
+    const monthsProbed = new Set<string>();
     for (const mode of ['healthy', 'failing', 'failing'] as const) {
       await scheduler.setMode(mode);
       expect((await probeOnce()).code).toBe(0);
-      published.push((await readStatus()).status);
+      const status = await readStatus();
+      published.push(status.status);
+      monthsProbed.add(status.updated_at.slice(0, 7));
     }
     expect(published).toEqual(['operational', 'operational', 'major_outage']);
     const state = ProbeStateFileSchema.parse(JSON.parse(await readFile(stateFile(), 'utf8')));
@@ -126,16 +129,15 @@ describe('probe --once', () => {
         fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);
-    // The running month's report, by the clock the probe ran on.
-    const month = new Date().toISOString().slice(0, 7);
+    // The report of each month a cycle ran in, by the clock the probe ran on: one, unless the runs crossed a month's end.
+    const reports = [...monthsProbed].flatMap((month) => [`api/v1/reports/${month}.csv`, `api/v1/reports/${month}.json`]);
     expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
       'api/v1/component-history/scheduler.json',
       'api/v1/heartbeats',
       'api/v1/incidents',
       'api/v1/notices',
       'api/v1/observations',
-      `api/v1/reports/${month}.csv`,
-      `api/v1/reports/${month}.json`,
+      ...reports,
       'api/v1/reports/index.json',
       'api/v1/status',
       'api/v1/uptime',
