@@ -1,5 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { unusedPort } from './unused-port.js';
 
 /** Debian's nginx, which the export tests run for real. */
 export const NGINX = '/usr/sbin/nginx';
@@ -42,7 +45,7 @@ export function foregroundNginxConfig(dir: string, { main = [], events = '', htt
 }
 
 /** Resolves once nginx (`child`) accepts connections on `port`; throws if it exits or takes too long. */
-export async function waitForNginx(port: number, child: ChildProcess): Promise<void> {
+async function waitForNginx(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
@@ -58,4 +61,37 @@ export async function waitForNginx(port: number, child: ChildProcess): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`nginx did not listen on ${port} within ${STARTUP_TIMEOUT_MS} ms`);
+}
+
+/** A foreground nginx one test started, listening on loopback. */
+export interface RunningNginx {
+  readonly port: number;
+  /** `http://127.0.0.1:<port>`, for requests and `verify`. */
+  readonly origin: string;
+  /** Ends nginx (SIGTERM); the test's cleanup calls it. */
+  stop(): void;
+}
+
+/**
+ * Debian's nginx in the foreground on a free loopback port: writes
+ * `dir/nginx.conf` from the parts `partsAt` gives for that port (its
+ * `listen 127.0.0.1:<port>;` is the caller's to write), starts nginx with
+ * `-p dir` and resolves once it accepts connections. If it exits or does not
+ * listen in time, it is stopped and the error thrown.
+ */
+export async function startNginx(dir: string, partsAt: (port: number) => NginxConfigParts): Promise<RunningNginx> {
+  const port = await unusedPort();
+  const config = join(dir, 'nginx.conf');
+  await writeFile(config, foregroundNginxConfig(dir, partsAt(port)));
+  const child = spawn(NGINX, ['-p', dir, '-c', config], { stdio: 'ignore' });
+  const stop = () => {
+    child.kill('SIGTERM');
+  };
+  try {
+    await waitForNginx(port, child);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { port, origin: `http://127.0.0.1:${port}`, stop };
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,7 +12,7 @@ import { ENDPOINTS } from '../../src/verify/contract.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { publishDocuments } from '../helpers/document-fixtures.js';
 import { HEADERS_FILE, REGIONS_FILE } from '../helpers/fixtures.js';
-import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
+import { NGINX, startNginx } from '../helpers/nginx.js';
 import { publishObservations, sampleObservations } from '../helpers/observations-fixture.js';
 import { sampleStatus } from '../helpers/status-fixture.js';
 import {
@@ -22,7 +21,6 @@ import {
   sampleStatuspageSettings,
 } from '../helpers/statuspage-fixture.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
-import { unusedPort } from '../helpers/unused-port.js';
 
 // Runs where nginx is installed (`apt-get install nginx-light`); elsewhere the parsed-output tests cover the export.
 describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', () => {
@@ -56,11 +54,8 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
       now: new Date(),
     });
 
-    const port = await unusedPort();
-    await writeFile(
-      join(dir, 'nginx.conf'),
-      foregroundNginxConfig(dir, {
-        http: `  include /etc/nginx/mime.types;
+    const nginx = await startNginx(dir, (port) => ({
+      http: `  include /etc/nginx/mime.types;
   default_type application/octet-stream;
   charset utf-8;
   server {
@@ -69,19 +64,14 @@ describe.skipIf(!existsSync(NGINX))('the nginx export, served by a real nginx', 
     add_header X-Server-Wide "not inherited by the locations";
     include ${exportsDir}/nginx-locations.conf;
   }`,
-      }),
-    );
-    const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-    cleanups.push(() => {
-      child.kill('SIGTERM');
-    });
-    await waitForNginx(port, child);
+    }));
+    cleanups.push(nginx.stop);
 
-    const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}` });
+    const report = await verifyDeployment({ baseUrl: nginx.origin });
     expect(report.checks.filter((check) => check.outcome !== 'pass')).toEqual([]);
     expect(new Set(report.checks.map((check) => check.endpoint))).toEqual(new Set(ENDPOINTS));
 
-    const openapi = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
+    const openapi = await fetch(`${nginx.origin}/api/v1/openapi.json`);
     await openapi.text();
     expect(openapi.headers.get('content-type')).toBe('application/json');
     expect(openapi.headers.get('cache-control')).toBe('public, max-age=300');

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
@@ -9,12 +8,11 @@ import { createProber } from '../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../src/public-dir/public-dir-writer.js';
 import { buildSite } from '../../src/site/build-site.js';
 import { HEADERS_FILE, REGIONS_FILE } from '../helpers/fixtures.js';
-import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
+import { NGINX, startNginx } from '../helpers/nginx.js';
 import { copyPageFiles } from '../helpers/page-files.js';
 import { checkAt, settingsFor } from '../helpers/probe-settings.js';
 import { useStandins } from '../helpers/standins.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
-import { unusedPort } from '../helpers/unused-port.js';
 
 /** Debian's libnginx-mod-http-brotli-static; without it only the gzip siblings are tried. */
 const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -34,17 +32,14 @@ afterEach(async () => {
 });
 
 /** nginx with the exported locations, gzip_static (and brotli_static) on, and no on-the-fly gzip at the server level. */
-async function startNginx(publicDir: string, exportsDir: string): Promise<void> {
-  nginxPort = await unusedPort();
+async function startPrecompressedNginx(publicDir: string, exportsDir: string): Promise<void> {
   const brotli = existsSync(BROTLI_STATIC);
-  await writeFile(
-    join(dir, 'nginx.conf'),
-    foregroundNginxConfig(dir, {
-      main: brotli ? [`load_module ${BROTLI_STATIC};`] : [],
-      http: `  include /etc/nginx/mime.types;
+  const nginx = await startNginx(dir, (port) => ({
+    main: brotli ? [`load_module ${BROTLI_STATIC};`] : [],
+    http: `  include /etc/nginx/mime.types;
   default_type application/octet-stream;
   server {
-    listen 127.0.0.1:${nginxPort};
+    listen 127.0.0.1:${port};
     root ${publicDir};
     gzip off;
     gzip_static on;
@@ -52,13 +47,9 @@ async function startNginx(publicDir: string, exportsDir: string): Promise<void> 
     ${brotli ? 'brotli_static on;' : ''}
     include ${exportsDir}/nginx-locations.conf;
   }`,
-    }),
-  );
-  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  cleanups.push(() => {
-    child.kill('SIGTERM');
-  });
-  await waitForNginx(nginxPort, child);
+  }));
+  cleanups.push(nginx.stop);
+  nginxPort = nginx.port;
 }
 
 async function get(path: string, acceptEncoding?: string) {
@@ -94,7 +85,7 @@ describe.skipIf(!existsSync(NGINX))('precompressed siblings, served by a real ng
     });
     cleanups.push(() => prober.close());
     expect(await prober.runCycle()).toMatchObject({ published: true });
-    await startNginx(publicDir, exportsDir);
+    await startPrecompressedNginx(publicDir, exportsDir);
 
     const statusFile = join(publicDir, 'api/v1/status');
     const first = await readFile(statusFile);

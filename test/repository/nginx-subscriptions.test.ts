@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,9 +11,8 @@ import { buildSite } from '../../src/site/build-site.js';
 import { verifyDeployment } from '../../src/verify/verify-deployment.js';
 import { HEADERS_FILE, REGIONS_FILE } from '../helpers/fixtures.js';
 import { parsedSubscribersConfig, subscribersConfig, subscribersEnv } from '../helpers/mail-subscribers.js';
-import { foregroundNginxConfig, NGINX, waitForNginx } from '../helpers/nginx.js';
+import { NGINX, startNginx } from '../helpers/nginx.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
-import { unusedPort } from '../helpers/unused-port.js';
 
 const PAGE_ORIGIN = 'http://127.0.0.1:3043';
 const SUBSCRIPTIONS = { path: '/api/subscriptions', pageOrigin: PAGE_ORIGIN };
@@ -49,25 +47,17 @@ describe.skipIf(!existsSync(NGINX))('the subscription endpoint behind the nginx 
       new URL(listener.url).host,
     );
     await writeFile(join(exportsDir, 'nginx-locations.conf'), locations);
-    const port = await unusedPort();
-    await writeFile(
-      join(dir, 'nginx.conf'),
-      foregroundNginxConfig(dir, {
-        http: `  include /etc/nginx/mime.types;
+    const nginx = await startNginx(dir, (port) => ({
+      http: `  include /etc/nginx/mime.types;
   server {
     listen 127.0.0.1:${port};
     root ${publicDir};
     include ${exportsDir}/nginx-locations.conf;
   }`,
-      }),
-    );
-    const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-    cleanups.push(() => {
-      child.kill('SIGTERM');
-    });
-    await waitForNginx(port, child);
+    }));
+    cleanups.push(nginx.stop);
 
-    const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}`, subscriptions: SUBSCRIPTIONS });
+    const report = await verifyDeployment({ baseUrl: nginx.origin, subscriptions: SUBSCRIPTIONS });
     const checks = report.checks.filter((check) => check.endpoint === 'subscriptions');
     expect(checks.map((check) => [check.check, check.outcome])).toEqual([
       ['status-code', 'pass'],
@@ -77,7 +67,7 @@ describe.skipIf(!existsSync(NGINX))('the subscription endpoint behind the nginx 
     ]);
     expect(mail.store.counts()).toMatchObject({ pending: 0, confirmed: 0 });
 
-    const signUp = await fetch(`http://127.0.0.1:${port}/api/subscriptions`, {
+    const signUp = await fetch(`${nginx.origin}/api/subscriptions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: PAGE_ORIGIN },
       body: JSON.stringify({ email: 'through-nginx@example.org' }),

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,12 +7,11 @@ import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { readDocument } from '../../../src/io/read-document.js';
 import { resolveObjectMetadata } from '../../../src/object-store/object-metadata.js';
 import { verifyDeployment } from '../../../src/verify/verify-deployment.js';
-import { foregroundNginxConfig, NGINX, waitForNginx } from '../../helpers/nginx.js';
+import { NGINX, startNginx } from '../../helpers/nginx.js';
 import { copyPageFiles } from '../../helpers/page-files.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { type S3Store, s3Env, startS3Store } from '../../helpers/s3-store.js';
 import { useStandins } from '../../helpers/standins.js';
-import { unusedPort } from '../../helpers/unused-port.js';
 import { useCliSite } from '../../helpers/use-cli-site.js';
 
 const BUCKET = 'status-site';
@@ -83,21 +81,14 @@ describe('a status served by the bucket alone', () => {
         );
         return `    location = /${file} {\n      proxy_pass ${store.endpoint}/${BUCKET}/${file};\n${added.join('\n')}\n    }`;
       });
-      const dir = cli.site.root;
-      const port = await unusedPort();
-      await writeFile(
-        join(dir, 'nginx.conf'),
-        foregroundNginxConfig(dir, {
-          http: `  server {
+      const nginx = await startNginx(cli.site.root, (port) => ({
+        http: `  server {
     listen 127.0.0.1:${port};
 ${locations.join('\n')}
   }`,
-        }),
-      );
-      const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-      cleanups.push(() => child.kill('SIGTERM'));
-      await waitForNginx(port, child);
-      const report = await verifyDeployment({ baseUrl: `http://127.0.0.1:${port}` });
+      }));
+      cleanups.push(nginx.stop);
+      const report = await verifyDeployment({ baseUrl: nginx.origin });
       expect(report.checks.filter((check) => check.outcome === 'fail')).toEqual([]);
       expect(report.checks.filter((check) => check.outcome === 'pass').length).toBeGreaterThan(30);
     },
