@@ -1,23 +1,13 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
+import { describe, expect, it } from 'vitest';
 import { type ServiceStatus, ServiceStatusSchema } from '../../../src/schemas/service-status.js';
-import { type CliProcess, startCli } from '../../helpers/run-cli.js';
-import { makeTempSite, REPO_ROOT, snapshotTree, type TempSite } from '../../helpers/temp-site.js';
+import { runStart, writeStartConfig } from '../../helpers/start-command.js';
+import { REPO_ROOT, snapshotTree } from '../../helpers/temp-site.js';
 import { freeBasePort, isPortFree } from '../../helpers/unused-port.js';
+import { useCliSite } from '../../helpers/use-cli-site.js';
 
-let site: TempSite;
-let child: CliProcess | undefined;
-beforeEach(async () => {
-  site = await makeTempSite();
-});
-afterEach(async () => {
-  if (child && child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-  await child?.exited();
-  child = undefined;
-  await site.remove();
-});
+const cli = useCliSite();
 
 async function getStatus(origin: string): Promise<ServiceStatus | undefined> {
   const response = await fetch(`${origin}/api/v1/status`);
@@ -37,20 +27,17 @@ async function waitFor<T>(get: () => Promise<T | undefined>, timeoutMs: number):
 
 describe('start', () => {
   it('builds, launches the stand-ins, serves and probes: a probed status within seconds, then Ctrl-C stops it all', async () => {
-    const base = await freeBasePort(6);
-    const shipped = ComponentsConfigSchema.parse(
-      JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
-    );
+    const { site } = cli;
     // The shipped config (still naming ports 4101-4104: --standins-port moves the checks too) on a one-second schedule.
-    await writeFile(join(site.root, 'components.json'), JSON.stringify({ ...shipped, schedule: '* * * * * *' }));
+    const base = await freeBasePort(6);
+    const startArgs = await writeStartConfig(cli, base);
     // A checkout's public/: the page's files as committed, which start must leave as they are.
     await cp(join(REPO_ROOT, 'public'), site.publicDir, { recursive: true });
     const checkedOut = await snapshotTree(site.publicDir);
     const startPublic = join(site.root, '.state', 'start-public');
     const started = Date.now();
-    const startArgs = ['start', '--config', 'components.json', '--standins-port', String(base)];
-    child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
-    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+    const child = await runStart(cli, startArgs);
+    const { origin } = child;
     expect(child.output()).toContain('STAND-INS: the components below are NOT a real platform');
 
     const first = await waitFor(() => getStatus(origin), 10_000);
@@ -89,15 +76,14 @@ describe('start', () => {
       JSON.parse(await readFile(join(startPublic, 'api', 'v1', 'status'), 'utf8')),
     );
     expect(lastRun.status).toBe('major_outage');
-    child = startCli(startArgs, { cwd: site.root, env: { PORT: '0', REGION: '' } });
-    const [, again = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+    const again = await runStart(cli, startArgs);
     const fresh = await waitFor(async () => {
-      const status = await getStatus(again);
+      const status = await getStatus(again.origin);
       return status !== undefined && status.updated_at > lastRun.updated_at ? status : undefined;
     }, 10_000);
     expect(fresh.status).toBe('operational');
-    child.child.kill('SIGINT');
-    expect(await child.exited()).toBe(0);
+    again.child.kill('SIGINT');
+    expect(await again.exited()).toBe(0);
     // The page with the demo's form, its absolute links and the stand-ins' status went to the copy only.
     expect(await readFile(join(startPublic, 'index.html'), 'utf8')).not.toBe(
       await readFile(join(site.publicDir, 'index.html'), 'utf8'),
@@ -106,29 +92,20 @@ describe('start', () => {
   }, 60_000);
 
   it('takes heartbeat pushes and serves the server’s and the probe’s metrics, with --push-port and --metrics-port', async () => {
-    const base = await freeBasePort(6);
-    const shipped = ComponentsConfigSchema.parse(
-      JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
-    );
     const nightly = {
       name: 'Nightly Build',
       heartbeat: { every_seconds: 60, grace_seconds: 30, token_env: 'NIGHTLY_TOKEN' },
     };
-    await writeFile(
-      join(site.root, 'components.json'),
-      JSON.stringify({ ...shipped, schedule: '* * * * * *', components: [...shipped.components, nightly] }),
-    );
-    const startArgs = ['start', '--config', 'components.json', '--standins-port', String(base)];
-    child = startCli([...startArgs, '--push-port', '0', '--metrics-port', '0'], {
-      cwd: site.root,
-      env: { PORT: '0', REGION: '', NIGHTLY_TOKEN: 'open-sesame-0123456789' },
+    const startArgs = await writeStartConfig(cli, await freeBasePort(6), [nightly]);
+    const child = await runStart(cli, [...startArgs, '--push-port', '0', '--metrics-port', '0'], {
+      NIGHTLY_TOKEN: 'open-sesame-0123456789',
     });
+    const { origin } = child;
     const [, pushes = ''] = await child.waitForOutput(
       /heartbeat pushes on (http:\/\/127\.0\.0\.1:\d+\/heartbeat\/)SLUG/,
       15_000,
     );
     const [, metrics = ''] = await child.waitForOutput(/metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/, 15_000);
-    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
 
     const pushed = await fetch(`${pushes}nightly-build?status=fail&message=make%20failed`, {
       method: 'POST',

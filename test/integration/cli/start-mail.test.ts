@@ -1,24 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
+import { describe, expect, it } from 'vitest';
 import { tokenIn } from '../../helpers/mail-subscribers.js';
-import { type CliProcess, startCli } from '../../helpers/run-cli.js';
-import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
+import { runStart, writeStartConfig } from '../../helpers/start-command.js';
 import { waitFor } from '../../helpers/test-server.js';
 import { freeBasePort, isPortFree } from '../../helpers/unused-port.js';
+import { useCliSite } from '../../helpers/use-cli-site.js';
 
-let site: TempSite;
-let child: CliProcess | undefined;
-beforeEach(async () => {
-  site = await makeTempSite();
-});
-afterEach(async () => {
-  if (child && child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-  await child?.exited();
-  child = undefined;
-  await site.remove();
-});
+const cli = useCliSite();
 
 const ADDRESS = 'newcomer@example.com';
 
@@ -31,15 +18,9 @@ async function caughtMail(pageUrl: string, n: number): Promise<string> {
 describe('start: the mail stand-in', () => {
   it('takes a sign-up on the page’s origin, shows the confirmation mail on its page, and the notice mail once confirmed', async () => {
     const base = await freeBasePort(6);
-    const shipped = ComponentsConfigSchema.parse(
-      JSON.parse(await readFile(join(site.root, 'data', 'components.json'), 'utf8')),
-    );
-    await writeFile(join(site.root, 'components.json'), JSON.stringify({ ...shipped, schedule: '* * * * * *' }));
-    child = startCli(['start', '--config', 'components.json', '--standins-port', String(base)], {
-      cwd: site.root,
-      env: { PORT: '0', REGION: '', SMTP_URL: '', SUBSCRIBERS_SECRET: '' },
-    });
-    const [, origin = ''] = await child.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 30_000);
+    const startArgs = await writeStartConfig(cli, base);
+    const child = await runStart(cli, startArgs, { SMTP_URL: '', SUBSCRIBERS_SECRET: '' }, 30_000);
+    const { origin } = child;
     const [, pageUrl = ''] = await child.waitForOutput(/mail stand-in .*: (http:\/\/127\.0\.0\.1:\d+\/mail\/)/, 30_000);
     expect(pageUrl).toBe(`http://127.0.0.1:${base + 5}/mail/`);
 

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IncidentImpact, Statuspage } from 'statuspage.io';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../../src/api-documents.js';
-import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
 import { formatTimestamp } from '../../../src/schemas/service-status.js';
 import { type Standin, type StandinOptions, startStandin } from '../../../src/standins/start-standin.js';
 import { statuspageId } from '../../../src/statuspage/statuspage-id.js';
 import { type CliProcess, runCli, startCli } from '../../helpers/run-cli.js';
 import { useStandins } from '../../helpers/standins.js';
+import { runStart, writeStartConfig } from '../../helpers/start-command.js';
 import { expectationOf } from '../../helpers/statuspage-expectation.js';
 import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
 import { freeBasePort } from '../../helpers/unused-port.js';
@@ -221,18 +221,9 @@ async function eventually<T>(get: () => Promise<T | undefined>, timeoutMs: numbe
 
 describe('a consumer written for Statuspage, against `start` with the shipped data', () => {
   it('sees the shipped group, then the Scheduler stand-in going down, through the statuspage.io client', async () => {
-    const { root } = cli.site;
     const base = await freeBasePort(5);
-    const shipped = ComponentsConfigSchema.parse(
-      JSON.parse(await readFile(join(root, 'data', 'components.json'), 'utf8')),
-    );
-    await writeFile(join(root, 'components.json'), JSON.stringify({ ...shipped, schedule: '* * * * * *' }));
-    const started = startCli(['start', '--config', 'components.json', '--standins-port', String(base)], {
-      cwd: root,
-      env: { PORT: '0', REGION: '' },
-    });
-    cli.children.push(started);
-    const [, origin = ''] = await started.waitForOutput(/the status page is at (http:\/\/127\.0\.0\.1:\d+)\//, 15_000);
+    const started = await runStart(cli, await writeStartConfig(cli, base));
+    const { origin } = started;
     const client = new Statuspage('unused00page');
     client.setApiUrl(origin);
 
