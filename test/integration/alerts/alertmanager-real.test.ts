@@ -1,32 +1,23 @@
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CliProcess, startCli, watchChild } from '../../helpers/run-cli.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPrometheus, startUntilReady } from '../../helpers/prometheus.js';
+import { startCli } from '../../helpers/run-cli.js';
 import { useStandins } from '../../helpers/standins.js';
-import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
 import { waitFor } from '../../helpers/test-server.js';
 import { unusedPort } from '../../helpers/unused-port.js';
+import { useCliSite } from '../../helpers/use-cli-site.js';
 
 const TOKEN = 'alerts-token-0123456789abcdef';
 const standin = useStandins();
-let site: TempSite;
-const children: CliProcess[] = [];
+const cli = useCliSite();
 let recorder: Server | undefined;
 
-beforeEach(async () => {
-  site = await makeTempSite();
-});
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited();
-  }
   recorder?.closeAllConnections();
   await new Promise((resolve) => (recorder === undefined ? resolve(undefined) : recorder.close(resolve)));
-  await site.remove();
 });
 
 /** A second webhook of the same receiver: every notification Alertmanager sends, as it sent it. */
@@ -46,16 +37,6 @@ async function startRecorder(): Promise<{ origin: string; bodies: string[] }> {
   const address = recorder.address();
   if (address === null || typeof address === 'string') throw new Error('recorder not listening');
   return { origin: `http://127.0.0.1:${address.port}`, bodies };
-}
-
-function startTool(command: string, args: string[], ready: string): Promise<CliProcess> {
-  const child = watchChild(spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] }), { label: `in ${command}` });
-  children.push(child);
-  return waitFor(async () => {
-    const answer = await request(`${ready}/-/ready`).catch(() => undefined);
-    await answer?.body.dump();
-    return answer?.statusCode === 200;
-  }, 15_000).then(() => child);
 }
 
 const readJson = async (file: string): Promise<unknown> => JSON.parse(await readFile(file, 'utf8'));
@@ -78,6 +59,7 @@ describe('a real Alertmanager fed by a real Prometheus', () => {
   it('opens a notice declaring the component, publishes it within a cycle, and resolves it with the alert', async () => {
     const registry = await standin({ name: 'Registry', mode: 'slow', slowMs: 700 });
     const scheduler = await standin({ name: 'Scheduler' });
+    const { site, children } = cli;
     const noticesFile = join(site.root, 'data', 'notices.json');
     await writeFile(noticesFile, '[]\n');
     await writeFile(
@@ -104,7 +86,7 @@ describe('a real Alertmanager fed by a real Prometheus', () => {
     const receiver = `${receiverOrigin}/alerts/alertmanager`;
     const recorded = await startRecorder();
 
-    const [alertmanagerPort, prometheusPort] = [await unusedPort(), await unusedPort()];
+    const alertmanagerPort = await unusedPort();
     const alertmanager = `http://127.0.0.1:${alertmanagerPort}`;
     await writeFile(join(site.root, 'alerts-token'), TOKEN);
     await writeFile(
@@ -143,17 +125,7 @@ describe('a real Alertmanager fed by a real Prometheus', () => {
         '',
       ].join('\n'),
     );
-    await writeFile(
-      join(site.root, 'prometheus.yml'),
-      [
-        'global: { scrape_interval: 1s, evaluation_interval: 1s }',
-        `rule_files: ['${join(site.root, 'rules.yml')}']`,
-        `alerting: { alertmanagers: [{ static_configs: [{ targets: ['127.0.0.1:${alertmanagerPort}'] }] }] }`,
-        `scrape_configs: [{ job_name: probe, static_configs: [{ targets: ['${probeMetrics}'] }] }]`,
-        '',
-      ].join('\n'),
-    );
-    await startTool(
+    await startUntilReady(
       'prometheus-alertmanager',
       [
         `--config.file=${join(site.root, 'alertmanager.yml')}`,
@@ -163,16 +135,17 @@ describe('a real Alertmanager fed by a real Prometheus', () => {
         '--log.level=warn',
       ],
       alertmanager,
+      children,
     );
-    await startTool(
-      'prometheus',
+    await startPrometheus(
+      site.root,
       [
-        `--config.file=${join(site.root, 'prometheus.yml')}`,
-        `--storage.tsdb.path=${join(site.root, 'prometheus-data')}`,
-        `--web.listen-address=127.0.0.1:${prometheusPort}`,
-        '--log.level=warn',
+        'global: { scrape_interval: 1s, evaluation_interval: 1s }',
+        `rule_files: ['${join(site.root, 'rules.yml')}']`,
+        `alerting: { alertmanagers: [{ static_configs: [{ targets: ['127.0.0.1:${alertmanagerPort}'] }] }] }`,
+        `scrape_configs: [{ job_name: probe, static_configs: [{ targets: ['${probeMetrics}'] }] }]`,
       ],
-      `http://127.0.0.1:${prometheusPort}`,
+      children,
     );
 
     const notices = async () => (await readJson(noticesFile)) as NoticeOnFile[];

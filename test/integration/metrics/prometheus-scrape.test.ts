@@ -1,28 +1,15 @@
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CliProcess, startCli, watchChild } from '../../helpers/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { startPrometheus } from '../../helpers/prometheus.js';
+import { startCli } from '../../helpers/run-cli.js';
 import { useStandins } from '../../helpers/standins.js';
-import { makeTempSite, type TempSite } from '../../helpers/temp-site.js';
 import { waitFor } from '../../helpers/test-server.js';
-import { unusedPort } from '../../helpers/unused-port.js';
+import { useCliSite } from '../../helpers/use-cli-site.js';
 
 const standin = useStandins();
-let site: TempSite;
-const children: CliProcess[] = [];
-
-beforeEach(async () => {
-  site = await makeTempSite();
-});
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited();
-  }
-  await site.remove();
-});
+const cli = useCliSite();
 
 interface QueryResult {
   readonly status: string;
@@ -43,6 +30,7 @@ describe('a real Prometheus server', () => {
   it('scrapes serve and the probe sidecar and answers a PromQL query about a component taken down', async () => {
     const scheduler = await standin({ name: 'Scheduler' });
     const registry = await standin({ name: 'Registry' });
+    const { site, children } = cli;
     await writeFile(
       join(site.root, 'data', 'components.json'),
       JSON.stringify({
@@ -68,37 +56,16 @@ describe('a real Prometheus server', () => {
     const [, serveMetrics] = await serve.waitForOutput(/metrics on http:\/\/(\S+)\/metrics/);
     const [, probeMetrics] = await probe.waitForOutput(/metrics on http:\/\/(\S+)\/metrics/);
 
-    const port = await unusedPort();
-    await writeFile(
-      join(site.root, 'prometheus.yml'),
+    const origin = await startPrometheus(
+      site.root,
       [
         'global: { scrape_interval: 1s, evaluation_interval: 1s }',
         'scrape_configs:',
         `  - { job_name: service-directory, static_configs: [{ targets: ['${serveMetrics}'] }] }`,
         `  - { job_name: service-directory-probe, static_configs: [{ targets: ['${probeMetrics}'] }] }`,
-        '',
-      ].join('\n'),
+      ],
+      children,
     );
-    const prometheus = watchChild(
-      spawn(
-        'prometheus',
-        [
-          `--config.file=${join(site.root, 'prometheus.yml')}`,
-          `--storage.tsdb.path=${join(site.root, 'prometheus-data')}`,
-          `--web.listen-address=127.0.0.1:${port}`,
-          '--log.level=warn',
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      ),
-      { label: 'in prometheus output' },
-    );
-    children.push(prometheus);
-    const origin = `http://127.0.0.1:${port}`;
-    await waitFor(async () => {
-      const ready = await request(`${origin}/-/ready`).catch(() => undefined);
-      await ready?.body.dump();
-      return ready?.statusCode === 200;
-    }, 15_000);
 
     const up = 'up{job=~"service-directory|service-directory-probe"} == 1';
     await waitFor(async () => (await query(origin, up)).length === 2, 10_000);
