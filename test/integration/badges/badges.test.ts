@@ -7,14 +7,14 @@ import { createBadgePublisher } from '../../../src/badges/publish-badges.js';
 import { renderBadges } from '../../../src/badges/render-badges.js';
 import { ShieldsEndpointSchema } from '../../../src/badges/shields-endpoint.js';
 import type { ProbeLog } from '../../../src/log/probe-log.js';
-import { createProber } from '../../../src/probe-process/create-prober.js';
 import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
 import { type RunningServer, startServer } from '../../../src/server/start-server.js';
-import { checkAt, settingsFor } from '../../helpers/probe-settings.js';
+import { checkAt } from '../../helpers/probe-settings.js';
 import { useStandins } from '../../helpers/standins.js';
 import { sampleStatus } from '../../helpers/status-fixture.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 import { REPO_ROOT } from '../../helpers/temp-site.js';
+import { runTwoProbeCycles } from '../../helpers/two-probe-cycles.js';
 
 const standin = useStandins();
 const log: ProbeLog = { info: () => {}, error: (line) => errors.push(line) };
@@ -41,29 +41,17 @@ afterEach(async () => {
 async function publishCycle(): Promise<Date> {
   const healthy = await standin({ mode: 'healthy' });
   const failing = await standin({ mode: 'failing' });
-  let clock = Date.now() - 60_000;
-  const prober = createProber({
-    settings: settingsFor(
-      [
-        { name: 'Scheduler', group: 'Compute', checks: [checkAt(`${healthy.origin}/healthz`)] },
-        { name: 'Build Service', group: 'Compute', checks: [checkAt(`${failing.origin}/healthz`)] },
-        { name: '<script>alert(1)</script> & Co', checks: [checkAt(`${healthy.origin}/healthz`)] },
-      ],
-      { failureThreshold: 1 },
-    ),
-    publicDir: createPublicDirWriter(publicDir),
-    stateFile: join(root, '.state', 'probe-state.json'),
-    historyFile: join(root, '.state', 'history.sqlite'),
-    log,
-    now: () => new Date(clock),
-  });
   // Two cycles a minute apart: the history then has a minute of data for the uptime badges.
-  const firstCycleAt = new Date(clock);
-  expect((await prober.runCycle()).published).toBe(true);
-  clock += 60_000;
-  expect((await prober.runCycle()).published).toBe(true);
-  prober.close();
-  return firstCycleAt;
+  return runTwoProbeCycles({
+    components: [
+      { name: 'Scheduler', group: 'Compute', checks: [checkAt(`${healthy.origin}/healthz`)] },
+      { name: 'Build Service', group: 'Compute', checks: [checkAt(`${failing.origin}/healthz`)] },
+      { name: '<script>alert(1)</script> & Co', checks: [checkAt(`${healthy.origin}/healthz`)] },
+    ],
+    publicDir,
+    root,
+    log,
+  });
 }
 
 /** The UTC day of `at` as an uptime badge's label writes a day: `27 Nov` (by the probe's clock: a run across midnight has two days). */

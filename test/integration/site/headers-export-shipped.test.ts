@@ -9,15 +9,14 @@ import { HeadersConfigSchema } from '../../../src/headers/headers-config.js';
 import { readPageStyleHash } from '../../../src/headers/read-page-style-hash.js';
 import { resolveHeaders } from '../../../src/headers/resolve-headers.js';
 import type { ProbeLog } from '../../../src/log/probe-log.js';
-import { createProber } from '../../../src/probe-process/create-prober.js';
-import { createPublicDirWriter } from '../../../src/public-dir/public-dir-writer.js';
 import { ComponentsConfigSchema } from '../../../src/schemas/components-config.js';
 import { buildSite } from '../../../src/site/build-site.js';
 import { cloudflareMatcher, netlifyMatcher } from '../../helpers/headers-file-hosts.js';
-import { checkAt, settingsFor, type TestComponent } from '../../helpers/probe-settings.js';
+import { checkAt, type TestComponent } from '../../helpers/probe-settings.js';
 import { useStandins } from '../../helpers/standins.js';
 import { tempDirsPerTest } from '../../helpers/temp-dirs.js';
 import { REPO_ROOT } from '../../helpers/temp-site.js';
+import { runTwoProbeCycles } from '../../helpers/two-probe-cycles.js';
 
 const standin = useStandins();
 const tempDir = tempDirsPerTest({ prefix: 'headers-shipped-' });
@@ -57,19 +56,12 @@ async function probedPublicDir(count: number | undefined): Promise<string> {
     });
   await build();
   const healthy = await standin({ mode: 'healthy' });
-  let clock = Date.now() - 60_000;
-  const prober = createProber({
-    settings: settingsFor(await componentsOf(count, `${healthy.origin}/healthz`), { failureThreshold: 1 }),
-    publicDir: createPublicDirWriter(publicDir),
-    stateFile: join(root, '.state', 'probe-state.json'),
-    historyFile: join(root, '.state', 'history.sqlite'),
+  await runTwoProbeCycles({
+    components: await componentsOf(count, `${healthy.origin}/healthz`),
+    publicDir,
+    root,
     log,
-    now: () => new Date(clock),
   });
-  expect((await prober.runCycle()).published).toBe(true);
-  clock += 60_000;
-  expect((await prober.runCycle()).published).toBe(true);
-  prober.close();
   await build();
   return publicDir;
 }
