@@ -37,14 +37,23 @@ export async function netlifyMatcher(file: string): Promise<HostMatcher> {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Cloudflare Pages' reading of `_headers` text: a path line, then indented
- * `Name: value` lines; each rule's path becomes `^…$` with its one splat
- * (`*`) as a greedy `(?<splat>.*)` and a `:name` placeholder as `[^/]+`, the
- * rest escaped, tested case-sensitively, and every matching rule applied in
- * order (a repeated header appended). This follows `generateRulesMatcher` in
- * workers-shared's asset worker and the Pages asset server's `attachHeaders`
- * (@cloudflare/pages-shared), which run only inside workerd; a rule whose
- * pattern does not compile (two splats) is dropped there, and fails here.
+ * An imitation of Cloudflare Pages' reading of `_headers` text: Cloudflare's
+ * own code does not run here. It copies the rule matcher
+ * `generateRulesMatcher` of Cloudflare's asset worker (cloudflare/workers-sdk,
+ * `packages/workers-shared/asset-worker/src/utils/rules-engine.ts`) and the
+ * header application of the Pages asset server's `attachHeaders`
+ * (`@cloudflare/pages-shared`). No real tool is run because that code runs
+ * only inside workerd, Cloudflare's runtime: `wrangler pages dev` needs
+ * wrangler, miniflare and a workerd binary of about 100 MB, too heavy for a
+ * quick test (`firebase-header-matcher.ts` imitates superstatic likewise).
+ * A change in Cloudflare's matching shows here only once this copy follows it.
+ *
+ * What it copies: a path line, then indented `Name: value` lines; each
+ * rule's path becomes `^…$` with its one splat (`*`) as a greedy
+ * `(?<splat>.*)` and a `:name` placeholder as `[^/]+`, the rest escaped,
+ * tested case-sensitively, and every matching rule applied in order (a
+ * repeated header appended). A rule whose pattern does not compile (two
+ * splats) is dropped there, and fails here.
  */
 export function cloudflareMatcher(text: string): HostMatcher {
   const rules: { regExp: RegExp; values: Record<string, string> }[] = [];

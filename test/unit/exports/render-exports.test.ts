@@ -225,7 +225,11 @@ describe('host limits', () => {
     expect(() => renderNetlifyHeaders(collectHeaderTargets(own, files))).toThrow(/at most 100 rules/);
   });
 
-  /** Each path of `targets` as Netlify's own parser and Cloudflare's matcher read `text`: one rule, its headers. */
+  /**
+   * Each path of `targets` as Netlify's own parser and our imitation of Cloudflare's matcher read `text`: one rule,
+   * its headers. `cloudflareMatcher` copies the asset worker's `generateRulesMatcher` rather than running it: that
+   * code runs only inside workerd (about 100 MB), too heavy for a unit test.
+   */
   async function expectOneRuleEach(text: string, targets: readonly HeaderTarget[]): Promise<void> {
     const file = join(await tempDir(), '_headers');
     await writeFile(file, text);
