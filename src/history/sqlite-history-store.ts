@@ -245,6 +245,12 @@ function createStore(db: Database.Database): HistoryStore {
     },
   });
 
+  /** Every row of the raw cycles goes in here, so that the open hour's sketches hear of it (a cycle recorded behind them re-sketches its hour). */
+  function insertCycle(atMs: number, intervalMs: number, published: 0 | 1, data: Buffer): void {
+    rawSketches.recorded(atMs);
+    statements.insertCycle.run(atMs, intervalMs, published, data);
+  }
+
   const recordCycleTransaction = db.transaction((cycle: CycleRecord, retention: HistoryRetention) => {
     checkClaim('the cycle record');
     const known = loadIds();
@@ -254,12 +260,11 @@ function createStore(db: Database.Database): HistoryStore {
       }
     }
     closeOpenCycle(cycle.atMs);
-    rawSketches.recorded(cycle.atMs);
     const stored = cycle.components.map(({ name, notice, regions, ...rest }) => ({
       componentId: known.get(name) as number,
       ...rest,
     }));
-    statements.insertCycle.run(cycle.atMs, cycle.intervalMs, 1, encodeCycle(stored));
+    insertCycle(cycle.atMs, cycle.intervalMs, 1, encodeCycle(stored));
     const incidents = loadOngoing();
     for (const incident of advanceIncidents(incidents, cycle)) {
       statements.upsertIncident.run(...toIncidentValues(incident));
@@ -278,8 +283,7 @@ function createStore(db: Database.Database): HistoryStore {
   const recordGapTransaction = db.transaction((atMs: number, intervalMs: number) => {
     checkClaim('the record of a cycle not published');
     closeOpenCycle(atMs);
-    rawSketches.recorded(atMs);
-    statements.insertCycle.run(atMs, intervalMs, 0, Buffer.alloc(0));
+    insertCycle(atMs, intervalMs, 0, Buffer.alloc(0));
     openCycle = null;
   });
 
