@@ -130,7 +130,10 @@ describe('probe --once', () => {
       },
     ]);
     // The report of each month a cycle ran in, by the clock the probe ran on: one, unless the runs crossed a month's end.
-    const reports = [...monthsProbed].flatMap((month) => [`api/v1/reports/${month}.csv`, `api/v1/reports/${month}.json`]);
+    const reports = [...monthsProbed].flatMap((month) => [
+      `api/v1/reports/${month}.csv`,
+      `api/v1/reports/${month}.json`,
+    ]);
     expect(Object.keys(await snapshotTree(cli.site.publicDir)).sort()).toEqual([
       'api/v1/component-history/scheduler.json',
       'api/v1/heartbeats',
