@@ -55,6 +55,8 @@ export async function measureFlatMemory(
     readonly sampleEveryS: number;
     readonly nodeFlags: readonly string[];
     readonly cli?: string;
+    /** The sidecar's schedule: every second unless given. */
+    readonly schedule?: string;
   },
 ): Promise<FlatMemoryRun> {
   const cli = options.cli ?? CLI;
@@ -67,7 +69,7 @@ export async function measureFlatMemory(
       name: `Component ${index}`,
       url: `${standin.origin}/healthz`,
     }));
-    await writeFile(config, JSON.stringify({ region: 'ams1', schedule: '* * * * * *', components }));
+    await writeFile(config, JSON.stringify({ region: 'ams1', schedule: options.schedule ?? '* * * * * *', components }));
     const publicDir = join(site.root, 'flat-public');
     await cp(join(REPO_ROOT, 'public'), publicDir, { recursive: true, filter: (source) => !source.includes('/api') });
     await cp(site.publicDir, publicDir, { recursive: true });
