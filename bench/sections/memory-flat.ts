@@ -69,7 +69,10 @@ export async function measureFlatMemory(
       name: `Component ${index}`,
       url: `${standin.origin}/healthz`,
     }));
-    await writeFile(config, JSON.stringify({ region: 'ams1', schedule: options.schedule ?? '* * * * * *', components }));
+    await writeFile(
+      config,
+      JSON.stringify({ region: 'ams1', schedule: options.schedule ?? '* * * * * *', components }),
+    );
     const publicDir = join(site.root, 'flat-public');
     await cp(join(REPO_ROOT, 'public'), publicDir, { recursive: true, filter: (source) => !source.includes('/api') });
     await cp(site.publicDir, publicDir, { recursive: true });
