@@ -2,21 +2,19 @@
  * Keeps V8's memory reducer working in the processes that run for days:
  * `serve`, the probe sidecar (`probe` without `--once`) and `start`.
  *
- * The memory reducer is the collector's part that, once a process allocates
- * slowly, runs the full collections that compact the heap and give its freed
+ * The memory reducer is the collector's part that, once a process goes
+ * quiet, runs the full collections that compact the heap and give its freed
  * pages back. Since V8 13 (Node 24 and 26) it judges the allocation rate of
  * V8's C++ heap too, with no floor: a process that has never allocated there
- * reads as allocating at the highest rate, so the reducer never starts, and
- * old space stays at the largest size it ever reached while what is in use
- * in it stays flat (at a one-second schedule, the sidecar's old space held
- * 26 MB for 20 MB in use and its private memory crept up for hours: `npm run
- * bench`, private memory at a one-second schedule). Node allocates on that
- * heap when `node:vm` compiles a script, so one tiny compile every 30 s (the
- * rate decays to nothing in about 110 s) gives it a rate above zero and the
- * reducer back its judgement; it then starts when the process is quiet, as
- * on Node 22. `--memory-saver-mode` fixes it too, but by making every full
- * collection a compacting one: the probe's CPU a cycle at 1,000 components
- * went up by two thirds with it.
+ * reads as allocating at the highest rate, so the reducer never judges it
+ * quiet and the heap stays at the size of its busiest moment. Node allocates
+ * on that heap when `node:vm` compiles a script, so one tiny compile every
+ * 30 s (the rate decays to nothing in about 110 s) gives the reducer back its
+ * judgement, as on Node 22: a sidecar of 1,000 components on a 10 s schedule
+ * held 89–91 MB private on average instead of 102–119, for a quarter to a
+ * third more CPU a cycle (docs/benchmarks.md, V8's memory reducer on Node 24
+ * and 26). `--memory-saver-mode` compacts too, but at every full collection:
+ * two thirds more CPU a cycle at 1,000 components, and Node 22 refuses it.
  */
 import { Script } from 'node:vm';
 
