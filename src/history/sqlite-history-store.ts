@@ -141,7 +141,6 @@ function createStore(db: Database.Database): HistoryStore {
   let ongoing: Map<string, IncidentRecord> | undefined;
   // Rolled-up days never change, so the documents, rendered every cycle, read them once a day.
   let days: { key: string; byId: Map<number, TimeBucket[]> } | undefined;
-  // Raw cycles of the hours not yet summarized are read every render; each is decoded once.
 
   function loadIds(): Map<string, number> {
     ids ??= new Map(statements.componentIds.all().map((row) => [row.name, row.id]));
@@ -229,7 +228,7 @@ function createStore(db: Database.Database): HistoryStore {
     sketches.summarizeHour(hourMs, rawSketches.between(hourMs, hourMs + HOUR_MS).get(hourMs) ?? new Map());
   }
 
-  /** Answered latencies from the raw cycles in `[fromMs, toMs)`, by hour and component. */
+  /** The answered latencies of the raw cycles (the hours not yet summarized), sketched by hour and component as they arrive. */
   const rawSketches = createRawLatencySketches({
     countBetween: (fromMs, toMs) => statements.countPublishedCyclesBetween.get(fromMs, toMs)?.n ?? 0,
     *latenciesBetween(fromMs, toMs) {
