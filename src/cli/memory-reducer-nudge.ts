@@ -1,6 +1,8 @@
 /**
- * Keeps V8's memory reducer working in the processes that run for days:
- * `serve`, the probe sidecar (`probe` without `--once`) and `start`.
+ * Keeps V8's memory reducer working in the processes that run until stopped:
+ * every command that waits for a signal (./wait-for-signal.ts starts it and
+ * stops it at the first signal), that is `serve`, the probe sidecar, `start`,
+ * `standins` and `demo-regions`; `probe --once` ends by itself and never waits.
  *
  * The memory reducer is the collector's part that, once a process goes
  * quiet, runs the full collections that compact the heap and give its freed
@@ -20,14 +22,6 @@ import { Script } from 'node:vm';
 
 /** How often the C++ heap sees an allocation: well inside the ~110 s its rate takes to decay to zero. */
 export const NUDGE_EVERY_MS = 30_000;
-
-/** Whether the command line (without node and the script) starts a process meant to run until stopped. */
-export function runsUntilStopped(args: readonly string[]): boolean {
-  const [command, ...rest] = args;
-  if (rest.includes('--help') || rest.includes('-h')) return false;
-  if (command === 'serve' || command === 'start') return true;
-  return command === 'probe' && !rest.includes('--once');
-}
 
 /** Compiles a one-token script now and every `NUDGE_EVERY_MS`, on a timer that never keeps the process alive. */
 export function nudgeMemoryReducer(everyMs = NUDGE_EVERY_MS): () => void {
