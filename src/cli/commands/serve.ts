@@ -8,6 +8,7 @@ import { startServer } from '../../server/start-server.js';
 import { loadOptionalComponentsConfig } from '../../settings/load-components-config.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { UsageError } from '../run-command.js';
+import { waitForSignal } from '../wait-for-signal.js';
 
 export const SERVE_USAGE = `Usage: service-directory serve [--public DIR] [--headers FILE] [--stale-after SECONDS] [--config FILE]
                                [--metrics-port PORT] [--mcp]
@@ -93,10 +94,8 @@ export async function serve(args: string[]): Promise<void> {
             throw error;
           });
   if (metrics !== undefined) console.log(`serve: metrics on ${metrics.url}`);
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      console.log(`serve: ${signal}, closing`);
-      void Promise.all([running.close(), metrics?.close()]).then(() => console.log('serve: closed'));
-    });
-  }
+  void waitForSignal().then((signal) => {
+    console.log(`serve: ${signal}, closing`);
+    void Promise.all([running.close(), metrics?.close()]).then(() => console.log('serve: closed'));
+  });
 }
