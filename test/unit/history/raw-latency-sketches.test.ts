@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sketchLatencies, summarizeSketch } from '../../../src/history/latency-sketch.js';
+import { type RawSketches, sketchLatencies, summarizeSketch } from '../../../src/history/latency-sketch.js';
 import { type CycleLatencies, createRawLatencySketches } from '../../../src/history/raw-latency-sketches.js';
 import { HOUR_MS } from '../../../src/time/time-units.js';
 
@@ -35,10 +35,14 @@ function cycles() {
   };
 }
 
-const summaryOf = (sketches: ReturnType<ReturnType<typeof createRawLatencySketches>['between']>, hourMs: number) => {
+const summaryOf = (sketches: RawSketches, hourMs: number) => {
   const sketch = sketches.get(hourMs)?.get(1);
   return sketch === undefined ? undefined : summarizeSketch(sketch);
 };
+
+/** How many latencies of component `componentId` the sketch of the hour at `hourMs` holds. */
+const countAt = (sketches: RawSketches, hourMs: number, componentId: number) =>
+  sketches.get(hourMs)?.get(componentId)?.count;
 
 describe('the raw hours sketched as their cycles arrive', () => {
   it('reads each cycle once over an hour of reads, and gives what a fresh read of the hour gives', () => {
@@ -51,12 +55,7 @@ describe('the raw hours sketched as their cycles arrive', () => {
     }
     // Before, every read re-read the hour: 180,300 cycles here, against 600.
     expect(store.reads()).toBe(600);
-    expect(
-      raw
-        .between(HOUR, HOUR + 600_000)
-        .get(HOUR)
-        ?.get(2)?.count,
-    ).toBe(600);
+    expect(countAt(raw.between(HOUR, HOUR + 600_000), HOUR, 2)).toBe(600);
   });
 
   it('sketches an hour again when a cycle was recorded before the point it was read through (a clock stepped back)', () => {
@@ -95,12 +94,7 @@ describe('the raw hours sketched as their cycles arrive', () => {
     const whole = raw.between(HOUR, HOUR + 2 * HOUR_MS);
     expect([...whole.keys()]).toEqual([HOUR, HOUR + HOUR_MS]);
     const readsBefore = store.reads();
-    expect(
-      raw
-        .between(HOUR, HOUR + 20_000)
-        .get(HOUR)
-        ?.get(1)?.count,
-    ).toBe(1);
+    expect(countAt(raw.between(HOUR, HOUR + 20_000), HOUR, 1)).toBe(1);
     expect(store.reads()).toBe(readsBefore);
     // The first hour is summarized: a read from the next one no longer holds it.
     expect([...raw.between(HOUR + HOUR_MS, HOUR + 2 * HOUR_MS).keys()]).toEqual([HOUR + HOUR_MS]);
