@@ -35,14 +35,17 @@ function cycles() {
   };
 }
 
+/** The sketch of component `componentId` in the hour at `hourMs`, if there is one. */
+const sketchAt = (sketches: RawSketches, hourMs: number, componentId: number) => sketches.get(hourMs)?.get(componentId);
+
 const summaryOf = (sketches: RawSketches, hourMs: number) => {
-  const sketch = sketches.get(hourMs)?.get(1);
+  const sketch = sketchAt(sketches, hourMs, 1);
   return sketch === undefined ? undefined : summarizeSketch(sketch);
 };
 
 /** How many latencies of component `componentId` the sketch of the hour at `hourMs` holds. */
 const countAt = (sketches: RawSketches, hourMs: number, componentId: number) =>
-  sketches.get(hourMs)?.get(componentId)?.count;
+  sketchAt(sketches, hourMs, componentId)?.count;
 
 describe('the raw hours sketched as their cycles arrive', () => {
   it('reads each cycle once over an hour of reads, and gives what a fresh read of the hour gives', () => {
